@@ -1,0 +1,46 @@
+# Swivel: `make run` and `make test` work on a fresh Debian 12 machine that has Swift.
+# Missing Debian packages are installed with apt-get (through sudo when not root).
+
+SWIFT ?= swift
+# Build and run: SDL2 (+ image, ttf), OpenGL headers, Mesa's GL/EGL drivers (llvmpipe where there
+# is no GPU), and the DejaVu fonts.
+RUN_PACKAGES := libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev libgl-dev libegl-dev \
+                libgl1-mesa-dri libegl-mesa0 fonts-dejavu-core
+# Tests also drive a real window in a virtual X server.
+TEST_PACKAGES := xvfb xauth xdotool
+ARGS ?=
+
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+
+.PHONY: run test build deps test-deps clean
+
+run: deps
+	$(SWIFT) build -c release
+	./.build/release/swivel $(ARGS)
+
+build: deps
+	$(SWIFT) build -c release
+
+test: deps test-deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build
+
+deps:
+	@$(MAKE) --no-print-directory install PACKAGES="$(RUN_PACKAGES)"
+
+test-deps:
+	@$(MAKE) --no-print-directory install PACKAGES="$(TEST_PACKAGES)"
+
+# Installs whichever of $(PACKAGES) are not installed yet; does nothing when all are.
+install:
+	@missing=""; for p in $(PACKAGES); do \
+	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  echo "installing:$$missing"; \
+	  $(SUDO) apt-get update -qq && \
+	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $$missing; \
+	fi
+
+clean:
+	rm -rf .build

@@ -1,0 +1,39 @@
+// swift-tools-version:6.0
+// Swivel: the SwiftUI "3D scroll effect" carousel as a native SDL2 + OpenGL 3.3 app.
+import PackageDescription
+
+let package = Package(
+    name: "swivel",
+    products: [
+        .executable(name: "swivel", targets: ["swivel"]),
+    ],
+    targets: [
+        // C libraries from Debian, through systemLibrary shims (modulemap + shim.h).
+        .systemLibrary(name: "CSDL2", path: "Sources/CSDL2",
+                       providers: [.apt(["libsdl2-dev"])]),
+        .systemLibrary(name: "CSDL2Image", path: "Sources/CSDL2Image",
+                       providers: [.apt(["libsdl2-image-dev"])]),
+        .systemLibrary(name: "CGL", path: "Sources/CGL",
+                       providers: [.apt(["libgl-dev"])]),
+
+        // Pure Swift: layout, projection, scroll physics, input model, colours.
+        .target(name: "SwivelCore"),
+        // OpenGL only: shaders (embedded from Shaders/), textures, the card and shadow passes.
+        .target(name: "SwivelRender", dependencies: ["SwivelCore", "CGL"],
+                plugins: ["EmbedShaders"]),
+        // SDL only: window + GL context, events -> core input events, image files.
+        .target(name: "SwivelPlatform", dependencies: ["SwivelCore", "CSDL2", "CSDL2Image"]),
+        // The executable: command line, wiring, frame loop.
+        .executableTarget(name: "swivel",
+                          dependencies: ["SwivelCore", "SwivelRender", "SwivelPlatform"]),
+
+        // Build tool: turns Shaders/*.{vert,frag} into Swift string constants.
+        .executableTarget(name: "embed-shaders"),
+        .plugin(name: "EmbedShaders", capability: .buildTool(), dependencies: ["embed-shaders"]),
+
+        .testTarget(name: "SwivelCoreTests", dependencies: ["SwivelCore"]),
+        .testTarget(name: "SwivelRenderTests",
+                    dependencies: ["SwivelCore", "SwivelRender", "SwivelPlatform", "CGL"]),
+        .testTarget(name: "swivelTests", dependencies: ["SwivelCore", "CSDL2", "CSDL2Image"]),
+    ]
+)

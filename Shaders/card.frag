@@ -1,0 +1,34 @@
+#version 330 core
+// Card: flat colour with coverage from the rounded rectangle's signed distance in card-local
+// points, ramped over one screen pixel (the distance's screen-space gradient), so edges stay smooth
+// at every angle without MSAA. Shadow ring: the pre-blurred silhouette times the shadow opacity.
+// Output is premultiplied alpha.
+
+in vec2 v_local;
+in vec2 v_shadowUV;
+flat in vec4 v_color;
+flat in float v_isCard;
+
+uniform vec2 u_half;
+uniform float u_radius;
+uniform sampler2D u_shadow;
+uniform float u_shadowOpacity;
+
+out vec4 fragColor;
+
+float roundedRectDistance(vec2 p, vec2 halfSize, float radius) {
+    vec2 q = abs(p) - halfSize + radius;
+    return length(max(q, 0.0)) + min(max(q.x, q.y), 0.0) - radius;
+}
+
+void main() {
+    // Derivatives are taken outside the branch (they need all four pixels of a quad).
+    float d = roundedRectDistance(v_local, u_half, u_radius);
+    float pixelsPerPoint = length(vec2(dFdx(d), dFdy(d)));
+    if (v_isCard > 0.5) {
+        float coverage = clamp(0.5 - d / max(pixelsPerPoint, 1e-6), 0.0, 1.0);
+        fragColor = v_color * coverage;
+    } else {
+        fragColor = vec4(0.0, 0.0, 0.0, textureLod(u_shadow, v_shadowUV, 0.0).r * u_shadowOpacity);
+    }
+}

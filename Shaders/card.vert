@@ -1,0 +1,61 @@
+#version 330 core
+// One instance per card. Each instance draws its shadow ring first, then the card itself (the mesh
+// lists the ring's triangles before the card's), so one instanced draw paints in the seed's order:
+// shadow 0, card 0, shadow 1, card 1, …
+//
+// Projection (SwiftUI's rotation3DEffect about the y axis through the card centre, anchorZ 0):
+//   w = 1 + u·sinθ/d,  X = cx + u·cosθ/w,  Y = cy + v/w
+// X and Y are not divided here: the clip position is (X·w, Y·w) mapped to NDC, with the real w in
+// gl_Position.w, so the GPU divides and interpolates perspective-correctly.
+
+// Per vertex: which corner (±1, ±1) and which layer: 0 shadow outer, 1 shadow inner, 2 card.
+layout(location = 0) in vec2 a_corner;
+layout(location = 1) in float a_layer;
+// Per instance.
+layout(location = 2) in vec2 i_center;   // card centre in window points, before rotation
+layout(location = 3) in float i_angle;   // rotation about y, radians
+layout(location = 4) in vec4 i_color;    // premultiplied
+
+uniform vec2 u_viewport;      // window size in points
+uniform vec2 u_half;          // card half size in points
+uniform float u_radius;       // corner radius in points
+uniform float u_eye;          // eye distance d in points
+uniform float u_shadowReach;  // how far the shadow quad reaches beyond the card, points (3σ)
+uniform float u_pixel;        // one pixel, in points (1 / pixel scale)
+
+out vec2 v_local;            // card-local position in points, from the card centre
+out vec2 v_shadowUV;         // where the shadow texture is sampled
+flat out vec4 v_color;
+flat out float v_isCard;
+
+void main() {
+    float s = sin(i_angle);
+    float c = cos(i_angle);
+
+    // The card quad reaches 1.5 px past the edge so the anti-aliasing ramp is never cut off.
+    // Along u the card is foreshortened by |cosθ|/w², so the margin grows where it is squeezed.
+    float wEdge = 1.0 + a_corner.x * u_half.x * s / u_eye;
+    vec2 margin = 1.5 * u_pixel * vec2(wEdge * wEdge / max(abs(c), 0.05), wEdge);
+    margin = min(margin, vec2(u_shadowReach));
+
+    vec2 local;
+    if (a_layer < 0.5) {
+        local = a_corner * (u_half + u_shadowReach);
+    } else if (a_layer < 1.5) {
+        // The ring's hole: the part of the card that is opaque whatever the angle.
+        local = a_corner * max(u_half - max(vec2(u_radius), 2.0 * margin), vec2(0.0));
+    } else {
+        local = a_corner * (u_half + margin);
+    }
+
+    float w = 1.0 + local.x * s / u_eye;
+    vec2 windowTimesW = i_center * w + vec2(local.x * c, local.y);   // (X·w, Y·w)
+    gl_Position = vec4(2.0 * windowTimesW.x / u_viewport.x - w,
+                       w - 2.0 * windowTimesW.y / u_viewport.y,
+                       0.0, w);
+
+    v_local = local;
+    v_shadowUV = local / (2.0 * (u_half + u_shadowReach)) + 0.5;
+    v_color = i_color;
+    v_isCard = a_layer > 1.5 ? 1.0 : 0.0;
+}

@@ -1,0 +1,94 @@
+import CSDL2
+import SwivelCore
+
+/// What the frame loop hears from the window system: core input, or window-level happenings.
+public enum PlatformEvent: Equatable, Sendable {
+    case input(InputEvent)
+    /// The window's size or pixel scale changed: lay out again.
+    case resized
+    /// The window needs repainting (uncovered, shown).
+    case exposed
+    case quit
+}
+
+/// Pulls SDL's events and turns them into `PlatformEvent`s. Mouse and touch become the same
+/// pointer events in window points, with SDL's timestamps in seconds.
+public struct EventPump {
+    private let window: Window
+
+    public init(window: Window) { self.window = window }
+
+    /// Blocks in `SDL_WaitEvent` until at least one event arrives, then returns it and everything
+    /// else already queued. This is how the app sleeps when nothing moves.
+    public func waitForEvents() -> [PlatformEvent] {
+        var event = SDL_Event()
+        guard SDL_WaitEvent(&event) == 1 else { return [] }
+        return translate(event).map { [$0] }.map { $0 + pendingEvents() } ?? pendingEvents()
+    }
+
+    /// Everything already queued, without blocking.
+    public func pendingEvents() -> [PlatformEvent] {
+        var events: [PlatformEvent] = []
+        var event = SDL_Event()
+        while SDL_PollEvent(&event) == 1 {
+            if let translated = translate(event) { events.append(translated) }
+        }
+        return events
+    }
+
+    private func translate(_ event: SDL_Event) -> PlatformEvent? {
+        let time = Double(event.common.timestamp) / 1000
+        switch SDL_EventType(event.type) {
+        case SDL_QUIT:
+            return .quit
+        case SDL_WINDOWEVENT:
+            switch SDL_WindowEventID(UInt32(event.window.event)) {
+            case SDL_WINDOWEVENT_SIZE_CHANGED, SDL_WINDOWEVENT_RESIZED: return .resized
+            case SDL_WINDOWEVENT_EXPOSED, SDL_WINDOWEVENT_SHOWN, SDL_WINDOWEVENT_RESTORED: return .exposed
+            default: return nil
+            }
+        case SDL_MOUSEBUTTONDOWN, SDL_MOUSEBUTTONUP:
+            let button = event.button
+            guard button.which != SWIVEL_SDL_TOUCH_MOUSEID, button.button == UInt8(SDL_BUTTON_LEFT) else { return nil }
+            let phase: PointerPhase = event.type == SDL_MOUSEBUTTONDOWN.rawValue ? .down : .up
+            return .input(.pointer(PointerEvent(phase, .mouse, at: Point(Double(button.x), Double(button.y)),
+                                                time: time)))
+        case SDL_MOUSEMOTION:
+            let motion = event.motion
+            guard motion.which != SWIVEL_SDL_TOUCH_MOUSEID,
+                  motion.state & swivel_sdl_button_lmask() != 0 else { return nil }
+            return .input(.pointer(PointerEvent(.move, .mouse, at: Point(Double(motion.x), Double(motion.y)),
+                                                time: time)))
+        case SDL_FINGERDOWN, SDL_FINGERMOTION, SDL_FINGERUP:
+            let finger = event.tfinger
+            let phase: PointerPhase = switch SDL_EventType(event.type) {
+            case SDL_FINGERDOWN: .down
+            case SDL_FINGERUP: .up
+            default: .move
+            }
+            // Finger positions are 0…1 across the window.
+            let size = window.pointSize
+            let position = Point(Double(finger.x) * size.width, Double(finger.y) * size.height)
+            return .input(.pointer(PointerEvent(phase, PointerID(source: .touch, id: finger.fingerId),
+                                                at: position, time: time)))
+        case SDL_KEYDOWN:
+            return .input(.keyDown(Self.key(event.key.keysym.sym), time: time))
+        default:
+            return nil
+        }
+    }
+
+    private static func key(_ symbol: SDL_Keycode) -> Key {
+        switch Int(symbol) {
+        case Int(SDLK_ESCAPE.rawValue): .escape
+        case Int(SDLK_LEFT.rawValue): .left
+        case Int(SDLK_RIGHT.rawValue): .right
+        case Int(SDLK_PAGEUP.rawValue): .pageUp
+        case Int(SDLK_PAGEDOWN.rawValue): .pageDown
+        case Int(SDLK_HOME.rawValue): .home
+        case Int(SDLK_END.rawValue): .end
+        case Int(SDLK_F12.rawValue): .f12
+        default: .other
+        }
+    }
+}

@@ -1,0 +1,88 @@
+import CSDL2
+import SwivelCore
+
+/// An SDL window with an OpenGL 3.3 core context current on the calling thread.
+///
+/// Layout works in points (`pointSize`); GL works in pixels (`pixelWidth` × `pixelHeight`, the
+/// drawable's size). On a HiDPI display the two differ by `pixelScale`.
+public final class Window {
+    public struct Options {
+        public var title = "Swivel"
+        public var width = 1280
+        public var height = 720
+        /// Hidden windows are for rendering one frame to a file.
+        public var hidden = false
+        public init() {}
+    }
+
+    private let window: OpaquePointer
+    private let context: SDL_GLContext
+    /// True when the driver accepted a swap interval of 1 (swap waits for vblank).
+    public let hasVSync: Bool
+    /// The display's refresh rate in Hz, or 60 when SDL does not know it.
+    public let refreshRate: Double
+    /// The SDL video driver in use ("x11", "wayland", "offscreen", …).
+    public let videoDriver: String
+
+    public init(_ options: Options) throws {
+        try SDLVideo.start()
+        videoDriver = SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? "unknown"
+
+        SDL_GL_SetAttribute(SDL_GL_CONTEXT_MAJOR_VERSION, 3)
+        SDL_GL_SetAttribute(SDL_GL_CONTEXT_MINOR_VERSION, 3)
+        SDL_GL_SetAttribute(SDL_GL_CONTEXT_PROFILE_MASK, Int32(SDL_GL_CONTEXT_PROFILE_CORE.rawValue))
+        SDL_GL_SetAttribute(SDL_GL_DOUBLEBUFFER, 1)
+        SDL_GL_SetAttribute(SDL_GL_DEPTH_SIZE, 0)
+        SDL_GL_SetAttribute(SDL_GL_STENCIL_SIZE, 0)
+
+        var flags = SDL_WINDOW_OPENGL.rawValue | SDL_WINDOW_RESIZABLE.rawValue
+            | SDL_WINDOW_ALLOW_HIGHDPI.rawValue
+        flags |= options.hidden ? SDL_WINDOW_HIDDEN.rawValue : SDL_WINDOW_SHOWN.rawValue
+        guard let window = SDL_CreateWindow(options.title, Int32(bitPattern: SWIVEL_SDL_WINDOWPOS_CENTERED),
+                                            Int32(bitPattern: SWIVEL_SDL_WINDOWPOS_CENTERED),
+                                            Int32(options.width), Int32(options.height), flags) else {
+            let reason = SDLVideo.lastError()
+            SDL_Quit()
+            throw PlatformError("cannot open a window: \(reason)")
+        }
+        guard let context = SDL_GL_CreateContext(window) else {
+            let reason = SDLVideo.lastError()
+            SDL_DestroyWindow(window)
+            SDL_Quit()
+            throw PlatformError("cannot create an OpenGL 3.3 core context (Swivel needs OpenGL 3.3): \(reason)")
+        }
+        self.window = window
+        self.context = context
+        hasVSync = SDL_GL_SetSwapInterval(1) == 0
+        var mode = SDL_DisplayMode()
+        if SDL_GetWindowDisplayMode(window, &mode) == 0, mode.refresh_rate > 0 {
+            refreshRate = Double(mode.refresh_rate)
+        } else {
+            refreshRate = 60
+        }
+    }
+
+    deinit {
+        SDL_GL_DeleteContext(context)
+        SDL_DestroyWindow(window)
+        SDL_Quit()
+    }
+
+    /// The window's size in points (layout units).
+    public var pointSize: Size {
+        var w: Int32 = 0, h: Int32 = 0
+        SDL_GetWindowSize(window, &w, &h)
+        return Size(Double(w), Double(h))
+    }
+
+    /// The drawable's size in pixels (what glViewport wants).
+    public var pixelSize: (width: Int, height: Int) {
+        var w: Int32 = 0, h: Int32 = 0
+        SDL_GL_GetDrawableSize(window, &w, &h)
+        return (Int(w), Int(h))
+    }
+
+    public func swap() { SDL_GL_SwapWindow(window) }
+
+    public func show() { SDL_ShowWindow(window) }
+}

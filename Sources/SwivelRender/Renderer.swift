@@ -1,0 +1,96 @@
+import CGL
+import SwivelCore
+
+/// One frame's worth of scene: the layout at a scroll offset, and what colour each card is.
+public struct CardScene {
+    public var layout: CarouselLayout
+    public var scroll: Double
+    public var background: RGBA8
+    public var color: (Int) -> RGBA8
+
+    public init(layout: CarouselLayout, scroll: Double, background: RGBA8 = .white,
+                color: @escaping (Int) -> RGBA8 = SystemColor.seedDeckColor) {
+        self.layout = layout
+        self.scroll = scroll
+        self.background = background
+        self.color = color
+    }
+
+    /// The visible cards, in paint order (index order: later cards on top).
+    public var instances: [CardInstance] {
+        layout.visibleIndices(scroll: scroll).map { index in
+            CardInstance(center: layout.cardCenter(index, scroll: scroll),
+                         degrees: layout.degrees(index, scroll: scroll),
+                         color: color(index))
+        }
+    }
+}
+
+/// Draws a `CardScene` into the current framebuffer with OpenGL 3.3 core. Needs a current context.
+public final class Renderer {
+    private let shadow: ShadowTexture
+    private let cards: CardPass
+
+    /// Cards sent to the GPU in the last frame.
+    public private(set) var cardsSubmitted = 0
+    /// How many times the shadow blur has run since start-up.
+    public var shadowBuilds: Int { shadow.buildCount }
+
+    public init() throws {
+        shadow = try ShadowTexture()
+        cards = try CardPass()
+    }
+
+    /// Renders one frame. `pixelSize` is the drawable's size in pixels; the layout is in points.
+    public func render(_ scene: CardScene, pixelWidth: Int, pixelHeight: Int) {
+        let viewport = scene.layout.viewport
+        let pixelScale = viewport.width > 0 ? Double(pixelWidth) / viewport.width : 1
+        let parameters = scene.layout.parameters
+        shadow.update(.init(cardSize: parameters.cardSize,
+                            cornerRadius: RoundedRect(size: parameters.cardSize,
+                                                      cornerRadius: parameters.cornerRadius).cornerRadius,
+                            sigma: parameters.shadowRadius, reach: parameters.shadowReach,
+                            pixelScale: pixelScale))
+
+        glBindFramebuffer(GLc.framebuffer, 0)
+        glViewport(0, 0, GLsizei(pixelWidth), GLsizei(pixelHeight))
+        glDisable(GLc.depthTest)
+        glDisable(GLc.cullFace)     // back faces are drawn: a card turned past 90° shows its back
+        let background = scene.background.premultiplied
+        glClearColor(background.r, background.g, background.b, background.a)
+        glClear(GLc.colorBufferBit)
+        guard viewport.width > 0, viewport.height > 0 else { cardsSubmitted = 0; return }
+
+        glEnable(GLc.blend)
+        glBlendFunc(GLc.one, GLc.oneMinusSrcAlpha)    // premultiplied alpha
+        let instances = scene.instances
+        cardsSubmitted = instances.count
+        cards.draw(instances, viewport: viewport, pixelScale: pixelScale,
+                   parameters: parameters, shadowTexture: shadow.texture)
+    }
+
+    /// Blocks until the GPU has finished everything submitted (the offscreen driver's swap does not).
+    public func finish() { glFinish() }
+
+    /// The first pending GL error, if any, as text.
+    public func takeError() -> String? {
+        let error = glGetError()
+        return error == GLc.noError ? nil : "OpenGL error 0x" + String(error, radix: 16)
+    }
+
+    /// The back buffer's pixels as RGBA8, top row first.
+    public func readPixels(width: Int, height: Int) -> [UInt8] {
+        glFinish()
+        glPixelStorei(GLc.packAlignment, 1)
+        glReadBuffer(GLc.back)
+        var bottomUp = [UInt8](repeating: 0, count: width * height * 4)
+        glReadPixels(0, 0, GLsizei(width), GLsizei(height), GLc.rgba, GLc.unsignedByte, &bottomUp)
+        var topDown = [UInt8](repeating: 0, count: bottomUp.count)
+        let row = width * 4
+        for y in 0..<height {
+            let from = (height - 1 - y) * row
+            topDown.replaceSubrange(y * row..<(y + 1) * row, with: bottomUp[from..<from + row])
+        }
+        return topDown
+    }
+}

@@ -1,0 +1,107 @@
+import CGL
+import SwivelCore
+
+/// The blurred silhouette of one card, shared by every card's shadow.
+///
+/// The rounded rectangle is drawn into an offscreen texture that reaches the shadow's extent (3σ)
+/// beyond the card, then blurred by a separable Gaussian in two GPU passes (across, then down).
+/// It is rebuilt only when what it depends on changes: card size, corner radius, σ, pixel scale.
+final class ShadowTexture {
+    struct Key: Equatable {
+        var cardSize: Size
+        var cornerRadius: Double
+        var sigma: Double
+        var reach: Double
+        var pixelScale: Double
+    }
+
+    private(set) var texture: GLuint = 0
+    private(set) var key: Key?
+    /// How many times the blur has run: once per change of `Key`, never per frame.
+    private(set) var buildCount = 0
+
+    private let silhouette: ShaderProgram
+    private let blur: ShaderProgram
+    private var vertexArray: GLuint = 0
+    private var framebuffer: GLuint = 0
+
+    init() throws {
+        silhouette = try ShaderProgram(vertex: .fullscreenVert, fragment: .silhouetteFrag)
+        blur = try ShaderProgram(vertex: .fullscreenVert, fragment: .blurFrag)
+        glGenVertexArrays(1, &vertexArray)
+        glGenFramebuffers(1, &framebuffer)
+    }
+
+    deinit {
+        glDeleteTextures(1, &texture)
+        glDeleteFramebuffers(1, &framebuffer)
+        glDeleteVertexArrays(1, &vertexArray)
+    }
+
+    /// Makes sure the texture matches `key`; leaves framebuffer 0 bound. Returns true if it rebuilt.
+    @discardableResult
+    func update(_ newKey: Key) -> Bool {
+        guard newKey != key else { return false }
+        key = newKey
+        buildCount += 1
+
+        let extent = Size(newKey.cardSize.width + 2 * newKey.reach, newKey.cardSize.height + 2 * newKey.reach)
+        let width = max(1, Int((extent.width * newKey.pixelScale).rounded(.up)))
+        let height = max(1, Int((extent.height * newKey.pixelScale).rounded(.up)))
+        let texel = extent.width / Double(width)           // points per texel
+        let sigmaTexels = max(newKey.sigma / texel, 0.3)     // below ~⅓ texel the blur is a no-op
+
+        let source = Self.makeTexture(width, height)
+        let across = Self.makeTexture(width, height)
+        let result = Self.makeTexture(width, height)
+        defer {
+            var scratch = [source, across]
+            glDeleteTextures(2, &scratch)
+        }
+
+        glBindFramebuffer(GLc.framebuffer, framebuffer)
+        glViewport(0, 0, GLsizei(width), GLsizei(height))
+        glDisable(GLc.blend)
+        glBindVertexArray(vertexArray)
+
+        attach(source)
+        silhouette.use()
+        silhouette.set("u_half", Float(newKey.cardSize.width / 2), Float(newKey.cardSize.height / 2))
+        silhouette.set("u_radius", Float(newKey.cornerRadius))
+        silhouette.set("u_reach", Float(newKey.reach))
+        silhouette.set("u_texel", Float(texel))
+        glDrawArrays(GLc.triangles, 0, 3)
+
+        blur.use()
+        blur.set("u_source", int: 0)
+        blur.set("u_sigma", Float(sigmaTexels))
+        glActiveTexture(GLc.texture0)
+        for (input, output, direction) in [(source, across, (Int32(1), Int32(0))), (across, result, (0, 1))] {
+            attach(output)
+            glBindTexture(GLc.texture2D, input)
+            blur.set("u_direction", int: direction.0, direction.1)
+            glDrawArrays(GLc.triangles, 0, 3)
+        }
+
+        glBindFramebuffer(GLc.framebuffer, 0)
+        glDeleteTextures(1, &texture)
+        texture = result
+        return true
+    }
+
+    private func attach(_ target: GLuint) {
+        glFramebufferTexture2D(GLc.framebuffer, GLc.colorAttachment0, GLc.texture2D, target, 0)
+    }
+
+    private static func makeTexture(_ width: Int, _ height: Int) -> GLuint {
+        var id: GLuint = 0
+        glGenTextures(1, &id)
+        glBindTexture(GLc.texture2D, id)
+        glTexImage2D(GLc.texture2D, 0, GLc.r16f, GLsizei(width), GLsizei(height), 0, GLc.red, GLc.float, nil)
+        glTexParameteri(GLc.texture2D, GLc.textureMinFilter, GLc.linear)
+        glTexParameteri(GLc.texture2D, GLc.textureMagFilter, GLc.linear)
+        glTexParameteri(GLc.texture2D, GLc.textureWrapS, GLc.clampToEdge)
+        glTexParameteri(GLc.texture2D, GLc.textureWrapT, GLc.clampToEdge)
+        return id
+    }
+}
