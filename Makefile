@@ -12,7 +12,7 @@ ARGS ?=
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: run test build deps test-deps clean
+.PHONY: run test build deps test-deps install clean
 
 run: deps
 	$(SWIFT) build -c release
