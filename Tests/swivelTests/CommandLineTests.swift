@@ -1,0 +1,64 @@
+import Foundation
+import Testing
+
+/// The real binary's command line: help, version, and bad usage.
+@Suite struct CommandLineTests {
+    @Test func help() throws {
+        let result = try SwivelProcess.run(["--help"])
+        #expect(result.status == 0)
+        #expect(result.stdout.hasPrefix("usage: swivel [options]"))
+        for option in ["--size WxH", "--cards N", "--scroll X", "--screenshot FILE.png", "--help", "--version", "Esc"] {
+            #expect(result.stdout.contains(option), "help lacks \(option)")
+        }
+        #expect(result.stderr.isEmpty)
+    }
+
+    @Test func version() throws {
+        let result = try SwivelProcess.run(["--version"])
+        #expect(result.status == 0)
+        #expect(result.stdout == "swivel 0.1.0\n")
+    }
+
+    @Test(arguments: [
+        (["--bogus"], "unknown option '--bogus'"),
+        (["--size", "12x"], "--size wants WIDTHxHEIGHT"),
+        (["--size=0x100"], "--size wants WIDTHxHEIGHT"),
+        (["--cards", "0"], "--cards wants a whole number"),
+        (["--cards", "seven"], "--cards wants a whole number"),
+        (["--scroll", "nan"], "--scroll wants a number"),
+        (["--scroll"], "--scroll needs a value"),
+        (["--screenshot", "out.jpg"], "--screenshot wants a file name ending in .png"),
+        (["photos"], "unexpected argument 'photos'"),
+    ])
+    func badUsageExits64WithOneLine(arguments: [String], message: String) throws {
+        let result = try SwivelProcess.run(arguments, environment: ["SDL_VIDEODRIVER": "offscreen"])
+        #expect(result.status == 64)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr.hasPrefix("swivel: " + message), "stderr: \(result.stderr)")
+        #expect(result.stderr.filter { $0 == "\n" }.count == 1)
+    }
+
+    @Test func noDisplaySaysHowToRunHeadless() throws {
+        let result = try SwivelProcess.run([], removing: ["DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER"])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("SDL_VIDEODRIVER=offscreen"))
+        #expect(result.stderr.filter { $0 == "\n" }.count == 1, "stderr: \(result.stderr)")
+    }
+
+    @Test func unwritableScreenshotIsARuntimeFailure() throws {
+        let result = try SwivelProcess.run(["--screenshot", "/nonexistent-dir/x.png"],
+                                           environment: ["SDL_VIDEODRIVER": "offscreen"])
+        #expect(result.status == 1)
+        #expect(result.stderr.hasPrefix("swivel: cannot write /nonexistent-dir/x.png"))
+    }
+
+    @Test func contextBelowThreePointThreeIsRefusedClearly() throws {
+        // Mesa can be told to offer no more than OpenGL 3.1.
+        let result = try SwivelProcess.run(["--screenshot", "/tmp/never-written.png"],
+                                           environment: ["SDL_VIDEODRIVER": "offscreen",
+                                                         "MESA_GL_VERSION_OVERRIDE": "3.1"])
+        #expect(result.status == 1)
+        #expect(result.stderr.hasPrefix("swivel: cannot create an OpenGL 3.3 core context"))
+        #expect(!FileManager.default.fileExists(atPath: "/tmp/never-written.png"))
+    }
+}

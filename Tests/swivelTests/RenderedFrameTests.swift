@@ -1,0 +1,126 @@
+import Foundation
+import SwivelCore
+import Testing
+
+/// Frames rendered by the real binary with the offscreen driver (real GL on Mesa), checked against
+/// the seed's geometry, colours and shadow.
+@Suite struct RenderedFrameTests {
+    static func render(scroll: Double = 0, size: String = "1280x720", cards: Int = 7) throws -> Image {
+        let directory = try SwivelProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("frame.png").path
+        let result = try SwivelProcess.run(
+            ["--size", size, "--cards", "\(cards)", "--scroll", "\(scroll)", "--screenshot", path],
+            environment: ["SDL_VIDEODRIVER": "offscreen"])
+        #expect(result.status == 0, "stderr: \(result.stderr)")
+        #expect(result.stdout.hasPrefix("wrote \(path) (\(size.replacingOccurrences(of: "x", with: "x")) px"))
+        return try Image(contentsOf: path)
+    }
+
+    /// Checks the four straight edges of card `index` against the projected corners (±1 px), along
+    /// rows and columns away from the rounded corners. Returns the largest error seen.
+    @discardableResult
+    static func checkEdges(_ image: Image, layout: CarouselLayout, index: Int, scroll: Double) -> Double {
+        let c = layout.cardCorners(index, scroll: scroll)     // TL, TR, BR, BL
+        let probe = EdgeProbe(image: image, cardColor: {
+            let color = SystemColor.seedDeckColor(index)
+            return [Int(color.r), Int(color.g), Int(color.b)]
+        }())
+        var worst = 0.0
+        func check(_ measured: Double, _ expected: Double, _ what: String) {
+            worst = max(worst, abs(measured - expected))
+            #expect(abs(measured - expected) <= 1, "card \(index) \(what): \(measured) vs \(expected)")
+        }
+        func lerp(_ a: Point, _ b: Point, atX x: Double) -> Double { a.y + (b.y - a.y) * (x - a.x) / (b.x - a.x) }
+        for y in [260, 360, 460] {
+            let centerY = Double(y) + 0.5
+            check(probe.verticalEdge(row: y, near: c[0].x, insideIsRight: true), c[0].x, "left edge at y \(centerY)")
+            check(probe.verticalEdge(row: y, near: c[1].x, insideIsRight: false), c[1].x, "right edge at y \(centerY)")
+        }
+        let inset = 30.0
+        for t in stride(from: 0.0, through: 1.0, by: 0.25) {
+            let x = c[0].x + inset + t * (c[1].x - c[0].x - 2 * inset)
+            let column = Int(x.rounded(.down)), centerX = Double(column) + 0.5
+            check(probe.horizontalEdge(column: column, near: lerp(c[0], c[1], atX: centerX), insideIsBelow: true),
+                  lerp(c[0], c[1], atX: centerX), "top edge at x \(centerX)")
+            check(probe.horizontalEdge(column: column, near: lerp(c[3], c[2], atX: centerX), insideIsBelow: false),
+                  lerp(c[3], c[2], atX: centerX), "bottom edge at x \(centerX)")
+        }
+        return worst
+    }
+
+    @Test func cardCornersAtScrollZero() throws {
+        let image = try Self.render()
+        #expect(image.width == 1280 && image.height == 720)
+        let layout = CarouselLayout(viewport: Size(1280, 720), cardCount: 7)
+        var worst = 0.0
+        for index in 0...2 {
+            worst = max(worst, Self.checkEdges(image, layout: layout, index: index, scroll: 0))
+        }
+        print("largest edge error at scroll 0: \(worst) px")
+    }
+
+    @Test func cardZeroTurnsTheOtherWayAfterOneCard() throws {
+        let image = try Self.render(scroll: 240)
+        let layout = CarouselLayout(viewport: Size(1280, 720), cardCount: 7)
+        let worst = [0, 1, 2].map { Self.checkEdges(image, layout: layout, index: $0, scroll: 240) }.max()!
+        print("largest edge error at scroll 240: \(worst) px")
+    }
+
+    @Test func cardColoursAreExact() throws {
+        let image = try Self.render(scroll: 0)
+        #expect(image.rgb(640, 360) == [0, 122, 255])      // blue, flat
+        #expect(image.rgb(880, 360) == [52, 199, 89])      // green
+        #expect(image.rgb(1130, 360) == [255, 149, 0])     // orange
+        let end = try Self.render(scroll: 1440)
+        #expect(end.rgb(640, 360) == [255, 204, 0])        // the seventh card, yellow
+        #expect(end.rgb(400, 360) == [255, 45, 85])        // pink, to its left
+        // Far from every card the background is untouched white.
+        #expect(image.rgb(10, 10) == [255, 255, 255])
+        #expect(image.rgb(640, 100) == [255, 255, 255])
+        #expect(image.rgb(100, 360) == [255, 255, 255])
+    }
+
+    @Test func shadowProfileOutsideTheFlatCard() throws {
+        let image = try Self.render(scroll: 0)
+        let profile = ShadowProfile(EffectParameters())
+        func alpha(row: Int) -> Double {
+            let rgb = image.rgb(640, row)
+            return 1 - Double(rgb.reduce(0, +)) / (3 * 255)
+        }
+        // The top edge of card 0 is at y = 210; row r's centre is 210 − (r + 0.5) points outside it.
+        for (row, issueValue) in [(209, 0.100), (189, 0.032), (169, 0.0046)] {
+            let distance = 210 - (Double(row) + 0.5)
+            let measured = alpha(row: row)
+            print("shadow alpha \(distance) pt outside: \(measured) (closed form \(profile.alphaOutsideEdge(distance)))")
+            #expect(abs(measured - issueValue) <= 0.01)
+            #expect(abs(measured - profile.alphaOutsideEdge(distance)) <= 0.005)
+        }
+        // And the same on the left edge (x = 540), row 360.
+        for distance in [0.5, 20.5, 40.5] {
+            let rgb = image.rgb(Int(540 - distance - 0.5), 360)
+            let measured = 1 - Double(rgb.reduce(0, +)) / (3 * 255)
+            #expect(abs(measured - profile.alphaOutsideEdge(distance)) <= 0.005)
+        }
+        // It is grey: shadow is black at partial alpha over white.
+        let mid = image.rgb(640, 189)
+        #expect(mid[0] == mid[1] && mid[1] == mid[2])
+    }
+
+    @Test func slopedEdgesHaveNoStairSteps() throws {
+        let image = try Self.render(scroll: 0)
+        let layout = CarouselLayout(viewport: Size(1280, 720), cardCount: 7)
+        let c = layout.cardCorners(1, scroll: 0)
+        let probe = EdgeProbe(image: image, cardColor: [52, 199, 89])
+        // Card 1's top edge climbs 21 px over 197: a hard (aliased) edge would be off by up to
+        // ½ px between steps; a coverage ramp follows the line in every column.
+        var worst = 0.0
+        for column in Int(c[0].x + 30)...Int(c[1].x - 30) {
+            let x = Double(column) + 0.5
+            let expected = c[0].y + (c[1].y - c[0].y) * (x - c[0].x) / (c[1].x - c[0].x)
+            worst = max(worst, abs(probe.horizontalEdge(column: column, near: expected, insideIsBelow: true) - expected))
+        }
+        print("card 1 top edge: largest error \(worst) px over every column")
+        #expect(worst < 0.25)
+    }
+}

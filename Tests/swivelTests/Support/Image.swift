@@ -1,0 +1,39 @@
+import CSDL2
+import CSDL2Image
+
+/// An RGBA8 image read from a file with SDL2_image, for checking rendered frames pixel by pixel.
+struct Image {
+    let width: Int
+    let height: Int
+    /// R, G, B, A bytes, top row first.
+    let bytes: [UInt8]
+
+    struct LoadError: Error, CustomStringConvertible { let description: String }
+
+    init(contentsOf path: String) throws {
+        guard let loaded = IMG_Load(path) else {
+            throw LoadError(description: "cannot load \(path): \(String(cString: SDL_GetError()))")
+        }
+        defer { SDL_FreeSurface(loaded) }
+        guard let rgba = SDL_ConvertSurfaceFormat(loaded, SDL_PIXELFORMAT_ABGR8888.rawValue, 0) else {
+            throw LoadError(description: "cannot convert \(path)")
+        }
+        defer { SDL_FreeSurface(rgba) }
+        let surface = rgba.pointee
+        width = Int(surface.w)
+        height = Int(surface.h)
+        let pitch = Int(surface.pitch)
+        let base = surface.pixels.assumingMemoryBound(to: UInt8.self)
+        var bytes = [UInt8](repeating: 0, count: width * height * 4)
+        for y in 0..<height {
+            for x in 0..<(width * 4) { bytes[y * width * 4 + x] = base[y * pitch + x] }
+        }
+        self.bytes = bytes
+    }
+
+    /// (r, g, b) of the pixel whose top-left corner is (x, y).
+    func rgb(_ x: Int, _ y: Int) -> [Int] {
+        let i = (y * width + x) * 4
+        return [Int(bytes[i]), Int(bytes[i + 1]), Int(bytes[i + 2])]
+    }
+}
