@@ -39,13 +39,34 @@ public enum Key: String, Equatable, Hashable, Sendable {
     case escape, left, right, pageUp, pageDown, home, end, f12, other
 }
 
+/// One scroll of a wheel or trackpad, in wheel notches (SDL's `preciseX`/`preciseY`): x positive
+/// to the right, y positive away from the user, already undone for "natural" (flipped) scrolling.
+public struct WheelEvent: Equatable, Sendable {
+    public var dx: Double
+    public var dy: Double
+    /// Seconds on a monotonic clock.
+    public var time: Double
+
+    public init(dx: Double = 0, dy: Double = 0, time: Double) {
+        self.dx = dx
+        self.dy = dy
+        self.time = time
+    }
+
+    /// A fractional amount comes from a trackpad or a high-resolution wheel; whole notches from a
+    /// clicking wheel.
+    public var isPrecise: Bool { dx != dx.rounded() || dy != dy.rounded() }
+}
+
 public enum InputEvent: Equatable, Sendable {
     case pointer(PointerEvent)
+    case wheel(WheelEvent)
     case keyDown(Key, time: Double)
 
     public var time: Double {
         switch self {
         case .pointer(let event): event.time
+        case .wheel(let event): event.time
         case .keyDown(_, let time): time
         }
     }

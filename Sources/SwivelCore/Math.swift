@@ -4,14 +4,18 @@
 @_exported import func Glibc.sin
 @_exported import func Glibc.cos
 @_exported import func Glibc.exp
+@_exported import func Glibc.expm1
 @_exported import func Glibc.log
+@_exported import func Glibc.log1p
 @_exported import func Glibc.pow
 @_exported import func Glibc.erfc
 #elseif canImport(Darwin)
 @_exported import func Darwin.sin
 @_exported import func Darwin.cos
 @_exported import func Darwin.exp
+@_exported import func Darwin.expm1
 @_exported import func Darwin.log
+@_exported import func Darwin.log1p
 @_exported import func Darwin.pow
 @_exported import func Darwin.erfc
 #endif

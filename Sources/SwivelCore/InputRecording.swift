@@ -1,0 +1,129 @@
+/// A line-based text recording of a session's input, for `swivel --record` and `--replay`.
+///
+/// ```
+/// swivel-recording 1
+/// 0 resize 1280 720
+/// 0.512 down mouse 0 900 360
+/// 0.528 move mouse 0 880.5 360
+/// 0.6 up mouse 0 700 360
+/// 1.25 wheel 0 -1
+/// 1.5 key right
+/// 3 end
+/// ```
+/// Each line after the header is a time in seconds since the recording started, then what happened:
+/// a pointer phase (`down`, `move`, `up`, `cancel`) with device (`mouse`/`touch`), pointer id and
+/// position in points; `wheel DX DY` in notches; `key NAME`; `resize W H` in points; `end`.
+/// Lines starting with `#` and blank lines are ignored. Numbers are written in Swift's shortest
+/// round-trip form, so a replay sees exactly the values that were recorded.
+public enum RecordedEntry: Equatable, Sendable {
+    case input(InputEvent)
+    case resize(Size, time: Double)
+    case end(time: Double)
+
+    public static let header = "swivel-recording 1"
+
+    public var time: Double {
+        switch self {
+        case .input(let event): event.time
+        case .resize(_, let time), .end(let time): time
+        }
+    }
+
+    /// The entry as one line (no newline).
+    public var line: String {
+        switch self {
+        case .input(.pointer(let p)):
+            "\(p.time) \(p.phase.rawValue) \(p.pointer.source.rawValue) \(p.pointer.id) \(p.position.x) \(p.position.y)"
+        case .input(.wheel(let w)):
+            "\(w.time) wheel \(w.dx) \(w.dy)"
+        case .input(.keyDown(let key, let time)):
+            "\(time) key \(key.rawValue)"
+        case .resize(let size, let time):
+            "\(time) resize \(size.width) \(size.height)"
+        case .end(let time):
+            "\(time) end"
+        }
+    }
+
+    public struct ParseError: Error, Equatable, CustomStringConvertible {
+        public let line: Int
+        public let reason: String
+        public var description: String { "line \(line): \(reason)" }
+    }
+
+    /// Parses one line; nil for blank lines and comments.
+    public static func parse(_ text: Substring, lineNumber: Int) throws(ParseError) -> RecordedEntry? {
+        let words = text.split(separator: " ", omittingEmptySubsequences: true)
+        guard let first = words.first, !first.hasPrefix("#") else { return nil }
+        func fail(_ reason: String) -> ParseError { ParseError(line: lineNumber, reason: reason) }
+        func number(_ index: Int, _ name: String) throws(ParseError) -> Double {
+            guard index < words.count, let value = Double(words[index]), value.isFinite else {
+                throw fail("\(name) must be a finite number")
+            }
+            return value
+        }
+        let time = try number(0, "the time")
+        guard time >= 0 else { throw fail("the time must not be negative") }
+        guard words.count >= 2 else { throw fail("nothing after the time") }
+        let kind = String(words[1])
+        func expectCount(_ count: Int) throws(ParseError) {
+            guard words.count == count else { throw fail("'\(kind)' takes \(count - 2) values") }
+        }
+        switch kind {
+        case "down", "move", "up", "cancel":
+            try expectCount(6)
+            guard let source = PointerSource(rawValue: String(words[2])) else {
+                throw fail("device must be mouse or touch")
+            }
+            guard let id = Int64(words[3]) else { throw fail("pointer id must be a whole number") }
+            let position = Point(try number(4, "x"), try number(5, "y"))
+            return .input(.pointer(PointerEvent(PointerPhase(rawValue: kind)!, PointerID(source: source, id: id),
+                                                at: position, time: time)))
+        case "wheel":
+            try expectCount(4)
+            return .input(.wheel(WheelEvent(dx: try number(2, "dx"), dy: try number(3, "dy"), time: time)))
+        case "key":
+            try expectCount(3)
+            guard let key = Key(rawValue: String(words[2])) else { throw fail("unknown key '\(words[2])'") }
+            return .input(.keyDown(key, time: time))
+        case "resize":
+            try expectCount(4)
+            let size = Size(try number(2, "width"), try number(3, "height"))
+            guard size.width >= 1, size.height >= 1 else { throw fail("a window is at least 1x1") }
+            return .resize(size, time: time)
+        case "end":
+            try expectCount(2)
+            return .end(time: time)
+        default:
+            throw fail("unknown entry '\(kind)'")
+        }
+    }
+
+    /// Parses a whole recording: the header, then entries in time order.
+    public static func parseRecording(_ text: String) throws(ParseError) -> [RecordedEntry] {
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).makeIterator()
+        guard lines.next().map({ $0.trimmingSpaces() == Substring(header) }) == true else {
+            throw ParseError(line: 1, reason: "not a swivel recording (the first line must be '\(header)')")
+        }
+        var entries: [RecordedEntry] = []
+        var number = 1
+        while let line = lines.next() {
+            number += 1
+            guard let entry = try parse(line.trimmingSpaces(), lineNumber: number) else { continue }
+            if let last = entries.last, entry.time < last.time {
+                throw ParseError(line: number, reason: "time goes backwards")
+            }
+            entries.append(entry)
+        }
+        return entries
+    }
+}
+
+private extension Substring {
+    func trimmingSpaces() -> Substring {
+        var s = self
+        while let c = s.first, c == " " || c == "\t" || c == "\r" { s.removeFirst() }
+        while let c = s.last, c == " " || c == "\t" || c == "\r" { s.removeLast() }
+        return s
+    }
+}

@@ -1,0 +1,51 @@
+/// How the controller lets go: flings, snaps and eased moves.
+extension ScrollController {
+    /// The motion after letting go at `position` with `velocity`. Free: a `BounceSimulation` (no
+    /// fling below `flingThreshold` inside the range). Snapping: the card nearest the projected
+    /// resting point, at least the next one when the release is a fling, reached by a
+    /// `SnapSimulation` that starts at `velocity`; a resting point past an end bounces to that end.
+    func settleMotion(from position: Double, velocity: Double) -> any Simulation {
+        let range = layout.scrollRange
+        let fling = abs(velocity) >= Self.flingThreshold ? velocity : 0
+        guard snapping else {
+            return BounceSimulation(position: position, velocity: range.contains(position) ? fling : velocity,
+                                    range: range, decelerationRate: decelerationRate)
+        }
+        let rest = FrictionSimulation(position: position, velocity: fling,
+                                      decelerationRate: decelerationRate).restingPosition
+        guard range.contains(rest) else {
+            return BounceSimulation(position: position, velocity: velocity, range: range,
+                                    decelerationRate: decelerationRate)
+        }
+        var card = layout.nearestCard(to: rest)
+        if fling != 0 {
+            let next = layout.nextCard(after: position, direction: fling > 0 ? 1 : -1)
+            card = fling > 0 ? max(card, next) : min(card, next)
+        }
+        return SnapSimulation.make(from: position, velocity: velocity, to: layout.offset(centering: card))
+    }
+
+    /// Lets go at `position` with `velocity` at `time`.
+    mutating func release(at position: Double, velocity: Double, time: Double) {
+        start(settleMotion(from: position, velocity: velocity), at: time)
+    }
+
+    /// Eases to `target`, leaving from `position` at `velocity` (by default, wherever the current
+    /// motion is at `time`, at its speed).
+    mutating func ease(to target: Double, at time: Double, from position: Double? = nil,
+                       velocity: Double? = nil) {
+        let x = position ?? offset(at: time), v = velocity ?? self.velocity(at: time)
+        guard x != target || v != 0 else {
+            motion = .resting(target)
+            return
+        }
+        start(EaseSimulation(from: x, velocity: v, to: target), at: time, easedTarget: target)
+    }
+
+    /// Runs `simulation` from `time`; one already at rest leaves the controller resting.
+    mutating func start(_ simulation: any Simulation, at time: Double, easedTarget: Double? = nil) {
+        motion = simulation.isDone(0) && easedTarget == nil
+            ? .resting(simulation.x(0))
+            : .animating(Animation(start: time, simulation: simulation, easedTarget: easedTarget))
+    }
+}

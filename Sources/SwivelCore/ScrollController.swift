@@ -1,0 +1,113 @@
+/// The carousel's scroll offset as a pure function of time, driven by pointer, wheel and key input.
+///
+/// Drags follow the pointer (one pointer at a time), rubber-banded past the ends. A release flings
+/// with UIScrollView's friction and bounces off the ends, or with `snapping` settles on a card.
+/// Wheel notches, keys and clicks on side cards ease to their target; trackpad deltas scroll
+/// directly and coast. Every motion is a `Simulation` of the time since its gesture, so
+/// `offset(at:)` gives the same answer at any frame rate.
+public struct ScrollController: Sendable {
+    /// Flutter `kMinFlingVelocity` = 50 pt/s: a slower release does not fling.
+    public static let flingThreshold = 50.0
+    /// Issue 3: a wheel notch scrolls 60 pt when not snapping; trackpad deltas use the same unit.
+    public static let notchDistance = 60.0
+
+    public private(set) var layout: CarouselLayout
+    /// Whether releases, wheels and page keys come to rest with a card centred.
+    public var snapping: Bool
+    /// The friction of a fling: `FrictionSimulation.normal` (0.998 per ms) or `.fast` (0.99).
+    public var decelerationRate: Double
+
+    var motion: Motion
+    /// The run of trackpad deltas in progress, if any.
+    var trackpad: TrackpadScroll?
+
+    enum Motion: Sendable {
+        case resting(Double)
+        case dragging(DragGesture)
+        case animating(Animation)
+    }
+
+    struct Animation: Sendable {
+        var start: Double
+        var simulation: any Simulation
+        /// Where an eased move (wheel notch, key, click) ends; the next notch or key counts from here.
+        var easedTarget: Double?
+
+        func elapsed(_ time: Double) -> Double { max(0, time - start) }
+    }
+
+    public init(layout: CarouselLayout, snapping: Bool = false, offset: Double = 0,
+                decelerationRate: Double = FrictionSimulation.normal) {
+        self.layout = layout
+        self.snapping = snapping
+        self.decelerationRate = decelerationRate
+        self.motion = .resting(offset.isFinite ? layout.clamp(offset) : layout.scrollRange.lowerBound)
+    }
+
+    /// The offset to draw at `time` (seconds, on the clock of the events).
+    public func offset(at time: Double) -> Double {
+        switch motion {
+        case .resting(let x): x
+        case .dragging(let drag): band.offset(raw: drag.rawOffset, in: layout.scrollRange)
+        case .animating(let animation): animation.simulation.x(animation.elapsed(time))
+        }
+    }
+
+    /// How fast the offset changes at `time`, in points per second.
+    public func velocity(at time: Double) -> Double {
+        switch motion {
+        case .resting: 0
+        case .dragging(let drag):
+            drag.velocity(at: time) * band.slope(raw: drag.rawOffset, in: layout.scrollRange)
+        case .animating(let animation): animation.simulation.dx(animation.elapsed(time))
+        }
+    }
+
+    /// Whether frames are needed at `time` without further input: a fling, bounce, snap or eased
+    /// move is still going.
+    public func isAnimating(at time: Double) -> Bool {
+        guard case .animating(let animation) = motion else { return false }
+        return !animation.simulation.isDone(animation.elapsed(time))
+    }
+
+    /// Whether a pointer is holding the content.
+    public var isDragging: Bool {
+        if case .dragging = motion { true } else { false }
+    }
+
+    /// Applies one input event. Returns true when it was used.
+    @discardableResult
+    public mutating func handle(_ event: InputEvent) -> Bool {
+        guard event.time.isFinite else { return false }
+        switch event {
+        case .pointer(let pointer): return handlePointer(pointer)
+        case .wheel(let wheel): return handleWheel(wheel)
+        case .keyDown(let key, let time): return handleKey(key, at: time)
+        }
+    }
+
+    /// A new layout (a resize, another deck): the offset shown at `time` is kept, limited to the new
+    /// scroll range; a running animation stops there (with snapping, it settles on the nearest card).
+    public mutating func updateLayout(_ newLayout: CarouselLayout, at time: Double) {
+        let shown = offset(at: time)
+        layout = newLayout
+        let x = layout.clamp(shown)
+        trackpad = nil
+        if case .dragging(var drag) = motion {
+            drag.rebase(to: x)
+            motion = .dragging(drag)
+        } else if snapping {
+            start(settleMotion(from: x, velocity: 0), at: time)
+        } else {
+            motion = .resting(x)
+        }
+    }
+
+    /// The rubber band for this window width.
+    var band: RubberBand { RubberBand(dimension: layout.viewport.width) }
+
+    /// The target of the eased move in progress or just finished, if that is the current motion.
+    var easedTarget: Double? {
+        if case .animating(let animation) = motion { animation.easedTarget } else { nil }
+    }
+}

@@ -1,0 +1,48 @@
+/// Estimates a pointer's velocity from its recent positions, the way Flutter's `VelocityTracker`
+/// (after Android's) does: a least-squares quadratic through the samples of the last 100 ms, whose
+/// slope at the release is the velocity.
+public struct VelocityTracker: Equatable, Sendable {
+    /// Flutter `_horizonMilliseconds` = 100: only the last 100 ms count.
+    public static let horizon = 0.100
+    /// Flutter `_historySize` = 20: at most the 20 newest samples.
+    public static let maximumSamples = 20
+    /// Flutter `_assumePointerMoveStoppedMilliseconds` = 40: a longer gap means the pointer stopped.
+    public static let stopGap = 0.040
+    /// Flutter `kMaxFlingVelocity` = 8000 logical pixels per second.
+    public static let maximumSpeed = 8000.0
+
+    public struct Sample: Equatable, Sendable {
+        public var time: Double
+        public var position: Double
+    }
+
+    /// Oldest first.
+    public private(set) var samples: [Sample] = []
+
+    public init() {}
+
+    public mutating func add(time: Double, position: Double) {
+        guard time.isFinite, position.isFinite else { return }
+        samples.append(Sample(time: time, position: position))
+        if samples.count > Self.maximumSamples { samples.removeFirst(samples.count - Self.maximumSamples) }
+    }
+
+    /// Velocity at `time` (normally the release) in points per second, within ±`maximumSpeed`.
+    /// Zero after a pause longer than `stopGap`, or with fewer than two distinct sample times.
+    public func velocity(at time: Double) -> Double {
+        guard let newest = samples.last, time - newest.time <= Self.stopGap else { return 0 }
+        // Newest back to the first sample older than the horizon or before a stop gap.
+        var recent: [Sample] = []
+        var newer = newest
+        for sample in samples.reversed() {
+            if time - sample.time > Self.horizon || abs(newer.time - sample.time) > Self.stopGap { break }
+            recent.append(sample)
+            newer = sample
+        }
+        let ages = recent.map { $0.time - time }, positions = recent.map(\.position)
+        let fit = PolynomialFit.coefficients(degree: 2, x: ages, y: positions)
+            ?? PolynomialFit.coefficients(degree: 1, x: ages, y: positions)
+        guard let slope = fit?[1], slope.isFinite else { return 0 }
+        return min(max(slope, -Self.maximumSpeed), Self.maximumSpeed)
+    }
+}

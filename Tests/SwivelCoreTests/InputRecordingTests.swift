@@ -1,0 +1,43 @@
+import Testing
+@testable import SwivelCore
+
+@Suite struct InputRecordingTests {
+    let entries: [RecordedEntry] = [
+        .resize(Size(1280, 720), time: 0),
+        .input(.pointer(PointerEvent(.down, .mouse, at: Point(900, 360), time: 0.512))),
+        .input(.pointer(PointerEvent(.move, PointerID(source: .touch, id: 7), at: Point(880.25, 360.5), time: 0.528))),
+        .input(.pointer(PointerEvent(.up, .mouse, at: Point(0.1 + 0.2, 360), time: 0.6))),
+        .input(.wheel(WheelEvent(dx: 0, dy: -1.25, time: 1.25))),
+        .input(.keyDown(.right, time: 1.5)),
+        .end(time: 3),
+    ]
+
+    @Test func roundTripsExactly() throws {
+        let text = ([RecordedEntry.header] + entries.map(\.line)).joined(separator: "\n") + "\n"
+        #expect(try RecordedEntry.parseRecording(text) == entries)
+        // 0.1 + 0.2 is not 0.3; the shortest round-trip form keeps every bit.
+        #expect(entries[3].line == "0.6 up mouse 0 0.30000000000000004 360.0")
+    }
+
+    @Test func commentsAndBlankLinesAreSkipped() throws {
+        let text = "swivel-recording 1\n# a comment\n\n0.5 key left\n"
+        #expect(try RecordedEntry.parseRecording(text) == [.input(.keyDown(.left, time: 0.5))])
+    }
+
+    @Test(arguments: [
+        ("hello\n", 1, "not a swivel recording (the first line must be 'swivel-recording 1')"),
+        ("swivel-recording 1\n0.1 key left\n0.05 key right\n", 3, "time goes backwards"),
+        ("swivel-recording 1\nabc key left\n", 2, "the time must be a finite number"),
+        ("swivel-recording 1\n1 down mouse 0 nan 3\n", 2, "x must be a finite number"),
+        ("swivel-recording 1\n1 down pen 0 1 3\n", 2, "device must be mouse or touch"),
+        ("swivel-recording 1\n1 wheel 1\n", 2, "'wheel' takes 2 values"),
+        ("swivel-recording 1\n1 jump\n", 2, "unknown entry 'jump'"),
+        ("swivel-recording 1\n1 resize 0 10\n", 2, "a window is at least 1x1"),
+        ("swivel-recording 1\n-1 end\n", 2, "the time must not be negative"),
+    ])
+    func badRecordingsSayWhereAndWhy(text: String, line: Int, reason: String) {
+        #expect(throws: RecordedEntry.ParseError(line: line, reason: reason)) {
+            _ = try RecordedEntry.parseRecording(text)
+        }
+    }
+}

@@ -1,0 +1,59 @@
+import SwivelCore
+
+/// Shared inputs for the scroll physics tests.
+enum ScrollFixture {
+    /// A 960 × 600 window with ten seed cards: scroll range 0…2160, pitch 240.
+    static let layout = CarouselLayout(viewport: Size(960, 600), cardCount: 10)
+    static let pitch = layout.parameters.pitch
+
+    /// The pointer events of a drag from `x` by `distance` points at constant speed over `duration`
+    /// seconds, sampled at `hertz`, starting at `start`; released at the last sample unless
+    /// `release` is false.
+    static func drag(from x: Double, by distance: Double, over duration: Double, hertz: Double = 120,
+                     start: Double = 0, pointer: PointerID = .mouse, y: Double = 300,
+                     release: Bool = true) -> [InputEvent] {
+        let steps = max(1, Int((duration * hertz).rounded()))
+        var events: [InputEvent] = [.pointer(PointerEvent(.down, pointer, at: Point(x, y), time: start))]
+        for step in 1...steps {
+            let fraction = Double(step) / Double(steps)
+            events.append(.pointer(PointerEvent(.move, pointer, at: Point(x + distance * fraction, y),
+                                                time: start + duration * fraction)))
+        }
+        if release {
+            events.append(.pointer(PointerEvent(.up, pointer, at: Point(x + distance, y), time: start + duration)))
+        }
+        return events
+    }
+
+    /// A press at `p` and a release 80 ms later, `distance` points to the right.
+    static func click(at p: Point, time: Double, pointer: PointerID = .mouse, moving distance: Double = 0) -> [InputEvent] {
+        [.pointer(PointerEvent(.down, pointer, at: p, time: time)),
+         .pointer(PointerEvent(.up, pointer, at: Point(p.x + distance, p.y), time: time + 0.08))]
+    }
+
+    /// SplitMix64: a small deterministic generator, so random tests replay identically.
+    struct SeededRandom: RandomNumberGenerator {
+        var state: UInt64
+        init(seed: UInt64) { state = seed }
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+}
+
+extension ScrollController {
+    mutating func handle(_ events: [InputEvent]) {
+        for event in events { handle(event) }
+    }
+
+    /// The first time after `time`, in 1 ms steps (up to 20 s), at which nothing animates.
+    func settleTime(after time: Double) -> Double {
+        var t = time
+        while isAnimating(at: t) && t < time + 20 { t += 0.001 }
+        return t
+    }
+}
