@@ -71,3 +71,15 @@ public enum InputEvent: Equatable, Sendable {
         }
     }
 }
+
+extension InputEvent {
+    /// The same event `seconds` later (recordings store times from their start; replays move them
+    /// onto the clock of the replaying session).
+    public func shifted(by seconds: Double) -> InputEvent {
+        switch self {
+        case .pointer(var event): event.time += seconds; return .pointer(event)
+        case .wheel(var event): event.time += seconds; return .wheel(event)
+        case .keyDown(let key, let time): return .keyDown(key, time: time + seconds)
+        }
+    }
+}

@@ -71,6 +71,14 @@ public struct EventPump {
             let position = Point(Double(finger.x) * size.width, Double(finger.y) * size.height)
             return .input(.pointer(PointerEvent(phase, PointerID(source: .touch, id: finger.fingerId),
                                                 at: position, time: time)))
+        case SDL_MOUSEWHEEL:
+            let wheel = event.wheel
+            guard wheel.which != SWIVEL_SDL_TOUCH_MOUSEID else { return nil }
+            // In notches, fractional from trackpads; "natural" scrolling undone so that +y is away
+            // from the user on every system.
+            let flip: Double = wheel.direction == SDL_MOUSEWHEEL_FLIPPED.rawValue ? -1 : 1
+            return .input(.wheel(WheelEvent(dx: Double(wheel.preciseX) * flip, dy: Double(wheel.preciseY) * flip,
+                                            time: time)))
         case SDL_KEYDOWN:
             return .input(.keyDown(Self.key(event.key.keysym.sym), time: time))
         default:

@@ -7,6 +7,12 @@ struct Options: Equatable {
     var cards = SystemColor.seedDeck.count
     var scroll = 0.0
     var screenshot: String?
+    var snapping = false
+    var decelerationRate = FrictionSimulation.normal
+    var record: String?
+    var replay: String?
+    /// Whether --size was given (a replay otherwise takes the recorded window size).
+    var sizeGiven = false
     var showHelp = false
     var showVersion = false
 
@@ -21,11 +27,21 @@ struct Options: Equatable {
       --scroll X           start scrolled X points in (0 = first card centred; clamped to the row)
       --screenshot FILE.png  render one frame into FILE.png at the window's pixel size and exit
                            (works headless: SDL_VIDEODRIVER=offscreen swivel --screenshot out.png)
+      --snap               come to rest with a card centred (default: free scrolling, as the seed)
+      --deceleration R     fling friction: normal (0.998/ms, default) or fast (0.99/ms)
+      --record FILE        write every input event with its time to FILE (text, see README)
+      --replay FILE        play FILE back with its recorded timing; with --screenshot, render
+                           the frame at the recording's end and exit
       --help               show this help and exit
       --version            show the version and exit
 
     keys and mouse:
-      drag (left button or one finger)  scroll the row
+      drag (left button or one finger)  scroll the row; release while moving to fling
+      click or tap a side card          bring it to the centre
+      wheel, shift+wheel, trackpad      scroll (one card a notch with --snap, else 60 pt)
+      Left / Right         one card
+      Page Up / Page Down  one screenful
+      Home / End           first / last card
       F12                  save a screenshot to $XDG_PICTURES_DIR (or the working directory)
       Esc                  quit
     """
@@ -63,6 +79,7 @@ struct Options: Equatable {
                     throw UsageError(description: "--size wants WIDTHxHEIGHT in points, each 1 to 16384 (got '\(text)')")
                 }
                 (options.width, options.height) = (w, h)
+                options.sizeGiven = true
             case "--cards":
                 let text = try value()
                 guard let n = Int(text), (1...100_000_000).contains(n) else {
@@ -81,12 +98,28 @@ struct Options: Equatable {
                     throw UsageError(description: "--screenshot wants a file name ending in .png (got '\(text)')")
                 }
                 options.screenshot = text
+            case "--snap":
+                options.snapping = true
+            case "--deceleration":
+                switch try value() {
+                case "normal": options.decelerationRate = FrictionSimulation.normal
+                case "fast": options.decelerationRate = FrictionSimulation.fast
+                case let other:
+                    throw UsageError(description: "--deceleration wants normal or fast (got '\(other)')")
+                }
+            case "--record":
+                options.record = try value()
+            case "--replay":
+                options.replay = try value()
             default:
                 if argument.hasPrefix("-") {
                     throw UsageError(description: "unknown option '\(name)'")
                 }
                 throw UsageError(description: "unexpected argument '\(argument)'")
             }
+        }
+        if options.record != nil && (options.replay != nil || options.screenshot != nil) {
+            throw UsageError(description: "--record records a live session; it cannot go with --replay or --screenshot")
         }
         return options
     }

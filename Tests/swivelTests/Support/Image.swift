@@ -37,3 +37,16 @@ struct Image {
         return [Int(bytes[i]), Int(bytes[i + 1]), Int(bytes[i + 2])]
     }
 }
+
+extension Image {
+    /// The largest difference of any channel of any pixel (255 when the sizes differ).
+    func maxDifference(_ other: Image) -> Int {
+        guard width == other.width, height == other.height else { return 255 }
+        var worst: UInt8 = 0
+        for i in bytes.indices {
+            let a = bytes[i], b = other.bytes[i]
+            worst = max(worst, a > b ? a - b : b - a)
+        }
+        return Int(worst)
+    }
+}

@@ -1,0 +1,102 @@
+import Foundation
+import SwivelCore
+
+/// `--record FILE`: appends each entry as a line, with times counted from the recording's start.
+final class Recorder {
+    private let handle: FileHandle
+    private let start: Double
+
+    init(path: String, start: Double) {
+        guard FileManager.default.createFile(atPath: path, contents: Data((RecordedEntry.header + "\n").utf8)),
+              let handle = FileHandle(forWritingAtPath: path) else {
+            fail(.failure, "cannot write the recording \(path)")
+        }
+        handle.seekToEndOfFile()
+        self.handle = handle
+        self.start = start
+    }
+
+    func write(_ input: InputEvent) {
+        append(.input(input.shifted(by: since(input.time) - input.time)))
+    }
+    func resize(_ size: Size, at time: Double) { append(.resize(size, time: since(time))) }
+    func end(at time: Double) { append(.end(time: since(time))); try? handle.close() }
+
+    /// Seconds since the start, to the microsecond (SDL's event times are whole milliseconds).
+    private func since(_ time: Double) -> Double { max(0, ((time - start) * 1e6).rounded() / 1e6) }
+
+    private func append(_ entry: RecordedEntry) {
+        handle.write(Data((entry.line + "\n").utf8))
+    }
+}
+
+/// `--replay FILE`: the recorded entries, read and checked before any window opens.
+struct Recording {
+    let entries: [RecordedEntry]
+
+    init(path: String) {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            fail(.usage, "cannot read the recording \(path)")
+        }
+        do {
+            entries = try RecordedEntry.parseRecording(String(decoding: data, as: UTF8.self))
+        } catch {
+            fail(.usage, "\(path) \(error)")
+        }
+    }
+
+    /// The window size the recording ended with, if it says.
+    var lastWindowSize: Size? {
+        entries.reversed().lazy.compactMap { if case .resize(let size, _) = $0 { size } else { nil } }.first
+    }
+
+    /// When the recording ends: its `end` line, or its last entry.
+    var endTime: Double { entries.last?.time ?? 0 }
+
+    /// Plays every entry into `controller` at its recorded time (layout changes included), as fast
+    /// as the CPU allows: the result depends on the recording alone.
+    func apply(to controller: inout ScrollController) {
+        for entry in entries { Self.apply(entry, to: &controller, shift: 0) }
+    }
+
+    static func apply(_ entry: RecordedEntry, to controller: inout ScrollController, shift: Double) {
+        switch entry {
+        case .input(let input):
+            controller.handle(input.shifted(by: shift))
+        case .resize(let size, let time):
+            var layout = controller.layout
+            layout.viewport = size
+            controller.updateLayout(layout, at: time + shift)
+        case .end:
+            break
+        }
+    }
+}
+
+/// Feeds a recording into a live session as its times come due.
+struct ReplaySchedule {
+    private let entries: [RecordedEntry]
+    private let start: Double
+    private var next = 0
+
+    init(_ recording: Recording, start: Double) {
+        entries = recording.entries
+        self.start = start
+    }
+
+    var isFinished: Bool { next >= entries.count }
+
+    /// Applies every input entry due by `now` (window sizes stay as they are in a live window).
+    /// Returns true if anything was applied.
+    mutating func apply(dueBy now: Double, to controller: inout ScrollController) -> Bool {
+        var applied = false
+        while next < entries.count, entries[next].time + start <= now {
+            if case .input = entries[next] {
+                Recording.apply(entries[next], to: &controller, shift: start)
+                applied = true
+            }
+            next += 1
+        }
+        return applied
+    }
+}

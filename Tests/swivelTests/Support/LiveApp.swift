@@ -1,0 +1,67 @@
+import Foundation
+
+/// The real app running in a `VirtualDisplay`, driven by xdotool and photographed with its own F12 key.
+final class LiveApp {
+    let display: VirtualDisplay
+    let window: String
+    let pictures: URL
+    private let process: Process
+
+    init(arguments: [String]) throws {
+        display = try VirtualDisplay()
+        pictures = try SwivelProcess.temporaryDirectory()
+        process = Process()
+        process.executableURL = SwivelProcess.binary
+        process.arguments = arguments
+        var env = ProcessInfo.processInfo.environment
+        env["DISPLAY"] = display.name
+        env["SDL_VIDEODRIVER"] = nil
+        env["XDG_PICTURES_DIR"] = pictures.path
+        process.environment = env
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        window = try display.xdotool(["search", "--sync", "--onlyvisible", "--name", "^Swivel$"])
+            .split(separator: "\n").first.map(String.init) ?? ""
+        try display.xdotool(["windowfocus", "--sync", window])
+    }
+
+    deinit {
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }     // SIGTERM may be masked
+        try? FileManager.default.removeItem(at: pictures)
+    }
+
+    /// Presses F12 and loads the PNG the app writes.
+    func screenshot() throws -> Image {
+        let before = Set(try FileManager.default.contentsOfDirectory(atPath: pictures.path))
+        try display.xdotool(["key", "F12"])
+        let deadline = Date().addingTimeInterval(10)
+        while Date() < deadline {
+            let now = Set(try FileManager.default.contentsOfDirectory(atPath: pictures.path))
+            if let new = now.subtracting(before).first {
+                usleep(200_000)     // let the writer finish the file
+                return try Image(contentsOf: pictures.appendingPathComponent(new).path)
+            }
+            usleep(20_000)
+        }
+        throw VirtualDisplay.Unavailable(description: "F12 wrote no screenshot")
+    }
+
+    /// Press at `from`, move through `through` (one xdotool call each, `pause` seconds apart, so
+    /// they are separate moments), release.
+    func drag(from: Int, through xs: [Int], y: Int = 360, pause: Double = 0) throws {
+        try display.xdotool(["mousemove", "--window", window, "\(from)", "\(y)", "mousedown", "1"])
+        for x in xs {
+            try display.xdotool(["mousemove", "--window", window, "\(x)", "\(y)"])
+            if pause > 0 { usleep(UInt32(pause * 1e6)) }
+        }
+        try display.xdotool(["mouseup", "1"])
+    }
+
+    /// Presses Esc and waits for a clean exit; returns the exit status (nil if it did not quit).
+    func quit() throws -> Int32? {
+        try display.xdotool(["key", "Escape"])
+        let deadline = Date().addingTimeInterval(10)
+        while process.isRunning && Date() < deadline { usleep(20_000) }
+        return process.isRunning ? nil : process.terminationStatus
+    }
+}
