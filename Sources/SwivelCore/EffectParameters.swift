@@ -38,6 +38,9 @@ public struct EffectParameters: Equatable, Sendable {
     /// How far the shadow texture and quad reach beyond the card on every side: 3σ.
     public var shadowReach: Double { 3 * shadowRadius }
 
+    /// The card's outline, with the corner radius limited to half the shorter side.
+    public var cardOutline: RoundedRect { RoundedRect(size: cardSize, cornerRadius: cornerRadius) }
+
     /// The eye distance of `rotation3DEffect`: `max(cardW, cardH) / perspective` = 300 pt.
     public var eyeDistance: Double { max(cardSize.width, cardSize.height) / perspective }
 }

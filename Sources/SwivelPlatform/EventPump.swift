@@ -23,7 +23,7 @@ public struct EventPump {
     public func waitForEvents() -> [PlatformEvent] {
         var event = SDL_Event()
         guard SDL_WaitEvent(&event) == 1 else { return [] }
-        return translate(event).map { [$0] }.map { $0 + pendingEvents() } ?? pendingEvents()
+        return [translate(event)].compactMap { $0 } + pendingEvents()
     }
 
     /// Everything already queued, without blocking.

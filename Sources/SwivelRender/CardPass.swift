@@ -89,8 +89,7 @@ final class CardPass {
         program.use()
         program.set("u_viewport", Float(viewport.width), Float(viewport.height))
         program.set("u_half", Float(parameters.cardSize.width / 2), Float(parameters.cardSize.height / 2))
-        program.set("u_radius", Float(RoundedRect(size: parameters.cardSize,
-                                                   cornerRadius: parameters.cornerRadius).cornerRadius))
+        program.set("u_radius", Float(parameters.cardOutline.cornerRadius))
         program.set("u_eye", Float(parameters.eyeDistance))
         program.set("u_shadowReach", Float(parameters.shadowReach))
         program.set("u_pixel", Float(1 / pixelScale))

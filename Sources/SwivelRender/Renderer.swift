@@ -47,8 +47,7 @@ public final class Renderer {
         let pixelScale = viewport.width > 0 ? Double(pixelWidth) / viewport.width : 1
         let parameters = scene.layout.parameters
         shadow.update(.init(cardSize: parameters.cardSize,
-                            cornerRadius: RoundedRect(size: parameters.cardSize,
-                                                      cornerRadius: parameters.cornerRadius).cornerRadius,
+                            cornerRadius: parameters.cardOutline.cornerRadius,
                             sigma: parameters.shadowRadius, reach: parameters.shadowReach,
                             pixelScale: pixelScale))
 

@@ -47,7 +47,7 @@ struct FrameLoop {
                     controller.handle(input)
                 }
             }
-            _ = schedule?.apply(dueBy: now, to: &controller)
+            schedule?.apply(dueBy: now, to: &controller)
 
             let offset = controller.offset(at: now)
             guard offset != drawnOffset || controller.layout != drawnLayout else {

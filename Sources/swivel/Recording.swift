@@ -87,16 +87,10 @@ struct ReplaySchedule {
     var isFinished: Bool { next >= entries.count }
 
     /// Applies every input entry due by `now` (window sizes stay as they are in a live window).
-    /// Returns true if anything was applied.
-    mutating func apply(dueBy now: Double, to controller: inout ScrollController) -> Bool {
-        var applied = false
+    mutating func apply(dueBy now: Double, to controller: inout ScrollController) {
         while next < entries.count, entries[next].time + start <= now {
-            if case .input = entries[next] {
-                Recording.apply(entries[next], to: &controller, shift: start)
-                applied = true
-            }
+            if case .input = entries[next] { Recording.apply(entries[next], to: &controller, shift: start) }
             next += 1
         }
-        return applied
     }
 }

@@ -25,7 +25,7 @@ enum Screenshots {
         func ms(_ d: Duration) -> String {
             String(format: "%.2f", Double(d.components.seconds) * 1000 + Double(d.components.attoseconds) / 1e15)
         }
-        Console.out("wrote \(path) (\(pixels.width)x\(pixels.height) px, \(scene.instances.count) cards; "
+        Console.out("wrote \(path) (\(pixels.width)x\(pixels.height) px, \(renderer.cardsSubmitted) cards; "
             + "first frame \(ms(times[0])) ms with the shadow blur, next frame \(ms(times[1])) ms)")
     }
 
