@@ -13,6 +13,8 @@ let package = Package(
                        providers: [.apt(["libsdl2-dev"])]),
         .systemLibrary(name: "CSDL2Image", path: "Sources/CSDL2Image",
                        providers: [.apt(["libsdl2-image-dev"])]),
+        .systemLibrary(name: "CSDL2TTF", path: "Sources/CSDL2TTF",
+                       providers: [.apt(["libsdl2-ttf-dev"])]),
         .systemLibrary(name: "CGL", path: "Sources/CGL",
                        providers: [.apt(["libgl-dev"])]),
 
@@ -21,8 +23,8 @@ let package = Package(
         // OpenGL only: shaders (embedded from Shaders/), textures, the card and shadow passes.
         .target(name: "SwivelRender", dependencies: ["SwivelCore", "CGL"],
                 plugins: ["EmbedShaders"]),
-        // SDL only: window + GL context, events -> core input events, image files.
-        .target(name: "SwivelPlatform", dependencies: ["SwivelCore", "CSDL2", "CSDL2Image"]),
+        // SDL only: window + GL context, events -> core input events, image files, fonts.
+        .target(name: "SwivelPlatform", dependencies: ["SwivelCore", "CSDL2", "CSDL2Image", "CSDL2TTF"]),
         // The executable: command line, wiring, frame loop.
         .executableTarget(name: "swivel",
                           dependencies: ["SwivelCore", "SwivelRender", "SwivelPlatform"]),
