@@ -1,0 +1,24 @@
+import Testing
+@testable import SwivelCore
+
+@Suite struct FilePathTests {
+    @Test func componentsAndStem() {
+        let path = FilePath("/home/me/Pictures/beach.2024.JPG")
+        #expect(path.lastComponent == Array("beach.2024.JPG".utf8))
+        #expect(path.stem == Array("beach.2024".utf8))
+        #expect(path.pathExtension == "jpg")
+        #expect(FilePath("dir/.hidden").stem == Array(".hidden".utf8))
+        #expect(FilePath("dir/.hidden").pathExtension == "")
+        #expect(FilePath("photos/").lastComponent == Array("photos".utf8))
+    }
+
+    @Test func nonUTF8NamesKeepTheirBytes() {
+        let raw: [UInt8] = Array("dir/caf".utf8) + [0xE9] + Array(".png".utf8)   // Latin-1 é
+        let path = FilePath(bytes: raw)
+        #expect(path.bytes == raw)
+        #expect(path.description == "dir/caf\u{FFFD}.png")
+        #expect(path.cString.count == raw.count + 1)
+        #expect(path.cString.last == 0)
+        #expect(FilePath("a").appending([0xFF]).bytes == [UInt8(ascii: "a"), UInt8(ascii: "/"), 0xFF])
+    }
+}
