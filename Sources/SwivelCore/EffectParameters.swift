@@ -38,6 +38,10 @@ public struct EffectParameters: Equatable, Sendable {
     /// How far the shadow texture and quad reach beyond the card on every side: 3σ.
     public var shadowReach: Double { 3 * shadowRadius }
 
+    /// How far beyond the card its shadow is visible at all (alpha ≥ 1/255): where the shadow
+    /// ring stops, so no pixel is shaded for a shadow it cannot show. About 41 pt for the seed.
+    public var shadowVisibleReach: Double { min(ShadowProfile(self).visibleReach, shadowReach) }
+
     /// The card's outline, with the corner radius limited to half the shorter side.
     public var cardOutline: RoundedRect { RoundedRect(size: cardSize, cornerRadius: cornerRadius) }
 

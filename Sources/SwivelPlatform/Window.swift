@@ -12,6 +12,8 @@ public final class Window {
         public var height = 720
         /// Hidden windows are for rendering one frame to a file.
         public var hidden = false
+        /// Wait for vblank on swap where the driver allows; benchmarks turn it off.
+        public var vsync = true
         public init() {}
     }
 
@@ -53,7 +55,8 @@ public final class Window {
         }
         self.window = window
         self.context = context
-        hasVSync = SDL_GL_SetSwapInterval(1) == 0
+        hasVSync = options.vsync && SDL_GL_SetSwapInterval(1) == 0
+        if !options.vsync { SDL_GL_SetSwapInterval(0) }
         var mode = SDL_DisplayMode()
         if SDL_GetWindowDisplayMode(window, &mode) == 0, mode.refresh_rate > 0 {
             refreshRate = Double(mode.refresh_rate)

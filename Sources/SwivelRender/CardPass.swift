@@ -19,8 +19,9 @@ public struct CardInstance: Equatable, Sendable {
 }
 
 /// Draws every card and its shadow in one instanced call. The mesh holds, per card, the shadow
-/// ring (the blurred quad grown by 3σ, with the opaque middle of the card cut out so those pixels
-/// are not shaded twice) followed by the card quad, so paint order is shadow 0, card 0, shadow 1, …
+/// ring (an octagon reaching as far as the shadow is visible, with the card's always-opaque middle
+/// cut out so those pixels are not shaded twice) followed by the card quad, so paint order is
+/// shadow 0, card 0, shadow 1, …
 final class CardPass {
     private let program: ShaderProgram
     private var vertexArray: GLuint = 0
@@ -29,15 +30,24 @@ final class CardPass {
     private var instanceBuffer: GLuint = 0
     private var instanceCapacity = 0
 
-    /// Corners TL, TR, BR, BL of three layers: shadow outer (0), shadow inner (1), card (2).
-    private static let mesh: [Float] = [0, 1, 2].flatMap { layer in
-        [(-1, -1), (1, -1), (1, 1), (-1, 1)].flatMap { [Float($0.0), Float($0.1), Float(layer)] }
-    }
-    /// The ring between outer and inner rectangles as four trapezoids, then the card's two triangles.
-    private static let indices: [UInt16] = (0..<4).flatMap { side -> [UInt16] in
-        let o0 = UInt16(side), o1 = UInt16((side + 1) % 4)
-        return [o0, o1, o1 + 4, o0, o1 + 4, o0 + 4]
-    } + [8, 9, 10, 8, 10, 11]
+    /// Per vertex: corner (±1, ±1), layer, edge. The shadow ring's outer and inner octagons (8
+    /// vertices each, clockwise from the left edge next to the top-left corner), then the card's
+    /// corners TL, TR, BR, BL.
+    private static let mesh: [Float] = {
+        let octagon: [(Float, Float, Float)] = [(-1, -1, 1), (-1, -1, 0), (1, -1, 0), (1, -1, 1),
+                                               (1, 1, 1), (1, 1, 0), (-1, 1, 0), (-1, 1, 1)]
+        let ring = [Float(0), 1].flatMap { layer -> [Float] in
+            octagon.flatMap { vertex -> [Float] in [vertex.0, vertex.1, layer, vertex.2] }
+        }
+        let corners: [(Float, Float)] = [(-1, -1), (1, -1), (1, 1), (-1, 1)]
+        let card = corners.flatMap { corner -> [Float] in [corner.0, corner.1, 2, -1] }
+        return ring + card
+    }()
+    /// The ring between the octagons as eight trapezoids, then the card's two triangles.
+    private static let indices: [UInt16] = (0..<8).flatMap { side -> [UInt16] in
+        let o0 = UInt16(side), o1 = UInt16((side + 1) % 8)
+        return [o0, o1, o1 + 8, o0, o1 + 8, o0 + 8]
+    } + [16, 17, 18, 16, 18, 19]
 
     init() throws {
         program = try ShaderProgram(vertex: .cardVert, fragment: .cardFrag)
@@ -49,12 +59,12 @@ final class CardPass {
         Self.mesh.withUnsafeBytes {
             glBufferData(GLc.arrayBuffer, $0.count, $0.baseAddress, GLc.staticDraw)
         }
-        let meshStride = GLsizei(3 * MemoryLayout<Float>.stride)
-        glEnableVertexAttribArray(0)
-        glVertexAttribPointer(0, 2, GLc.float, GLboolean(GL_FALSE), meshStride, nil)
-        glEnableVertexAttribArray(1)
-        glVertexAttribPointer(1, 1, GLc.float, GLboolean(GL_FALSE), meshStride,
-                              UnsafeRawPointer(bitPattern: 2 * MemoryLayout<Float>.stride))
+        let meshStride = GLsizei(4 * MemoryLayout<Float>.stride)
+        for (location, count, offset) in [(0, 2, 0), (1, 1, 2), (5, 1, 3)] {
+            glEnableVertexAttribArray(GLuint(location))
+            glVertexAttribPointer(GLuint(location), GLint(count), GLc.float, GLboolean(GL_FALSE), meshStride,
+                                  UnsafeRawPointer(bitPattern: offset * MemoryLayout<Float>.stride))
+        }
 
         glGenBuffers(1, &indexBuffer)
         glBindBuffer(GLc.elementArrayBuffer, indexBuffer)
@@ -91,7 +101,8 @@ final class CardPass {
         program.set("u_half", Float(parameters.cardSize.width / 2), Float(parameters.cardSize.height / 2))
         program.set("u_radius", Float(parameters.cardOutline.cornerRadius))
         program.set("u_eye", Float(parameters.eyeDistance))
-        program.set("u_shadowReach", Float(parameters.shadowReach))
+        program.set("u_ringReach", Float(parameters.shadowVisibleReach))
+        program.set("u_textureReach", Float(parameters.shadowReach))
         program.set("u_pixel", Float(1 / pixelScale))
         program.set("u_shadowOpacity", Float(parameters.shadowOpacity))
         program.set("u_shadow", int: 0)

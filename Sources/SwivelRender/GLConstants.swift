@@ -46,3 +46,11 @@ enum GLc {
     static let noError = GLenum(GL_NO_ERROR)
     static let back = GLenum(GL_BACK)
 }
+
+extension GLc {
+    static let extensions = GLenum(GL_EXTENSIONS)
+    static let numExtensions = GLenum(GL_NUM_EXTENSIONS)
+    static let fragmentShaderInvocations = GLenum(GL_FRAGMENT_SHADER_INVOCATIONS_ARB)
+    static let queryResult = GLenum(GL_QUERY_RESULT)
+    static let queryResultAvailable = GLenum(GL_QUERY_RESULT_AVAILABLE)
+}

@@ -33,6 +33,10 @@ public final class Renderer {
 
     /// Cards sent to the GPU in the last frame.
     public private(set) var cardsSubmitted = 0
+    /// When set, counts each frame's fragment shader invocations (not the one-off shadow blur).
+    public var fragmentCounter: FragmentCounter?
+    /// Draw calls issued in the last frame.
+    public private(set) var drawCalls = 0
     /// How many times the shadow blur has run since start-up.
     public var shadowBuilds: Int { shadow.buildCount }
 
@@ -51,6 +55,8 @@ public final class Renderer {
                             sigma: parameters.shadowRadius, reach: parameters.shadowReach,
                             pixelScale: pixelScale))
 
+        fragmentCounter?.begin()
+        defer { fragmentCounter?.end() }
         glBindFramebuffer(GLc.framebuffer, 0)
         glViewport(0, 0, GLsizei(pixelWidth), GLsizei(pixelHeight))
         glDisable(GLc.depthTest)
@@ -58,12 +64,14 @@ public final class Renderer {
         let background = scene.background.premultiplied
         glClearColor(background.r, background.g, background.b, background.a)
         glClear(GLc.colorBufferBit)
+        drawCalls = 0
         guard viewport.width > 0, viewport.height > 0 else { cardsSubmitted = 0; return }
 
         glEnable(GLc.blend)
         glBlendFunc(GLc.one, GLc.oneMinusSrcAlpha)    // premultiplied alpha
         let instances = scene.instances
         cardsSubmitted = instances.count
+        drawCalls += instances.isEmpty ? 0 : 1
         cards.draw(instances, viewport: viewport, pixelScale: pixelScale,
                    parameters: parameters, shadowTexture: shadow.texture)
     }

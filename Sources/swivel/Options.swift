@@ -13,6 +13,8 @@ struct Options: Equatable {
     var replay: String?
     /// Whether --size was given (a replay otherwise takes the recorded window size).
     var sizeGiven = false
+    var bench = false
+    var frames = 600
     var showHelp = false
     var showVersion = false
 
@@ -98,6 +100,14 @@ struct Options: Equatable {
                     throw UsageError(description: "--screenshot wants a file name ending in .png (got '\(text)')")
                 }
                 options.screenshot = text
+            case "--bench":
+                options.bench = true
+            case "--frames":
+                let text = try value()
+                guard let n = Int(text), (1...1_000_000).contains(n) else {
+                    throw UsageError(description: "--frames wants a whole number from 1 to 1000000 (got '\(text)')")
+                }
+                options.frames = n
             case "--snap":
                 options.snapping = true
             case "--deceleration":

@@ -5,7 +5,7 @@ import SwivelPlatform
 /// no display needed. SDL and GL are not thread-safe, so every suite that uses it is `.serialized`
 /// and all of them share one lock.
 enum GLTestContext {
-    nonisolated(unsafe) private static let lock = NSLock()
+    private static let lock = NSLock()
 
     static func withContext<T>(width: Int = 320, height: Int = 240, _ body: (Window) throws -> T) throws -> T {
         lock.lock()

@@ -1,0 +1,108 @@
+import Foundation
+import SwivelCore
+import SwivelPlatform
+import SwivelRender
+
+/// `swivel --bench`: renders a scripted scroll (a fling across the deck, then one back, in 60 Hz
+/// virtual time) with vsync off and glFinish after every frame, then a real-time replayed drag for
+/// the event-to-present latency, and prints one JSON object. Same input, same frames, every run.
+struct Bench {
+    struct Settings {
+        var width = 1280
+        var height = 720
+        var cards = 7
+        var frames = 600
+    }
+    let settings: Settings
+
+    func run() {
+        var windowOptions = Window.Options()
+        (windowOptions.width, windowOptions.height) = (settings.width, settings.height)
+        windowOptions.hidden = true
+        windowOptions.vsync = false
+        let window: Window
+        do { window = try Window(windowOptions) } catch { fail(.failure, "\(error)") }
+        guard GLVersion.current().meetsRequirement else { fail(.failure, "--bench needs OpenGL 3.3 core") }
+        let renderer: Renderer
+        do { renderer = try Renderer() } catch { fail(.failure, "\(error)") }
+        renderer.fragmentCounter = FragmentCounter()
+
+        let layout = CarouselLayout(viewport: window.pointSize, cardCount: settings.cards)
+        var controller = ScrollController(layout: layout)
+        var script = Self.script(layout: layout, frames: settings.frames)[...]
+        let pixels = window.pixelSize
+        let pixelCount = Double(pixels.width * pixels.height)
+
+        let clock = ContinuousClock()
+        var frameMilliseconds: [Double] = []
+        var overdraw: [Double] = []
+        var drawCalls = 0, cardsSubmitted = 0
+        var startupMilliseconds: Double?
+        for frame in 0..<settings.frames {
+            let time = Double(frame) / 60
+            while let next = script.first, next.time <= time {
+                controller.handle(next)
+                script.removeFirst()
+            }
+            let scene = CardScene(layout: controller.layout, scroll: controller.offset(at: time))
+            let start = clock.now
+            renderer.render(scene, pixelWidth: pixels.width, pixelHeight: pixels.height)
+            renderer.finish()
+            let elapsed = clock.now - start
+            window.swap()
+            if startupMilliseconds == nil { startupMilliseconds = ProcessStats.secondsSinceStart().map { $0 * 1000 } }
+            if frame > 0 { frameMilliseconds.append(elapsed.milliseconds) }   // frame 0 also builds the shadow
+            if let count = renderer.fragmentCounter?.finishAll() { overdraw.append(Double(count) / pixelCount) }
+            drawCalls = max(drawCalls, renderer.drawCalls)
+            cardsSubmitted = max(cardsSubmitted, renderer.cardsSubmitted)
+            if let error = renderer.takeError() { fail(.failure, "frame \(frame): \(error)") }
+        }
+        let latency = LatencyProbe(window: window, renderer: renderer, layout: layout).run()
+        let cpu = ProcessStats.cpuSeconds()
+
+        let times = Percentiles(frameMilliseconds)
+        let fragments = Percentiles(overdraw)
+        let delays = Percentiles(latency)
+        var json = JSONWriter()
+        json.field("frames", settings.frames)
+        json.field("cards", settings.cards)
+        json.field("size", "\(settings.width)x\(settings.height)")
+        json.field("pixels", "\(pixels.width)x\(pixels.height)")
+        json.field("renderer", GLVersion.current().renderer)
+        json.object("frame_ms", [("p50", times.value(50)), ("p95", times.value(95)),
+                                 ("p99", times.value(99)), ("max", times.maximum)])
+        json.field("cpu_user_s", cpu.user)
+        json.field("cpu_sys_s", cpu.system)
+        json.field("peak_rss_mib", ProcessStats.peakResidentMiB())
+        json.field("startup_ms", startupMilliseconds)
+        if overdraw.isEmpty {
+            json.null("overdraw")
+        } else {
+            json.object("overdraw", [("mean", fragments.mean), ("max", fragments.maximum)])
+        }
+        json.object("latency_ms", [("p50", delays.value(50)), ("p95", delays.value(95))])
+        json.field("draw_calls", drawCalls)
+        json.field("cards_submitted", cardsSubmitted)
+        Console.out(json.text)
+    }
+
+    /// Two flings in virtual time: towards the end of the deck at t = 0, back at half time.
+    static func script(layout: CarouselLayout, frames: Int) -> [InputEvent] {
+        let width = layout.viewport.width, y = layout.viewport.height / 2
+        func fling(from x: Double, step: Double, at start: Double) -> [InputEvent] {
+            (0...12).map { i in
+                let phase: PointerPhase = i == 0 ? .down : (i == 12 ? .up : .move)
+                let moved = Double(min(i, 11)) * step
+                return .pointer(PointerEvent(phase, .mouse, at: Point(x + moved, y), time: start + Double(i) * 0.008))
+            }
+        }
+        let back = Double(frames / 2) / 60
+        return fling(from: 0.8 * width, step: -40, at: 0) + fling(from: 0.2 * width, step: 40, at: back)
+    }
+}
+
+extension Duration {
+    var milliseconds: Double {
+        Double(components.seconds) * 1000 + Double(components.attoseconds) / 1e15
+    }
+}

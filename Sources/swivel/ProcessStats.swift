@@ -1,0 +1,41 @@
+import Foundation
+
+/// What the kernel says this process has used: CPU time, peak resident memory, age.
+enum ProcessStats {
+    /// User and system CPU seconds so far.
+    static func cpuSeconds() -> (user: Double, system: Double) {
+        var usage = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        func seconds(_ t: timeval) -> Double { Double(t.tv_sec) + Double(t.tv_usec) / 1e6 }
+        return (seconds(usage.ru_utime), seconds(usage.ru_stime))
+    }
+
+    /// Peak resident set size in MiB (`ru_maxrss` is in KiB on Linux).
+    static func peakResidentMiB() -> Double {
+        var usage = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        return Double(usage.ru_maxrss) / 1024
+    }
+
+    /// Current resident set size in MiB, from /proc/self/statm.
+    static func residentMiB() -> Double {
+        guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return 0 }
+        let fields = text.split(separator: " ")
+        guard fields.count > 1, let pages = Double(fields[1]) else { return 0 }
+        return pages * Double(sysconf(Int32(_SC_PAGESIZE))) / 1_048_576
+    }
+
+    /// Seconds since the kernel started this process: /proc/self/stat's start time (clock ticks
+    /// since boot) against CLOCK_BOOTTIME. Resolution one clock tick (10 ms).
+    static func secondsSinceStart() -> Double? {
+        guard let text = try? String(contentsOfFile: "/proc/self/stat", encoding: .utf8),
+              let close = text.lastIndex(of: ")") else { return nil }
+        // Fields after the command name start at field 3; the start time is field 22.
+        let fields = text[text.index(after: close)...].split(separator: " ")
+        guard fields.count > 19, let ticks = Double(fields[19]) else { return nil }
+        var now = timespec()
+        clock_gettime(CLOCK_BOOTTIME, &now)
+        let boot = Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
+        return boot - ticks / Double(sysconf(Int32(_SC_CLK_TCK)))
+    }
+}
