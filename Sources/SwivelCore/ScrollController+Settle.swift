@@ -42,8 +42,14 @@ extension ScrollController {
         start(EaseSimulation(from: x, velocity: v, to: target), at: time, easedTarget: target)
     }
 
-    /// Runs `simulation` from `time`; one already at rest leaves the controller resting.
+    /// Runs `simulation` from `time`, or with reduced motion jumps to where it would come to rest;
+    /// one already at rest leaves the controller resting.
     mutating func start(_ simulation: any Simulation, at time: Double, easedTarget: Double? = nil) {
+        play(reducesMotion ? RestingSimulation(endOf: simulation) : simulation, at: time, easedTarget: easedTarget)
+    }
+
+    /// Runs `simulation` from `time` as it is; one already at rest leaves the controller resting.
+    mutating func play(_ simulation: any Simulation, at time: Double, easedTarget: Double? = nil) {
         motion = simulation.isDone(0) && easedTarget == nil
             ? .resting(simulation.x(0))
             : .animating(Animation(start: time, simulation: simulation, easedTarget: easedTarget))

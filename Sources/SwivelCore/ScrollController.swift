@@ -16,6 +16,10 @@ public struct ScrollController: Sendable {
     public var snapping: Bool
     /// The friction of a fling: `FrictionSimulation.normal` (0.998 per ms) or `.fast` (0.99).
     public var decelerationRate: Double
+    /// Reduced motion (`--reduced-motion`): whatever would animate once input ends (a fling, a
+    /// bounce back, a snap, an eased wheel, key or click move) jumps straight to where it would
+    /// have come to rest. Drags still follow the pointer. Applies to motions started after it is set.
+    public var reducesMotion: Bool
 
     var motion: Motion
     /// The run of trackpad deltas in progress, if any.
@@ -37,10 +41,11 @@ public struct ScrollController: Sendable {
     }
 
     public init(layout: CarouselLayout, snapping: Bool = false, offset: Double = 0,
-                decelerationRate: Double = FrictionSimulation.normal) {
+                decelerationRate: Double = FrictionSimulation.normal, reducesMotion: Bool = false) {
         self.layout = layout
         self.snapping = snapping
         self.decelerationRate = decelerationRate
+        self.reducesMotion = reducesMotion
         self.motion = .resting(offset.isFinite ? layout.clamp(offset) : layout.scrollRange.lowerBound)
     }
 
