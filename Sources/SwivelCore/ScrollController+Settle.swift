@@ -3,7 +3,8 @@ extension ScrollController {
     /// The motion after letting go at `position` with `velocity`. Free: a `BounceSimulation` (no
     /// fling below `flingThreshold` inside the range). Snapping: the card nearest the projected
     /// resting point, at least the next one when the release is a fling, reached by a
-    /// `SnapSimulation` that starts at `velocity`; a resting point past an end bounces to that end.
+    /// `SnapSimulation` that starts at `velocity`; a resting point past an end bounces to that end
+    /// (if the bounce would stop there).
     func settleMotion(from position: Double, velocity: Double) -> any Simulation {
         let range = layout.scrollRange
         let fling = abs(velocity) >= Self.flingThreshold ? velocity : 0
@@ -13,9 +14,13 @@ extension ScrollController {
         }
         let rest = FrictionSimulation(position: position, velocity: fling,
                                       decelerationRate: decelerationRate).restingPosition
-        guard range.contains(rest) else {
-            return BounceSimulation(position: position, velocity: velocity, range: range,
-                                    decelerationRate: decelerationRate)
+        if !range.contains(rest) {
+            let bounce = BounceSimulation(position: position, velocity: velocity, range: range,
+                                          decelerationRate: decelerationRate)
+            // Released past one end and thrown back in, a bounce can cross into the range and stop
+            // between cards; then it snaps instead, to the card nearest the resting point (an end).
+            let end = layout.clamp(rest)
+            if abs(RestingSimulation.restingPoint(of: bounce) - end) < Tolerance.scroll.distance { return bounce }
         }
         var card = layout.nearestCard(to: rest)
         if fling != 0 {
@@ -31,9 +36,14 @@ extension ScrollController {
     }
 
     /// Eases to `target`, leaving from `position` at `velocity` (by default, wherever the current
-    /// motion is at `time`, at its speed).
+    /// motion is at `time`, at its speed). An eased move already heading there carries on as it is:
+    /// restarted late in its course at its full speed, it would overshoot the target.
     mutating func ease(to target: Double, at time: Double, from position: Double? = nil,
                        velocity: Double? = nil) {
+        if position == nil, case .animating(let animation) = motion, animation.easedTarget == target,
+           !animation.isDone(at: time) {
+            return
+        }
         let x = position ?? offset(at: time), v = velocity ?? self.velocity(at: time)
         guard x != target || v != 0 else {
             motion = .resting(target)
@@ -42,10 +52,16 @@ extension ScrollController {
         start(EaseSimulation(from: x, velocity: v, to: target), at: time, easedTarget: target)
     }
 
-    /// Runs `simulation` from `time`; one already at rest leaves the controller resting.
+    /// Runs `simulation` from `time`, or with reduced motion jumps to where it would come to rest;
+    /// one already at rest leaves the controller resting.
     mutating func start(_ simulation: any Simulation, at time: Double, easedTarget: Double? = nil) {
-        motion = simulation.isDone(0) && easedTarget == nil
-            ? .resting(simulation.x(0))
-            : .animating(Animation(start: time, simulation: simulation, easedTarget: easedTarget))
+        play(reducesMotion ? RestingSimulation(endOf: simulation) : simulation, at: time, easedTarget: easedTarget)
+    }
+
+    /// Runs `simulation` from `time` as it is; one already at rest leaves the controller resting
+    /// where it comes to rest (a spring released within its tolerance of an end rests on the end).
+    mutating func play(_ simulation: any Simulation, at time: Double, easedTarget: Double? = nil) {
+        let animation = Animation(start: time, simulation: simulation, easedTarget: easedTarget)
+        motion = simulation.isDone(0) && easedTarget == nil ? .resting(animation.rest) : .animating(animation)
     }
 }

@@ -40,7 +40,9 @@ extension ScrollController {
     /// Trackpad deltas move the offset directly (within the range). After each one it coasts on
     /// with the run's velocity, until the next delta puts it where the deltas say; when they stop,
     /// the coast is what remains. Snapping, the coast is a plain fling for `VelocityTracker.stopGap`
-    /// (the time after which the fingers count as stopped) and then settles on a card.
+    /// (the time after which the fingers count as stopped) and then settles on a card. With reduced
+    /// motion there is no coast: the offset waits `stopGap` where the deltas left it, then jumps to
+    /// where the coast would have come to rest.
     private mutating func scrollDirectly(by distance: Double, at time: Double, continuing: TrackpadScroll?) {
         let range = layout.scrollRange
         var run = continuing ?? TrackpadScroll(offset: layout.clamp(offset(at: time)), lastTime: time)
@@ -52,14 +54,24 @@ extension ScrollController {
             velocity = 0
         }
         trackpad = run
-        guard snapping else {
-            start(settleMotion(from: run.offset, velocity: velocity), at: time)
-            return
-        }
         let gap = VelocityTracker.stopGap
-        let coast = BounceSimulation(position: run.offset, velocity: velocity, range: range,
-                                     decelerationRate: decelerationRate)
-        start(HandoverSimulation(coast, until: gap, then: settleMotion(from: coast.x(gap), velocity: coast.dx(gap))),
-              at: time)
+        let coast: any Simulation
+        if snapping {
+            let fling = BounceSimulation(position: run.offset, velocity: velocity, range: range,
+                                         decelerationRate: decelerationRate)
+            coast = HandoverSimulation(fling, until: gap,
+                                       then: settleMotion(from: fling.x(gap), velocity: fling.dx(gap)))
+        } else {
+            coast = settleMotion(from: run.offset, velocity: velocity)
+        }
+        guard reducesMotion else { return play(coast, at: time) }
+        // Reduced motion: the offset stays where the deltas put it until the fingers count as
+        // stopped, then jumps to where the coast would have ended.
+        let end = RestingSimulation(endOf: coast)
+        if end.position == run.offset {
+            play(end, at: time)
+        } else {
+            play(HandoverSimulation(RestingSimulation(at: run.offset), until: gap, then: end), at: time)
+        }
     }
 }

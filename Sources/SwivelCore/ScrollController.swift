@@ -16,6 +16,10 @@ public struct ScrollController: Sendable {
     public var snapping: Bool
     /// The friction of a fling: `FrictionSimulation.normal` (0.998 per ms) or `.fast` (0.99).
     public var decelerationRate: Double
+    /// Reduced motion (`--reduced-motion`): whatever would animate once input ends (a fling, a
+    /// bounce back, a snap, an eased wheel, key or click move) jumps straight to where it would
+    /// have come to rest. Drags still follow the pointer. Applies to motions started after it is set.
+    public var reducesMotion: Bool
 
     var motion: Motion
     /// The run of trackpad deltas in progress, if any.
@@ -32,34 +36,58 @@ public struct ScrollController: Sendable {
         var simulation: any Simulation
         /// Where an eased move (wheel notch, key, click) ends; the next notch or key counts from here.
         var easedTarget: Double?
+        /// Where the simulation comes to rest: the offset from the moment it is done, so that the
+        /// offset stops changing when the animation stops (a slide's last half point, a spring's tail).
+        let rest: Double
+
+        init(start: Double, simulation: any Simulation, easedTarget: Double?) {
+            self.start = start
+            self.simulation = simulation
+            self.easedTarget = easedTarget
+            rest = RestingSimulation.restingPoint(of: simulation)
+        }
 
         func elapsed(_ time: Double) -> Double { max(0, time - start) }
+
+        func isDone(at time: Double) -> Bool { simulation.isDone(elapsed(time)) }
+        func x(at time: Double) -> Double { isDone(at: time) ? rest : simulation.x(elapsed(time)) }
+        func dx(at time: Double) -> Double { isDone(at: time) ? 0 : simulation.dx(elapsed(time)) }
     }
 
+    /// Starts at rest at `offset`, limited to the scroll range (with snapping, on the nearest card).
     public init(layout: CarouselLayout, snapping: Bool = false, offset: Double = 0,
-                decelerationRate: Double = FrictionSimulation.normal) {
+                decelerationRate: Double = FrictionSimulation.normal, reducesMotion: Bool = false) {
         self.layout = layout
         self.snapping = snapping
         self.decelerationRate = decelerationRate
-        self.motion = .resting(offset.isFinite ? layout.clamp(offset) : layout.scrollRange.lowerBound)
+        self.reducesMotion = reducesMotion
+        let start = offset.isFinite ? layout.clamp(offset) : layout.scrollRange.lowerBound
+        self.motion = .resting(snapping ? layout.offset(centering: layout.nearestCard(to: start)) : start)
     }
 
     /// The offset to draw at `time` (seconds, on the clock of the events).
     public func offset(at time: Double) -> Double {
-        switch motion {
-        case .resting(let x): x
-        case .dragging(let drag): band.offset(raw: drag.rawOffset, in: layout.scrollRange)
-        case .animating(let animation): animation.simulation.x(animation.elapsed(time))
-        }
+        withinReach(unlimitedOffset(at: time))
     }
 
     /// How fast the offset changes at `time`, in points per second.
     public func velocity(at time: Double) -> Double {
+        let unlimited = unlimitedOffset(at: time)
+        guard withinReach(unlimited) == unlimited else { return 0 }
         switch motion {
-        case .resting: 0
+        case .resting: return 0
         case .dragging(let drag):
-            drag.velocity(at: time) * band.slope(raw: drag.rawOffset, in: layout.scrollRange)
-        case .animating(let animation): animation.simulation.dx(animation.elapsed(time))
+            return drag.velocity(at: time) * band.slope(raw: drag.rawOffset, in: layout.scrollRange)
+        case .animating(let animation): return animation.dx(at: time)
+        }
+    }
+
+    /// The offset before `withinReach`.
+    private func unlimitedOffset(at time: Double) -> Double {
+        switch motion {
+        case .resting(let x): x
+        case .dragging(let drag): band.offset(raw: drag.rawOffset, in: layout.scrollRange)
+        case .animating(let animation): animation.x(at: time)
         }
     }
 
@@ -67,7 +95,7 @@ public struct ScrollController: Sendable {
     /// move is still going.
     public func isAnimating(at time: Double) -> Bool {
         guard case .animating(let animation) = motion else { return false }
-        return !animation.simulation.isDone(animation.elapsed(time))
+        return !animation.isDone(at: time)
     }
 
     /// Whether a pointer is holding the content.
@@ -105,6 +133,15 @@ public struct ScrollController: Sendable {
 
     /// The rubber band for this window width.
     var band: RubberBand { RubberBand(dimension: layout.viewport.width) }
+
+    /// `x` no further past either end than the rubber band lets a drag go (its dimension D, the
+    /// window width). A bounce overshoots by up to |v|/(ω·e) ≈ 294 pt at the fastest fling, which
+    /// only a window narrower than that would show: there it stops at the edge of the band's reach.
+    /// (A drag pulled absurdly far can also come out a rounding error past D.)
+    func withinReach(_ x: Double) -> Double {
+        let range = layout.scrollRange, reach = max(0, band.dimension)
+        return min(max(x, range.lowerBound - reach), range.upperBound + reach)
+    }
 
     /// The target of the eased move in progress or just finished, if that is the current motion.
     var easedTarget: Double? {
