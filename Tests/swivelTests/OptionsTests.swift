@@ -458,6 +458,23 @@ import Testing
         #expect(result.stderr == "swivel: cannot read config file /nonexistent/swivel.conf: no such file\n")
     }
 
+    /// A config file whose name is not UTF-8 is found: the binary reads its argv as raw bytes.
+    @Test func configPathKeepsItsRawBytes() throws {
+        let home = try Self.configHome(nil)
+        defer { try? FileManager.default.removeItem(at: home) }
+        let name = Array((home.path + "/conf").utf8) + [0xFF]
+        let fd = open(FilePath(bytes: name).cString, O_WRONLY | O_CREAT, 0o644)
+        #expect(fd >= 0)
+        _ = "bogus = 1\n".withCString { write(fd, $0, 10) }
+        close(fd)
+        // Foundation's Process passes only Strings, so a shell appends the 0xFF byte.
+        let result = try SwivelProcess.runProgram(URL(fileURLWithPath: "/bin/sh"),
+            ["-c", "exec \"$0\" --config \"$1$(printf '\\377')\"", SwivelProcess.binary.path, home.path + "/conf"],
+            timeout: 20)
+        #expect(result.status == 64)
+        #expect(result.stderr == "swivel: \(home.path)/conf\u{FFFD} line 1: unknown key 'bogus'\n")
+    }
+
     @Test func helpIgnoresABrokenConfig() throws {
         let home = try Self.configHome("nonsense\n")
         defer { try? FileManager.default.removeItem(at: home) }
