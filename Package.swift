@@ -38,6 +38,6 @@ let package = Package(
                     dependencies: ["SwivelCore", "SwivelRender", "SwivelPlatform", "CGL"]),
         .testTarget(name: "SwivelPlatformTests",
                     dependencies: ["SwivelCore", "SwivelPlatform", "CSDL2", "CSDL2TTF"]),
-        .testTarget(name: "swivelTests", dependencies: ["SwivelCore", "CSDL2", "CSDL2Image"]),
+        .testTarget(name: "swivelTests", dependencies: ["swivel", "SwivelCore", "CSDL2", "CSDL2Image"]),
     ]
 )

@@ -1,138 +1,191 @@
-/// The command line.
+import SwivelCore
+
+/// Everything the command line and the config file can set. Defaults are the seed tutorial's
+/// numbers (the window keeps a desktop size; `--preset seed` gives the tutorial's phone).
 struct Options: Equatable {
     static let version = "0.1.0"
 
+    // MARK: Window and scrolling
+
+    /// Window size in points (`--size`).
     var width = 1280
     var height = 720
-    var cards = SystemColor.seedDeck.count
-    var scroll = 0.0
-    var screenshot: String?
-    var snapping = false
-    var decelerationRate = FrictionSimulation.normal
-    var record: String?
-    var replay: String?
-    /// Whether --size was given (a replay otherwise takes the recorded window size).
+    /// Whether the command line chose the window size (`--size` or `--preset`); a replay otherwise
+    /// takes the recorded window size. A config file's `size` does not count.
     var sizeGiven = false
+    /// Start fullscreen (`--fullscreen`).
+    var fullscreen = false
+    /// The colour deck's size (`--cards`); a photo deck (`paths`, `--demo`) has one card per image.
+    var cards = SystemColor.seedDeck.count
+    /// Starting scroll offset in points (`--scroll`).
+    var scroll = 0.0
+    /// Come to rest with a card centred (`--snap`).
+    var snapping = false
+    /// Fling friction per millisecond (`--deceleration normal|fast`).
+    var decelerationRate = FrictionSimulation.normal
+    /// Replace animations by jumps (`--reduced-motion`).
+    var reducedMotion = false
+    /// Start with the HUD shown (`--hud`).
+    var hud = false
+
+    // MARK: The effect
+
+    /// Card size, spacing, corner and shadow, rotation rate and perspective.
+    var parameters = EffectParameters()
+    /// The window's background (`--background`).
+    var background = RGBA8.white
+    /// The preset the parameters started from, if any (`--preset`).
+    var preset: Preset?
+
+    // MARK: Photo decks
+
+    /// Image files and directories given as arguments, as raw bytes.
+    var paths: [FilePath] = []
+    /// Look into subdirectories of directory paths (`--recursive`).
+    var recursive = false
+    /// Show the built-in sample deck from assets/ (`--demo`).
+    var demo = false
+    /// GPU memory for photo textures, in MiB (`--texture-budget`).
+    var textureBudgetMiB = 256
+    /// Show file names under photo cards (`--no-captions` turns them off).
+    var captions = true
+
+    // MARK: One-shot runs
+
+    /// Render one frame into this PNG and exit (`--screenshot`).
+    var screenshot: String?
+    /// Record the session's input to this file (`--record`).
+    var record: String?
+    /// Play this recording back (`--replay`).
+    var replay: String?
+    /// Run the benchmark and print JSON (`--bench`).
     var bench = false
-    var frames = 600
+    /// Frames the benchmark renders (`--frames`).
+    var benchFrames = 600
+    /// Directory of photos for the benchmark (`--images`); nil benchmarks colour cards.
+    var benchImages: FilePath?
+
+    // MARK: Config file
+
+    /// Read this config file instead of the default one (`--config`).
+    var configFile: FilePath?
+    /// Read no config file (`--no-config`).
+    var noConfig = false
+
+    // MARK: Text instead of a window
+
     var showHelp = false
     var showVersion = false
+    var showBenchHelp = false
 
-    static let usage = """
-    usage: swivel [options]
-
-    A row of cards that swivel in 3D as you drag them: the SwiftUI "3D scroll effect".
-
-    options:
-      --size WxH           window size in points (default 1280x720)
-      --cards N            number of cards; the seed's seven colours repeat (default 7)
-      --scroll X           start scrolled X points in (0 = first card centred; clamped to the row)
-      --screenshot FILE.png  render one frame into FILE.png at the window's pixel size and exit
-                           (works headless: SDL_VIDEODRIVER=offscreen swivel --screenshot out.png)
-      --snap               come to rest with a card centred (default: free scrolling, as the seed)
-      --deceleration R     fling friction: normal (0.998/ms, default) or fast (0.99/ms)
-      --record FILE        write every input event with its time to FILE (text, see README)
-      --replay FILE        play FILE back with its recorded timing; with --screenshot, render
-                           the frame at the recording's end and exit
-      --help               show this help and exit
-      --version            show the version and exit
-
-    keys and mouse:
-      drag (left button or one finger)  scroll the row; release while moving to fling
-      click or tap a side card          bring it to the centre
-      wheel, shift+wheel, trackpad      scroll (one card a notch with --snap, else 60 pt)
-      Left / Right         one card
-      Page Up / Page Down  one screenful
-      Home / End           first / last card
-      F12                  save a screenshot to $XDG_PICTURES_DIR (or the working directory)
-      Esc                  quit
-    """
-
-    struct UsageError: Error, CustomStringConvertible {
+    /// Bad usage: one line saying which option or config line, what it wants and what it got.
+    struct UsageError: Error, CustomStringConvertible, Equatable {
         let description: String
-    }
-
-    /// Parses `arguments` (without the program name). Accepts `--flag value` and `--flag=value`.
-    static func parse(_ arguments: [String]) throws(UsageError) -> Options {
-        var options = Options()
-        var rest = arguments[...]
-        while let argument = rest.popFirst() {
-            var name = argument
-            var inlineValue: String?
-            if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
-                name = String(argument[..<equals])
-                inlineValue = String(argument[argument.index(after: equals)...])
-            }
-            func value() throws(UsageError) -> String {
-                if let inlineValue { return inlineValue }
-                guard let next = rest.popFirst() else { throw UsageError(description: "\(name) needs a value") }
-                return next
-            }
-            switch name {
-            case "--help", "-h":
-                options.showHelp = true
-            case "--version":
-                options.showVersion = true
-            case "--size":
-                let text = try value()
-                let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
-                guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]),
-                      (1...16384).contains(w), (1...16384).contains(h) else {
-                    throw UsageError(description: "--size wants WIDTHxHEIGHT in points, each 1 to 16384 (got '\(text)')")
-                }
-                (options.width, options.height) = (w, h)
-                options.sizeGiven = true
-            case "--cards":
-                let text = try value()
-                guard let n = Int(text), (1...100_000_000).contains(n) else {
-                    throw UsageError(description: "--cards wants a whole number from 1 to 100000000 (got '\(text)')")
-                }
-                options.cards = n
-            case "--scroll":
-                let text = try value()
-                guard let x = Double(text), x.isFinite else {
-                    throw UsageError(description: "--scroll wants a number of points (got '\(text)')")
-                }
-                options.scroll = x
-            case "--screenshot":
-                let text = try value()
-                guard text.lowercased().hasSuffix(".png"), text.count > 4 else {
-                    throw UsageError(description: "--screenshot wants a file name ending in .png (got '\(text)')")
-                }
-                options.screenshot = text
-            case "--bench":
-                options.bench = true
-            case "--frames":
-                let text = try value()
-                guard let n = Int(text), (1...1_000_000).contains(n) else {
-                    throw UsageError(description: "--frames wants a whole number from 1 to 1000000 (got '\(text)')")
-                }
-                options.frames = n
-            case "--snap":
-                options.snapping = true
-            case "--deceleration":
-                switch try value() {
-                case "normal": options.decelerationRate = FrictionSimulation.normal
-                case "fast": options.decelerationRate = FrictionSimulation.fast
-                case let other:
-                    throw UsageError(description: "--deceleration wants normal or fast (got '\(other)')")
-                }
-            case "--record":
-                options.record = try value()
-            case "--replay":
-                options.replay = try value()
-            default:
-                if argument.hasPrefix("-") {
-                    throw UsageError(description: "unknown option '\(name)'")
-                }
-                throw UsageError(description: "unexpected argument '\(argument)'")
-            }
-        }
-        if options.record != nil && (options.replay != nil || options.screenshot != nil) {
-            throw UsageError(description: "--record records a live session; it cannot go with --replay or --screenshot")
-        }
-        return options
+        /// Whether pointing at `swivel --help` helps (not for a config file's line).
+        var suggestsHelp = true
     }
 }
 
-import SwivelCore
+extension Options {
+    /// Parses `arguments` (without the program name) on top of `config`.
+    static func parse(_ arguments: [String], config: ConfigSettings? = nil) throws(UsageError) -> Options {
+        try resolve(OptionParser.scan(arguments.map { Array($0.utf8) }), config: config)
+    }
+
+    /// The options from the config's settings, then the command line's: within each, a preset
+    /// comes first and the explicit settings override it; the command line overrides the config.
+    static func resolve(_ commandLine: ParsedArguments, config: ConfigSettings?) throws(UsageError) -> Options {
+        var options = Options()
+        if let config { options.apply(layer: config.settings) }
+        options.apply(layer: commandLine.settings)
+        options.paths = commandLine.paths
+        options.sizeGiven = commandLine.settings.contains {
+            if case .size = $0 { true } else if case .preset = $0 { true } else { false }
+        }
+        try options.checkConflicts(commandLine)
+        return options
+    }
+
+    /// Applies one source's settings: its last preset first, then the rest in order.
+    private mutating func apply(layer settings: [Setting]) {
+        for setting in settings.reversed() {
+            if case .preset(let preset) = setting { preset.apply(to: &self); break }
+        }
+        for setting in settings { apply(setting) }
+    }
+
+    private mutating func apply(_ setting: Setting) {
+        switch setting {
+        case .help: showHelp = true
+        case .version: showVersion = true
+        case .benchHelp: showBenchHelp = true
+        case .size(let w, let h): (width, height) = (w, h)
+        case .fullscreen(let on): fullscreen = on
+        case .cards(let n): cards = n
+        case .scroll(let x): scroll = x
+        case .snap(let on): snapping = on
+        case .deceleration(let rate): decelerationRate = rate
+        case .reducedMotion(let on): reducedMotion = on
+        case .hud(let on): hud = on
+        case .preset: break     // applied before the layer's other settings
+        case .card(let size): parameters.cardSize = size
+        case .spacing(let pt): parameters.spacing = pt
+        case .cornerRadius(let pt): parameters.cornerRadius = pt
+        case .shadowRadius(let pt): parameters.shadowRadius = pt
+        case .shadowOpacity(let alpha): parameters.shadowOpacity = alpha
+        case .degreesPerPoint(let d): parameters.degreesPerPoint = d
+        case .perspective(let p): parameters.perspective = p
+        case .background(let colour): background = colour
+        case .recursive(let on): recursive = on
+        case .demo(let on): demo = on
+        case .textureBudget(let mib): textureBudgetMiB = mib
+        case .noCaptions(let off): captions = !off
+        case .screenshot(let path): screenshot = path
+        case .record(let path): record = path
+        case .replay(let path): replay = path
+        case .bench(let on): bench = on
+        case .frames(let n): benchFrames = n
+        case .images(let path): benchImages = path
+        case .config(let path): configFile = path
+        case .noConfig(let on): noConfig = on
+        }
+    }
+
+    /// Combinations that cannot mean anything. The options involved (except `--cards`) cannot come
+    /// from a config file, so only the command line can conflict.
+    private func checkConflicts(_ commandLine: ParsedArguments) throws(UsageError) {
+        func given(_ matches: (Setting) -> Bool) -> Bool { commandLine.settings.contains(where: matches) }
+        let cardsGiven = given { if case .cards = $0 { true } else { false } }
+        let framesGiven = given { if case .frames = $0 { true } else { false } }
+        func fail(_ message: String) throws(UsageError) { throw UsageError(description: message) }
+
+        if record != nil && (replay != nil || screenshot != nil) {
+            try fail("--record records a live session; it cannot go with --replay or --screenshot")
+        }
+        if bench && (record != nil || replay != nil || screenshot != nil) {
+            try fail("--bench runs its own scripted session; it cannot go with --record, --replay or --screenshot")
+        }
+        if bench, let first = paths.first {
+            try fail("--bench takes its photos from --images DIR, not from paths (got '\(first)')")
+        }
+        if benchImages != nil && !bench {
+            try fail("--images chooses the photos for --bench; it needs --bench")
+        }
+        if framesGiven && !bench {
+            try fail("--frames sets how many frames --bench renders; it needs --bench")
+        }
+        if demo, let first = paths.first {
+            try fail("--demo shows the built-in deck; it cannot go with photo paths (got '\(first)')")
+        }
+        if demo && benchImages != nil {
+            try fail("--demo and --images choose two different decks; give one")
+        }
+        if cardsGiven && (!paths.isEmpty || demo || benchImages != nil) {
+            try fail("--cards sets the colour deck's size; a photo deck has one card per image, "
+                + "so it cannot go with photo paths, --demo or --images")
+        }
+        if configFile != nil && noConfig {
+            try fail("--config FILE and --no-config cannot go together")
+        }
+    }
+}

@@ -1,18 +1,34 @@
+import Foundation
 import SwivelCore
 
+/// Exits 64 with the error's one line (and a pointer to --help where that helps).
+func failUsage(_ error: Options.UsageError) -> Never {
+    fail(.usage, error.suggestsHelp ? "\(error) (see 'swivel --help')" : "\(error)")
+}
+
 let options: Options
-do {
-    options = try Options.parse(Array(CommandLine.arguments.dropFirst()))
+do throws(Options.UsageError) {
+    let commandLine = try OptionParser.scan(OptionParser.processArguments())
+    // The command line is checked on its own first, so its mistakes are reported before the config's.
+    let alone = try Options.resolve(commandLine, config: nil)
+    if commandLine.onlyPrintsText {
+        options = alone
+    } else {
+        let config = try ConfigLoading.load(for: commandLine, environment: ProcessInfo.processInfo.environment)
+        options = try Options.resolve(commandLine, config: config)
+    }
 } catch {
-    fail(.usage, "\(error) (see 'swivel --help')")
+    failUsage(error)
 }
 if options.showHelp {
     Console.out(Options.usage)
+} else if options.showBenchHelp {
+    Console.out(Options.benchHelp)
 } else if options.showVersion {
     Console.out("swivel \(Options.version)")
 } else if options.bench {
     Bench(settings: .init(width: options.width, height: options.height, cards: options.cards,
-                          frames: options.frames)).run()
+                          frames: options.benchFrames)).run()
 } else {
     App(options: options).run()
 }

@@ -7,7 +7,13 @@ import Testing
         let result = try SwivelProcess.run(["--help"])
         #expect(result.status == 0)
         #expect(result.stdout.hasPrefix("usage: swivel [options]"))
-        for option in ["--size WxH", "--cards N", "--scroll X", "--screenshot FILE.png", "--help", "--version", "Esc"] {
+        for option in ["--size WxH", "--cards N", "--scroll X", "--screenshot FILE.png", "--help", "--version", "Esc",
+                       "--card WxH", "--spacing PT", "--corner-radius PT", "--shadow-radius PT",
+                       "--shadow-opacity A", "--degrees-per-point D", "--perspective P", "--background COLOUR",
+                       "--fullscreen", "--preset NAME", "--recursive", "--demo", "--texture-budget MB",
+                       "--no-captions", "--bench", "--frames F", "--images DIR", "--bench-help", "--hud",
+                       "--reduced-motion", "--config FILE", "--no-config", "--snap", "--deceleration R",
+                       "--record FILE", "--replay FILE", "F or F11", "F12", "\n  H ", "\n  ? "] {
             #expect(result.stdout.contains(option), "help lacks \(option)")
         }
         #expect(result.stderr.isEmpty)
@@ -28,7 +34,8 @@ import Testing
         (["--scroll", "nan"], "--scroll wants a number"),
         (["--scroll"], "--scroll needs a value"),
         (["--screenshot", "out.jpg"], "--screenshot wants a file name ending in .png"),
-        (["photos"], "unexpected argument 'photos'"),
+        (["photos", "--demo"], "--demo shows the built-in deck; it cannot go with photo paths (got 'photos')"),
+        (["--spacing", "-1"], "--spacing wants a number of points from 0 to 10000 (got '-1')"),
     ])
     func badUsageExits64WithOneLine(arguments: [String], message: String) throws {
         let result = try SwivelProcess.run(arguments, environment: ["SDL_VIDEODRIVER": "offscreen"])

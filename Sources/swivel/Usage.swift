@@ -1,0 +1,101 @@
+/// The texts `--help` and `--bench-help` print.
+extension Options {
+    static let usage = """
+    usage: swivel [options] [PATH ...]
+
+    A row of cards that swivel in 3D as you drag them: the SwiftUI "3D scroll effect".
+    Without PATHs the cards are the seed's colours; with image files or directories, one card per image.
+
+    window and scrolling:
+      --size WxH           window size in points, each 1 to 16384 (default 1280x720)
+      --fullscreen         start fullscreen (F or F11 switches)
+      --cards N            number of colour cards, 1 to 100000000; the seed's seven colours repeat
+                           (default 7)
+      --scroll X           start scrolled X points in (0 = first card centred; clamped to the row)
+      --snap               come to rest with a card centred (default: free scrolling, as the seed)
+      --deceleration R     fling friction: normal (0.998/ms, default) or fast (0.99/ms)
+      --reduced-motion     reduce animation, like a desktop's reduced-motion setting
+      --hud                start with the HUD shown (H shows or hides it)
+
+    the effect (defaults are the seed's numbers):
+      --preset NAME        start from a named setup; options given beside it win, in any order.
+                           seed: the tutorial's iPhone, a 430x932 window with the seed's effect
+      --card WxH           card size in points, each 1 to 4096 (default 200x300)
+      --spacing PT         space between neighbouring cards' slots, 0 to 10000 (default 230)
+      --corner-radius PT   0 to 2048, at most half the card's shorter side (default 16)
+      --shadow-radius PT   shadow blur (the Gaussian's sigma), 0 to 500 (default 20)
+      --shadow-opacity A   the shadow's darkest alpha, 0 to 1 (default 0.2)
+      --degrees-per-point D  turn per point away from the centre, -10 to 10, a number or a
+                           fraction (default -1/20)
+      --perspective P      as rotation3DEffect's, above 0 and at most 100 (default 1)
+      --background COLOUR  #rgb, #rrggbb or a CSS colour name such as 'black' (default white)
+
+    photos:
+      PATH ...             image files and directories of images; '--' ends the options
+      --recursive          look into subdirectories of directory PATHs too
+      --demo               show the built-in sample photos (not with PATHs or --cards)
+      --texture-budget MB  GPU memory for photo textures, 16 to 65536 MiB (default 256)
+      --no-captions        no file names under the photos
+
+    recording and measuring:
+      --screenshot FILE.png  render one frame into FILE.png at the window's pixel size and exit
+                           (works headless: SDL_VIDEODRIVER=offscreen swivel --screenshot out.png)
+      --record FILE        write every input event with its time to FILE (text, see README)
+      --replay FILE        play FILE back with its recorded timing; with --screenshot, render
+                           the frame at the recording's end and exit
+      --bench              render a scripted run as fast as possible and print its measurements
+                           as JSON (--cards and --size apply; see --bench-help)
+      --frames F           frames --bench renders, 1 to 1000000 (default 600)
+      --images DIR         run --bench on a photo deck from DIR instead of colour cards
+      --bench-help         explain the --bench JSON fields and exit
+
+    config file:
+      --config FILE        read FILE instead of $XDG_CONFIG_HOME/swivel/config
+                           (~/.config/swivel/config when XDG_CONFIG_HOME is not set)
+      --no-config          read no config file
+      One 'key = value' a line, keys being option names without '--' (spacing = 240,
+      background = #202020, snap = yes); '#' starts a comment line. The command line wins over
+      it. Flags take yes/no, true/false, on/off or 1/0 there and after '=' here (--snap=no).
+      --screenshot, --record, --replay, --bench, --frames, --images, --demo, --config and
+      --no-config are for the command line only.
+
+      --help, -h           show this help and exit
+      --version            show the version and exit
+
+    keys and mouse:
+      drag (left button or one finger)  scroll the row; release while moving to fling
+      click or tap a side card          bring it to the centre
+      wheel, shift+wheel, trackpad      scroll (one card a notch with --snap, else 60 pt)
+      Left / Right         one card
+      Page Up / Page Down  one screenful
+      Home / End           first / last card
+      F or F11             fullscreen on or off
+      H                    show or hide the HUD
+      ?                    show or hide the list of keys
+      F12                  save a screenshot to $XDG_PICTURES_DIR (or the working directory)
+      Esc                  leave fullscreen, or quit
+    """
+
+    static let benchHelp = """
+    usage: swivel --bench [--frames F] [--cards N | --images DIR] [--size WxH]
+
+    Renders F frames (default 600) of a scripted run without waiting for vsync, then prints one
+    JSON object on stdout and exits. Its fields:
+
+      frames            frames rendered
+      cards             cards in the deck (colour cards, or images found in --images DIR)
+      size              the window size in points, "WxH"
+      frame_ms          per-frame time in milliseconds, rendering plus glFinish, as
+                        {"p50", "p95", "p99", "max"} (percentiles over all frames)
+      cpu_user_s        CPU time spent in user mode, seconds
+      cpu_sys_s         CPU time spent in the kernel, seconds
+      peak_rss_mib      the process's peak resident memory, MiB
+      startup_ms        from process start to the first finished frame, milliseconds
+      overdraw          fragment shader invocations per frame divided by the window's pixels;
+                        null when the driver lacks GL_ARB_pipeline_statistics_query
+      latency_ms        input latency from an event to the frame showing it presented, measured
+                        on a replayed drag, as {"p50", "p95"}
+      draw_calls        GL draw calls per frame
+      cards_submitted   cards sent to the GPU per frame
+    """
+}
