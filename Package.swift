@@ -36,6 +36,8 @@ let package = Package(
         .testTarget(name: "SwivelCoreTests", dependencies: ["SwivelCore"]),
         .testTarget(name: "SwivelRenderTests",
                     dependencies: ["SwivelCore", "SwivelRender", "SwivelPlatform", "CGL"]),
+        .testTarget(name: "SwivelPlatformTests",
+                    dependencies: ["SwivelCore", "SwivelPlatform", "CSDL2", "CSDL2Image"]),
         .testTarget(name: "swivelTests", dependencies: ["SwivelCore", "CSDL2", "CSDL2Image"]),
     ]
 )
