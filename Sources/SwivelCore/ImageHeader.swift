@@ -42,7 +42,7 @@ public struct ImageHeader: Equatable, Sendable {
             case .badDimensions(let format): "\(format.displayName) header has a zero or negative size"
             case .malformed(let format): "malformed \(format.displayName) header"
             case .incomplete(let format, let needed):
-                "\(format.displayName) header goes past the first \(needed) bytes read"
+                "\(format.displayName) header goes on past the bytes read (\(needed) needed)"
             }
         }
     }
@@ -125,8 +125,7 @@ public struct ImageHeader: Equatable, Sendable {
             // Length, "IHDR", width, height (big-endian), first chunk after the signature.
             guard try data.bytes(12, 4) == Array("IHDR".utf8) else { throw .malformed }
             return (try data.uint32BE(16), try data.uint32BE(20))
-        case .gif:
-            return (try data.uint16LE(6), try data.uint16LE(8))
+        case .gif: return try gifDimensions(data)
         case .qoi:
             return (try data.uint32BE(4), try data.uint32BE(8))
         case .bmp: return try bmpDimensions(data)
@@ -136,6 +135,30 @@ public struct ImageHeader: Equatable, Sendable {
         case .tiff: return try tiffDimensions(data)
         case .tga:
             return (try data.uint16LE(12), try data.uint16LE(14))
+        }
+    }
+
+    /// The logical screen, or the first frame where that is bigger: SDL2_image decodes the first
+    /// frame at its own size, so a small screen cannot hide a huge frame.
+    private static func gifDimensions(_ data: ByteReader) throws(ByteReader.Failure) -> (Int, Int) {
+        let screen = (try data.uint16LE(6), try data.uint16LE(8))
+        let flags = try data.byte(10)
+        var position = 13 + (flags & 0x80 != 0 ? 3 << ((Int(flags) & 7) + 1) : 0)
+        while true {
+            switch try data.byte(position) {
+            case 0x2C:   // image descriptor: left, top, width, height
+                let frame = (try data.uint16LE(position + 5), try data.uint16LE(position + 7))
+                guard screen.0 > 0, screen.1 > 0 else { return screen }
+                return (max(screen.0, frame.0), max(screen.1, frame.1))
+            case 0x21:   // extension: label, then data sub-blocks up to an empty one
+                position += 2
+                while case let size = Int(try data.byte(position)), size > 0 { position += size + 1 }
+                position += 1
+            case 0x3B:   // trailer before any image
+                throw .malformed
+            default:     // stray byte: SDL2_image skips these too
+                position += 1
+            }
         }
     }
 

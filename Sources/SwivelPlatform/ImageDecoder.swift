@@ -122,12 +122,18 @@ private struct OpenFile {
         var count = min(size, ImageHeader.bytesNeeded)
         while true {
             let bytes = try read(count)
-            switch ImageHeader.read(bytes, fileSize: max(size, bytes.count), pathExtension: pathExtension) {
+            // A short read means the file ends there, whatever its size said.
+            let fileSize = bytes.count < count ? bytes.count : size
+            switch ImageHeader.read(bytes, fileSize: fileSize, pathExtension: pathExtension) {
             case .success(let header):
                 return header
-            case .failure(.incomplete(_, let needed))
-                where needed > bytes.count && bytes.count < Self.maxHeaderBytes:
-                count = min(size, Self.maxHeaderBytes, max(needed, bytes.count * 2))
+            case .failure(.incomplete(let format, let needed)):
+                guard bytes.count < Self.maxHeaderBytes else {
+                    throw Failure(reason: "\(format.displayName) header is not within the first "
+                                  + "\(Self.maxHeaderBytes >> 20) MiB")
+                }
+                // At least double, so that a header of many segments takes few reads.
+                count = min(fileSize, Self.maxHeaderBytes, max(needed, bytes.count * 2))
             case .failure(let problem):
                 throw Failure(reason: problem.description)
             }

@@ -26,7 +26,14 @@ enum HeaderBytes {
         return b + [0xFF, 0xDA]
     }
 
-    static func gif(_ w: Int, _ h: Int) -> [UInt8] { ascii("GIF89a") + le16(w) + le16(h) + [0, 0, 0] }
+    /// A GIF89a with a 4-colour global table, a graphic control extension and a comment, then the
+    /// first frame's descriptor (`frame` defaults to the screen's size).
+    static func gif(_ w: Int, _ h: Int, frame: (Int, Int)? = nil) -> [UInt8] {
+        ascii("GIF89a") + le16(w) + le16(h) + [0x81, 0, 0] + [UInt8](repeating: 7, count: 12)
+            + [0x21, 0xF9, 4, 1, 0, 0, 0, 0]
+            + [0x21, 0xFE, 3] + ascii("abc") + [2] + ascii("de") + [0]
+            + [0x2C] + le16(0) + le16(0) + le16(frame?.0 ?? w) + le16(frame?.1 ?? h) + [0] + [2, 0]
+    }
 
     static func bmp(_ w: Int, _ h: Int) -> [UInt8] {
         ascii("BM") + le32(54) + [0, 0, 0, 0] + le32(54)
@@ -120,6 +127,13 @@ enum HeaderBytes {
         badDepth[16] = 12
         #expect(problem(badDepth, "tga") == .notAnImage)
         #expect(problem(Array(B.tga(64, 32).prefix(10)), "tga") == .truncated(.tga))
+    }
+
+    @Test func aGIFsFirstFrameCannotHideBehindASmallScreen() {
+        #expect(dims(B.gif(10, 10, frame: (30000, 5))) == ImageHeader(format: .gif, width: 30000, height: 10))
+        #expect(dims(B.gif(640, 480, frame: (20, 20))) == ImageHeader(format: .gif, width: 640, height: 480))
+        #expect(problem(Array(B.gif(10, 10).prefix(40))) == .truncated(.gif))
+        #expect(problem(B.ascii("GIF87a") + B.le16(5) + B.le16(5) + [0, 0, 0, 0x3B]) == .malformed(.gif))
     }
 
     @Test func jpegSegmentsPastTheBytesGiven() {

@@ -129,6 +129,42 @@ import SwivelPlatform
         #expect(whole.rgba(100, 0)[0] <= 2 && whole.rgba(100, 255)[0] >= 253)
     }
 
+    @Test func jpegsWhoseSizeIsAMultipleOfTheReadSizeAreWhole() throws {
+        // libjpeg reads 4096 bytes at a time: pad a JPEG with a comment (COM) segment so that it
+        // ends exactly on a read boundary, where "asked past the end" must not be assumed.
+        let jpeg = files.write("plain.jpg", .jpeg(quality: 80), width: 50, height: 50) { _, _ in RGBA8(90, 90, 90) }
+        let bytes = files.contents(jpeg)
+        let pad = (8192 - bytes.count - 4) % 4096 + 4096
+        let comment: [UInt8] = [0xFF, 0xFE, UInt8((pad + 2) >> 8), UInt8((pad + 2) & 0xFF)]
+            + [UInt8](repeating: 0x20, count: pad)
+        let padded = Array(bytes[..<2]) + comment + Array(bytes[2...])
+        #expect(padded.count % 4096 == 0)
+        let image = try ImageDecoder.decode(files.write("padded.jpg", bytes: padded), width: 10, height: 10)
+        #expect(image.isAll([90, 90, 90, 255], tolerance: 2))
+        // And with a long metadata segment before the frame header (past the first 64 KiB).
+        let long = Array(bytes[..<2]) + [0xFF, 0xE1, 0xFF, 0xFF] + [UInt8](repeating: 0, count: 65533)
+            + [0xFF, 0xE2, 0xFF, 0xFF] + [UInt8](repeating: 0, count: 65533) + Array(bytes[2...])
+        #expect(try ImageDecoder.decode(files.write("exif.jpg", bytes: long), width: 10, height: 10)
+                    .isAll([90, 90, 90, 255], tolerance: 2))
+    }
+
+    /// A 1 × 1 GIF89a: global table (index 0 = `color`), one frame of `frame` size whose LZW data
+    /// (code size 2: clear, 0, end) paints index 0.
+    func gif(_ color: RGBA8, screen: (Int, Int) = (1, 1), frame: (Int, Int) = (1, 1)) -> [UInt8] {
+        func le16(_ v: Int) -> [UInt8] { [UInt8(v & 0xFF), UInt8(v >> 8)] }
+        return Array("GIF89a".utf8) + le16(screen.0) + le16(screen.1) + [0x80, 0, 0]
+            + [color.r, color.g, color.b, 255, 255, 255]
+            + [0x2C] + le16(0) + le16(0) + le16(frame.0) + le16(frame.1) + [0]
+            + [2, 2, 0x44, 0x01, 0] + [0x3B]
+    }
+
+    @Test func gifsGiveTheirFirstFrameAndCannotHideAHugeOne() throws {
+        let one = try ImageDecoder.decode(files.write("one.gif", bytes: gif(RGBA8(10, 20, 30))), width: 2, height: 2)
+        #expect(one.isAll([10, 20, 30, 255]))
+        let hidden = files.write("hidden.gif", bytes: gif(RGBA8(1, 2, 3), screen: (10, 10), frame: (30000, 10)))
+        #expect(reason(hidden) == "30000×10 px is over the 16384 px limit on a side")
+    }
+
     @Test func nonUTF8NamesOpen() throws {
         let source = files.write("source.png", .png, width: 3, height: 3) { _, _ in Self.blue }
         let name: [UInt8] = Array("caf".utf8) + [0xE9] + Array(".png".utf8)   // Latin-1 é
