@@ -37,7 +37,7 @@ let package = Package(
         .testTarget(name: "SwivelRenderTests",
                     dependencies: ["SwivelCore", "SwivelRender", "SwivelPlatform", "CGL"]),
         .testTarget(name: "SwivelPlatformTests",
-                    dependencies: ["SwivelCore", "SwivelPlatform", "CSDL2", "CSDL2TTF"]),
+                    dependencies: ["SwivelCore", "SwivelPlatform", "CSDL2", "CSDL2Image", "CSDL2TTF"]),
         .testTarget(name: "swivelTests", dependencies: ["swivel", "SwivelCore", "CSDL2", "CSDL2Image"]),
     ]
 )
