@@ -27,11 +27,15 @@ let package = Package(
         .target(name: "SwivelPlatform", dependencies: ["SwivelCore", "CSDL2", "CSDL2Image", "CSDL2TTF"]),
         // The executable: command line, wiring, frame loop.
         .executableTarget(name: "swivel",
-                          dependencies: ["SwivelCore", "SwivelRender", "SwivelPlatform"]),
+                          dependencies: ["SwivelCore", "SwivelRender", "SwivelPlatform"],
+                          plugins: ["EmbedDemoDeck"]),
 
         // Build tool: turns Shaders/*.{vert,frag} into Swift string constants.
         .executableTarget(name: "embed-shaders"),
         .plugin(name: "EmbedShaders", capability: .buildTool(), dependencies: ["embed-shaders"]),
+        // Build tool: embeds assets/demo/*.png, the sample deck of `swivel --demo`.
+        .executableTarget(name: "embed-demo-deck"),
+        .plugin(name: "EmbedDemoDeck", capability: .buildTool(), dependencies: ["embed-demo-deck"]),
 
         .testTarget(name: "SwivelCoreTests", dependencies: ["SwivelCore"]),
         .testTarget(name: "SwivelRenderTests",

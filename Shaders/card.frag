@@ -1,5 +1,5 @@
 #version 330 core
-// Card: flat colour with coverage from the rounded rectangle's signed distance in card-local
+// Card: flat colour (or its photo, faded in over it) with coverage from the rounded rectangle's signed distance in card-local
 // points, ramped over one screen pixel (the distance's screen-space gradient), so edges stay smooth
 // at every angle without MSAA. Shadow ring: the pre-blurred silhouette times the shadow opacity.
 // Output is premultiplied alpha.
@@ -8,11 +8,13 @@ in vec2 v_local;
 in vec2 v_shadowUV;
 flat in vec4 v_color;
 flat in float v_isCard;
+flat in vec2 v_image;
 
 uniform vec2 u_half;
 uniform float u_radius;
 uniform sampler2D u_shadow;
 uniform float u_shadowOpacity;
+uniform sampler2DArray u_images;
 
 out vec4 fragColor;
 
@@ -25,9 +27,19 @@ void main() {
     // Derivatives are taken outside the branch (they need all four pixels of a quad).
     float d = roundedRectDistance(v_local, u_half, u_radius);
     float pixelsPerPoint = length(vec2(dFdx(d), dFdy(d)));
+    vec2 uvDx = dFdx(v_local) / (2.0 * u_half);
+    vec2 uvDy = dFdy(v_local) / (2.0 * u_half);
     if (v_isCard > 0.5) {
         float coverage = clamp(0.5 - d / max(pixelsPerPoint, 1e-6), 0.0, 1.0);
-        fragColor = v_color * coverage;
+        vec4 color = v_color;
+        if (v_image.x >= 0.0) {
+            // The photo fills the card (cropped to its aspect when decoded); mipmapped, so side
+            // cards squeezed by the turn do not shimmer. Gradients come from outside any branch.
+            vec2 uv = v_local / (2.0 * u_half) + 0.5;
+            vec4 photo = textureGrad(u_images, vec3(uv, v_image.x), uvDx, uvDy);
+            color = mix(color, photo, v_image.y);
+        }
+        fragColor = color * coverage;
     } else {
         fragColor = vec4(0.0, 0.0, 0.0, textureLod(u_shadow, v_shadowUV, 0.0).r * u_shadowOpacity);
     }

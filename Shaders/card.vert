@@ -18,6 +18,7 @@ layout(location = 5) in float a_edge;
 layout(location = 2) in vec2 i_center;   // card centre in window points, before rotation
 layout(location = 3) in float i_angle;   // rotation about y, radians
 layout(location = 4) in vec4 i_color;    // premultiplied
+layout(location = 6) in vec2 i_image;    // photo layer (−1: none), photo opacity
 
 uniform vec2 u_viewport;      // window size in points
 uniform vec2 u_half;          // card half size in points
@@ -31,6 +32,7 @@ out vec2 v_local;            // card-local position in points, from the card cen
 out vec2 v_shadowUV;         // where the shadow texture is sampled
 flat out vec4 v_color;
 flat out float v_isCard;
+flat out vec2 v_image;
 
 // A vertex of an octagon: the rectangle ±extent with its corners cut by `cut` along both edges.
 vec2 octagonVertex(vec2 extent, float cut) {
@@ -77,4 +79,5 @@ void main() {
     v_shadowUV = local / (2.0 * (u_half + u_textureReach)) + 0.5;
     v_color = i_color;
     v_isCard = a_layer > 1.5 ? 1.0 : 0.0;
+    v_image = i_image;
 }

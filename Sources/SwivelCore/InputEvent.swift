@@ -37,6 +37,8 @@ public struct PointerEvent: Equatable, Sendable {
 /// Keys the app reacts to; everything else is `.other`.
 public enum Key: String, Equatable, Hashable, Sendable {
     case escape, left, right, pageUp, pageDown, home, end, f12, other
+    /// F and F11 toggle fullscreen; H the heads-up display; ? the key list.
+    case fullscreen, hud, help
 }
 
 /// One scroll of a wheel or trackpad, in wheel notches (SDL's `preciseX`/`preciseY`): x positive

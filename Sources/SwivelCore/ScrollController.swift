@@ -117,7 +117,23 @@ public struct ScrollController: Sendable {
     /// A new layout (a resize, another deck): the offset shown at `time` is kept, limited to the new
     /// scroll range; a running animation stops there (with snapping, it settles on the nearest card).
     public mutating func updateLayout(_ newLayout: CarouselLayout, at time: Double) {
+        relayout(newLayout, showing: offset(at: time), at: time)
+    }
+
+    /// Card `index` has left the deck (its file turned out unreadable). The card at the centre
+    /// stays there: a card removed before it pulls the offset back one pitch. A running animation
+    /// stops where it is, as for any new layout.
+    public mutating func removeCard(_ index: Int, at time: Double) {
+        guard (0..<layout.cardCount).contains(index) else { return }
         let shown = offset(at: time)
+        let centred = Int(layout.centreIndex(scroll: shown).rounded())
+        var newLayout = layout
+        newLayout.cardCount -= 1
+        relayout(newLayout, showing: index < centred ? shown - layout.parameters.pitch : shown, at: time)
+    }
+
+    /// Puts `newLayout` in place showing offset `shown` (limited to the new range).
+    private mutating func relayout(_ newLayout: CarouselLayout, showing shown: Double, at time: Double) {
         layout = newLayout
         let x = layout.clamp(shown)
         trackpad = nil

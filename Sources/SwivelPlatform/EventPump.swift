@@ -80,9 +80,34 @@ public struct EventPump {
             return .input(.wheel(WheelEvent(dx: Double(wheel.preciseX) * flip, dy: Double(wheel.preciseY) * flip,
                                             time: time)))
         case SDL_KEYDOWN:
-            return .input(.keyDown(Self.key(event.key.keysym.sym), time: time))
+            guard event.key.repeat == 0 || Self.repeats(event.key.keysym.sym) else { return nil }
+            return .input(.keyDown(Self.key(event.key.keysym), time: time))
         default:
             return nil
+        }
+    }
+
+    /// Wakes a thread sleeping in `waitForEvents` (for example when a photo finished decoding).
+    /// Safe to call from any thread.
+    public static func wake() {
+        var event = SDL_Event()
+        event.type = SDL_USEREVENT.rawValue
+        SDL_PushEvent(&event)
+    }
+
+    /// Held arrow and page keys repeat; toggles (fullscreen, HUD, help) do not.
+    private static func repeats(_ symbol: SDL_Keycode) -> Bool {
+        [SDLK_LEFT, SDLK_RIGHT, SDLK_PAGEUP, SDLK_PAGEDOWN].contains { Int($0.rawValue) == Int(symbol) }
+    }
+
+    private static func key(_ keysym: SDL_Keysym) -> Key {
+        let shifted = keysym.mod & UInt16(KMOD_SHIFT.rawValue) != 0
+        switch Int(keysym.sym) {
+        case Int(SDLK_f.rawValue), Int(SDLK_F11.rawValue): return .fullscreen
+        case Int(SDLK_h.rawValue): return .hud
+        case Int(SDLK_QUESTION.rawValue): return .help
+        case Int(SDLK_SLASH.rawValue) where shifted: return .help
+        default: return key(keysym.sym)
         }
     }
 

@@ -14,6 +14,7 @@ public final class Window {
         public var hidden = false
         /// Wait for vblank on swap where the driver allows; benchmarks turn it off.
         public var vsync = true
+        public var fullscreen = false
         public init() {}
     }
 
@@ -40,6 +41,7 @@ public final class Window {
         var flags = SDL_WINDOW_OPENGL.rawValue | SDL_WINDOW_RESIZABLE.rawValue
             | SDL_WINDOW_ALLOW_HIGHDPI.rawValue
         flags |= options.hidden ? SDL_WINDOW_HIDDEN.rawValue : SDL_WINDOW_SHOWN.rawValue
+        if options.fullscreen { flags |= SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue }
         guard let window = SDL_CreateWindow(options.title, Int32(bitPattern: SWIVEL_SDL_WINDOWPOS_CENTERED),
                                             Int32(bitPattern: SWIVEL_SDL_WINDOWPOS_CENTERED),
                                             Int32(options.width), Int32(options.height), flags) else {
@@ -86,6 +88,18 @@ public final class Window {
     }
 
     public func swap() { SDL_GL_SwapWindow(window) }
+
+    /// Whether the window covers its display (the desktop's mode, no mode switch).
+    public var isFullscreen: Bool {
+        get { SDL_GetWindowFlags(window) & SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue == SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue }
+        set { SDL_SetWindowFullscreen(window, newValue ? SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue : 0) }
+    }
+
+    /// Whether the window is minimised (its drawable may be 0×0).
+    public var isMinimized: Bool { SDL_GetWindowFlags(window) & SDL_WINDOW_MINIMIZED.rawValue != 0 }
+
+    /// Asks the window system for a new size in points.
+    public func resize(width: Int, height: Int) { SDL_SetWindowSize(window, Int32(width), Int32(height)) }
 
     public func show() { SDL_ShowWindow(window) }
 }

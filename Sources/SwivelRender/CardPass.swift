@@ -1,20 +1,36 @@
 import CGL
 import SwivelCore
 
+/// A card's photo: its layer in `CardTextures` and how far it has faded in.
+public struct CardImage: Equatable, Sendable {
+    public var layer: Int
+    public var opacity: Double
+    public init(layer: Int, opacity: Double) {
+        self.layer = layer
+        self.opacity = opacity
+    }
+}
+
 /// What the GPU needs of one card: where its centre is, how far it is turned, its colour.
 public struct CardInstance: Equatable, Sendable {
     public var centerX: Float
     public var centerY: Float
     /// Rotation about y, radians.
     public var angle: Float
-    /// Premultiplied colour.
+    /// Premultiplied colour (a photo card's placeholder).
     public var r: Float, g: Float, b: Float, a: Float
+    /// The photo's layer in the card textures, −1 for none.
+    public var layer: Float
+    /// How far the photo has faded in over the colour, 0…1.
+    public var imageOpacity: Float
 
-    public init(center: Point, degrees: Double, color: RGBA8) {
+    public init(center: Point, degrees: Double, color: RGBA8, image: CardImage? = nil) {
         centerX = Float(center.x)
         centerY = Float(center.y)
         angle = Float(radians(degrees))
         (r, g, b, a) = color.premultiplied
+        layer = image.map { Float($0.layer) } ?? -1
+        imageOpacity = image.map { Float(min(max($0.opacity, 0), 1)) } ?? 0
     }
 }
 
@@ -75,7 +91,8 @@ final class CardPass {
         glGenBuffers(1, &instanceBuffer)
         glBindBuffer(GLc.arrayBuffer, instanceBuffer)
         let stride = GLsizei(MemoryLayout<CardInstance>.stride)
-        for (location, count, offset) in [(2, 2, \CardInstance.centerX), (3, 1, \.angle), (4, 4, \.r)] {
+        for (location, count, offset) in [(2, 2, \CardInstance.centerX), (3, 1, \.angle), (4, 4, \.r),
+                                          (6, 2, \.layer)] {
             let byteOffset = MemoryLayout<CardInstance>.offset(of: offset)!
             glEnableVertexAttribArray(GLuint(location))
             glVertexAttribPointer(GLuint(location), GLint(count), GLc.float, GLboolean(GL_FALSE), stride,
@@ -94,7 +111,7 @@ final class CardPass {
 
     /// Draws `instances` in order. One draw call.
     func draw(_ instances: [CardInstance], viewport: Size, pixelScale: Double,
-              parameters: EffectParameters, shadowTexture: GLuint) {
+              parameters: EffectParameters, shadowTexture: GLuint, images: CardTextures?) {
         guard !instances.isEmpty else { return }
         program.use()
         program.set("u_viewport", Float(viewport.width), Float(viewport.height))
@@ -106,8 +123,12 @@ final class CardPass {
         program.set("u_pixel", Float(1 / pixelScale))
         program.set("u_shadowOpacity", Float(parameters.shadowOpacity))
         program.set("u_shadow", int: 0)
+        program.set("u_images", int: 1)
         glActiveTexture(GLc.texture0)
         glBindTexture(GLc.texture2D, shadowTexture)
+        glActiveTexture(GLc.texture1)
+        glBindTexture(GLc.texture2DArray, images?.texture ?? 0)
+        glActiveTexture(GLc.texture0)
 
         glBindVertexArray(vertexArray)
         glBindBuffer(GLc.arrayBuffer, instanceBuffer)

@@ -54,3 +54,16 @@ extension GLc {
     static let queryResult = GLenum(GL_QUERY_RESULT)
     static let queryResultAvailable = GLenum(GL_QUERY_RESULT_AVAILABLE)
 }
+
+extension GLc {
+    static let texture2DArray = GLenum(GL_TEXTURE_2D_ARRAY)
+    static let texture1 = GLenum(GL_TEXTURE1)
+    static let rgba8 = GLint(GL_RGBA8)
+    static let r8 = GLint(GL_R8)
+    static let linearMipmapLinear = GLint(GL_LINEAR_MIPMAP_LINEAR)
+    static let textureMaxLevel = GLenum(GL_TEXTURE_MAX_LEVEL)
+    static let unpackAlignment = GLenum(GL_UNPACK_ALIGNMENT)
+    static let maxArrayTextureLayers = GLenum(GL_MAX_ARRAY_TEXTURE_LAYERS)
+    static let outOfMemory = GLenum(GL_OUT_OF_MEMORY)
+    static let triangleStrip = GLenum(GL_TRIANGLE_STRIP)
+}

@@ -7,13 +7,24 @@ public struct CardScene {
     public var scroll: Double
     public var background: RGBA8
     public var color: (Int) -> RGBA8
+    /// Each card's photo, for a photo deck (nil: the colour alone).
+    public var image: (Int) -> CardImage?
+    /// Where photos' layers live.
+    public var textures: CardTextures?
+    /// Text and panels drawn over the cards (captions, HUD, key list), in order.
+    public var overlays: [Overlay]
 
     public init(layout: CarouselLayout, scroll: Double, background: RGBA8 = .white,
-                color: @escaping (Int) -> RGBA8 = SystemColor.seedDeckColor) {
+                color: @escaping (Int) -> RGBA8 = SystemColor.seedDeckColor,
+                image: @escaping (Int) -> CardImage? = { _ in nil }, textures: CardTextures? = nil,
+                overlays: [Overlay] = []) {
         self.layout = layout
         self.scroll = scroll
         self.background = background
         self.color = color
+        self.image = image
+        self.textures = textures
+        self.overlays = overlays
     }
 
     /// The visible cards, in paint order (index order: later cards on top).
@@ -21,7 +32,7 @@ public struct CardScene {
         layout.visibleIndices(scroll: scroll).map { index in
             CardInstance(center: layout.cardCenter(index, scroll: scroll),
                          degrees: layout.degrees(index, scroll: scroll),
-                         color: color(index))
+                         color: color(index), image: textures == nil ? nil : image(index))
         }
     }
 }
@@ -30,6 +41,7 @@ public struct CardScene {
 public final class Renderer {
     private let shadow: ShadowTexture
     private let cards: CardPass
+    private let overlayPass: OverlayPass
 
     /// Cards sent to the GPU in the last frame.
     public private(set) var cardsSubmitted = 0
@@ -43,6 +55,7 @@ public final class Renderer {
     public init() throws {
         shadow = try ShadowTexture()
         cards = try CardPass()
+        overlayPass = try OverlayPass()
     }
 
     /// Renders one frame. `pixelSize` is the drawable's size in pixels; the layout is in points.
@@ -73,7 +86,10 @@ public final class Renderer {
         cardsSubmitted = instances.count
         drawCalls += instances.isEmpty ? 0 : 1
         cards.draw(instances, viewport: viewport, pixelScale: pixelScale,
-                   parameters: parameters, shadowTexture: shadow.texture)
+                   parameters: parameters, shadowTexture: shadow.texture, images: scene.textures)
+        for overlay in scene.overlays where overlayPass.draw(overlay, viewport: viewport, pixelScale: pixelScale) {
+            drawCalls += 1
+        }
     }
 
     /// Blocks until the GPU has finished everything submitted (the offscreen driver's swap does not).

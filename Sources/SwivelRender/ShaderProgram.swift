@@ -48,6 +48,9 @@ final class ShaderProgram {
 
     func set(_ name: String, _ x: Float) { glUniform1f(location(name), x) }
     func set(_ name: String, _ x: Float, _ y: Float) { glUniform2f(location(name), x, y) }
+    func set(_ name: String, _ x: Float, _ y: Float, _ z: Float, _ w: Float) {
+        glUniform4f(location(name), x, y, z, w)
+    }
     func set(_ name: String, int x: Int32) { glUniform1i(location(name), x) }
     func set(_ name: String, int x: Int32, _ y: Int32) { glUniform2i(location(name), x, y) }
 

@@ -7,8 +7,9 @@ struct App {
     let options: Options
 
     func run() {
-        // A recording is read and checked before any window opens.
+        // A recording and the photo paths are checked before any window opens.
         let recording = options.replay.map(Recording.init(path:))
+        let photos = Self.photoSources(options)
 
         var windowOptions = Window.Options()
         windowOptions.width = options.width
@@ -17,20 +18,19 @@ struct App {
             (windowOptions.width, windowOptions.height) = (Int(size.width), Int(size.height))
         }
         windowOptions.hidden = options.screenshot != nil
+        windowOptions.fullscreen = options.fullscreen && options.screenshot == nil
         let window: Window
         do { window = try Window(windowOptions) } catch { fail(.failure, "\(error)") }
+        let renderer = Self.makeRenderer()
 
-        let gl = GLVersion.current()
-        guard gl.meetsRequirement else {
-            fail(.failure, "Swivel needs an OpenGL 3.3 core context; this one is \(gl.major).\(gl.minor)"
-                + "\(gl.isCore ? " core" : "") (\(gl.description))")
-        }
-        let renderer: Renderer
-        do { renderer = try Renderer() } catch { fail(.failure, "\(error)") }
-
+        let layout = CarouselLayout(viewport: window.pointSize, cardCount: photos?.count ?? options.cards,
+                                    parameters: options.parameters)
         var controller = ScrollController(
-            layout: CarouselLayout(viewport: window.pointSize, cardCount: options.cards),
-            snapping: options.snapping, offset: options.scroll, decelerationRate: options.decelerationRate)
+            layout: layout, snapping: options.snapping, offset: options.scroll,
+            decelerationRate: options.decelerationRate, reducesMotion: options.reducedMotion)
+        let deck = photos.map { PhotoDeck(sources: $0, budgetMiB: options.textureBudgetMiB) }
+        let content = SceneContent(deck: deck, background: options.background, captions: options.captions,
+                                   hudVisible: options.hud)
 
         if let path = options.screenshot {
             var time = 0.0
@@ -38,11 +38,40 @@ struct App {
                 recording.apply(to: &controller)
                 time = recording.endTime
             }
-            let scene = CardScene(layout: controller.layout, scroll: controller.offset(at: time))
-            Screenshots.renderOnce(window: window, renderer: renderer, scene: scene, path: path)
+            Screenshots.renderOnce(window: window, renderer: renderer, content: content, controller: &controller,
+                                   at: time, path: path)
             return
         }
-        var loop = FrameLoop(window: window, renderer: renderer, controller: controller)
+        var loop = FrameLoop(window: window, renderer: renderer, controller: controller, content: content)
         loop.run(recordTo: options.record, replaying: recording)
+    }
+
+    /// Checks for OpenGL 3.3 core and builds the renderer (compiling the shaders), or exits 1 saying why.
+    static func makeRenderer() -> Renderer {
+        let gl = GLVersion.current()
+        guard gl.meetsRequirement else {
+            fail(.failure, "Swivel needs an OpenGL 3.3 core context; this one is \(gl.major).\(gl.minor)"
+                + "\(gl.isCore ? " core" : "") (\(gl.description))")
+        }
+        do { return try Renderer() } catch { fail(.failure, "\(error)") }
+    }
+
+    /// The photo deck's images: `--demo`'s embedded ones, or the files and folders named on the
+    /// command line (exit 64 for a path that does not exist or a folder with no images). Nil for
+    /// the built-in colour deck.
+    static func photoSources(_ options: Options) -> [PhotoSource]? {
+        if options.demo { return DemoDeck.sources() }
+        guard !options.paths.isEmpty else { return nil }
+        return scan(options.paths, recursive: options.recursive)
+    }
+
+    static func scan(_ paths: [FilePath], recursive: Bool) -> [PhotoSource] {
+        do {
+            let scan = try DeckScanner.scan(paths, recursive: recursive)
+            for warning in scan.warnings { Console.error(warning) }
+            return scan.images.map(PhotoSource.init(file:))
+        } catch {
+            fail(.usage, error.description)
+        }
     }
 }

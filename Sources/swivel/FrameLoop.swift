@@ -1,3 +1,4 @@
+import Foundation
 import SwivelCore
 import SwivelPlatform
 import SwivelRender
@@ -9,6 +10,7 @@ struct FrameLoop {
     let window: Window
     let renderer: Renderer
     var controller: ScrollController
+    let content: SceneContent
 
     mutating func run(recordTo recordPath: String?, replaying recording: Recording?) {
         let clock = EventClock()
@@ -19,28 +21,56 @@ struct FrameLoop {
         var schedule = recording.map { ReplaySchedule($0, start: clock.now()) }
         var drawnOffset: Double?
         var drawnLayout: CarouselLayout?
+        var needsFrame = true
+        var firstFrame = true
         var screenshotRequested = false
+        if content.hud.isVisible { renderer.fragmentCounter = FragmentCounter() }
 
         while true {
-            let busy = drawnOffset != controller.offset(at: clock.now()) || drawnLayout != controller.layout
-                || controller.isAnimating(at: clock.now()) || schedule?.isFinished == false
+            let before = clock.now()
+            let busy = needsFrame || drawnOffset != controller.offset(at: before) || drawnLayout != controller.layout
+                || controller.isAnimating(at: before) || schedule?.isFinished == false
+                || content.deck?.hasUploads == true || content.deck?.isFading(now: before) == true
             let events = busy ? pump.pendingEvents() : pump.waitForEvents()
             let now = clock.now()
             for event in events {
                 switch event {
-                case .quit, .input(.keyDown(.escape, _)):
+                case .quit:
                     recorder?.end(at: now)
                     return
+                case .input(.keyDown(.escape, _)):
+                    // Esc closes the key list, then leaves fullscreen, then quits.
+                    if content.keyHelp.isVisible {
+                        content.keyHelp.isVisible = false
+                        needsFrame = true
+                    } else if window.isFullscreen {
+                        window.isFullscreen = false
+                    } else {
+                        recorder?.end(at: now)
+                        return
+                    }
+                case .input(.keyDown(.fullscreen, _)):
+                    window.isFullscreen.toggle()
+                case .input(.keyDown(.hud, _)):
+                    content.hud.isVisible.toggle()
+                    if content.hud.isVisible && renderer.fragmentCounter == nil {
+                        renderer.fragmentCounter = FragmentCounter()
+                    }
+                    needsFrame = true
+                case .input(.keyDown(.help, _)):
+                    content.keyHelp.isVisible.toggle()
+                    needsFrame = true
                 case .resized:
                     var layout = controller.layout
                     layout.viewport = window.pointSize
                     controller.updateLayout(layout, at: now)
                     recorder?.resize(layout.viewport, at: now)
+                    needsFrame = true
                 case .exposed:
-                    drawnOffset = nil
+                    needsFrame = true
                 case .input(.keyDown(.f12, _)):
                     screenshotRequested = true
-                    drawnOffset = nil
+                    needsFrame = true
                 case .input(let input):
                     guard schedule == nil else { continue }    // a replay is not steered by hand
                     recorder?.write(input)
@@ -49,15 +79,32 @@ struct FrameLoop {
             }
             schedule?.apply(dueBy: now, to: &controller)
 
+            let pixels = window.pixelSize
+            let viewport = controller.layout.viewport
+            let pixelScale = viewport.width > 0 ? Double(pixels.width) / viewport.width : 1
+            if let deck = content.deck {
+                // The first frame goes up before any photo: the window never waits for decoding.
+                let update = deck.update(layout: controller.layout, scroll: controller.offset(at: now),
+                                         direction: controller.velocity(at: now), pixelScale: pixelScale, now: now,
+                                         uploadLimit: firstFrame ? 0 : PhotoDeck.uploadsPerFrame)
+                for position in update.removed { controller.removeCard(position, at: now) }
+                if deck.count == 0 { fail(.failure, "none of the images could be read") }
+                if update.uploaded > 0 { needsFrame = true }
+            }
+
             let offset = controller.offset(at: now)
-            guard offset != drawnOffset || controller.layout != drawnLayout else {
-                // Still settling but not visibly moving: wait a frame rather than spin.
+            let fading = content.deck?.isFading(now: now) ?? false
+            guard needsFrame || fading || offset != drawnOffset || controller.layout != drawnLayout,
+                  !window.isMinimized, pixels.width > 0, pixels.height > 0 else {
+                // Still settling but not visibly moving (or minimised): wait a frame rather than spin.
                 if busy { limiter.waitForNextFrame() }
                 continue
             }
-            let pixels = window.pixelSize
-            renderer.render(CardScene(layout: controller.layout, scroll: offset),
-                            pixelWidth: pixels.width, pixelHeight: pixels.height)
+            let frameStart = clock.now()
+            let overdraw = renderer.fragmentCounter?.lastCount.map { Double($0) / Double(pixels.width * pixels.height) }
+            let scene = content.scene(layout: controller.layout, scroll: offset, pixelScale: pixelScale, now: now,
+                                      stats: (renderer.drawCalls, renderer.cardsSubmitted, overdraw))
+            renderer.render(scene, pixelWidth: pixels.width, pixelHeight: pixels.height)
             if let error = renderer.takeError() { Console.error(error) }
             if screenshotRequested {
                 screenshotRequested = false
@@ -65,8 +112,11 @@ struct FrameLoop {
                                  width: pixels.width, height: pixels.height)
             }
             window.swap()
+            content.hud.record(milliseconds: (clock.now() - frameStart) * 1000, at: now)
             if !window.hasVSync { limiter.waitForNextFrame() }
             (drawnOffset, drawnLayout) = (offset, controller.layout)
+            needsFrame = false
+            firstFrame = false
         }
     }
 }

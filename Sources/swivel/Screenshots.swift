@@ -1,11 +1,31 @@
 import Foundation
+import SwivelCore
 import SwivelPlatform
 import SwivelRender
 
 enum Screenshots {
-    /// `--screenshot`: one frame into a PNG, and how long it took.
-    static func renderOnce(window: Window, renderer: Renderer, scene: CardScene, path: String) {
+    /// `--screenshot`: one frame into a PNG, and how long it took. A photo deck first waits (up to
+    /// 60 s) until every visible card's photo is on the GPU or known to be unreadable.
+    static func renderOnce(window: Window, renderer: Renderer, content: SceneContent,
+                           controller: inout ScrollController, at time: Double, path: String) {
         let pixels = window.pixelSize
+        let viewport = controller.layout.viewport
+        let pixelScale = viewport.width > 0 ? Double(pixels.width) / viewport.width : 1
+        if let deck = content.deck {
+            let clock = ContinuousClock()
+            let deadline = clock.now + .seconds(60)
+            while true {
+                let update = deck.update(layout: controller.layout, scroll: controller.offset(at: time), direction: 0,
+                                         pixelScale: pixelScale, now: -.infinity, uploadLimit: .max)
+                for position in update.removed { controller.removeCard(position, at: time) }
+                if deck.count == 0 { fail(.failure, "none of the images could be read") }
+                if deck.isReady(layout: controller.layout, scroll: controller.offset(at: time)) { break }
+                if clock.now > deadline { Console.error("photos still loading after 60 s; drawing placeholders") ; break }
+                usleep(2_000)
+            }
+        }
+        let scene = content.scene(layout: controller.layout, scroll: controller.offset(at: time),
+                                  pixelScale: pixelScale, now: 0, stats: (0, 0, nil))
         let clock = ContinuousClock()
         var times: [Duration] = []
         // The first frame includes building the blurred shadow; the second is a steady frame.
@@ -22,9 +42,7 @@ enum Screenshots {
         } catch {
             fail(.failure, "\(error)")
         }
-        func ms(_ d: Duration) -> String {
-            String(format: "%.2f", Double(d.components.seconds) * 1000 + Double(d.components.attoseconds) / 1e15)
-        }
+        func ms(_ d: Duration) -> String { String(format: "%.2f", d.milliseconds) }
         Console.out("wrote \(path) (\(pixels.width)x\(pixels.height) px, \(renderer.cardsSubmitted) cards; "
             + "first frame \(ms(times[0])) ms with the shadow blur, next frame \(ms(times[1])) ms)")
     }

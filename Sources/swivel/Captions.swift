@@ -1,0 +1,56 @@
+import SwivelCore
+import SwivelPlatform
+import SwivelRender
+
+/// The file name under the centred card of a photo deck, in DejaVu Sans, rendered at the screen's
+/// pixel size (crisp on HiDPI) and shortened with "…" to the card's width. It fades out as the
+/// row moves away from a card and in as the next one arrives.
+final class Captions {
+    /// Caption size and gap below the card, in points.
+    static let pointSize = 15.0
+    static let gap = 22.0
+
+    private var text: TextRenderer?
+    private var textScale = 0.0
+    private let image = OverlayImage()
+    private var shown: (name: String, maxWidth: Int)?
+    private var disabled = false
+
+    /// The caption's overlay for this frame, or nil when there is nothing to show.
+    func overlay(deck: PhotoDeck, layout: CarouselLayout, scroll: Double, pixelScale: Double,
+                 background: RGBA8) -> Overlay? {
+        guard !disabled, deck.count > 0 else { return nil }
+        if text == nil || textScale != pixelScale {
+            do {
+                text = try TextRenderer(pixelSize: max(1, Int((Self.pointSize * pixelScale).rounded())))
+                textScale = pixelScale
+                shown = nil
+            } catch {
+                Console.error("captions off: \(error)")
+                disabled = true
+                return nil
+            }
+        }
+        guard let text else { return nil }
+        let centre = layout.centreIndex(scroll: scroll)
+        let position = min(max(Int(centre.rounded()), 0), deck.count - 1)
+        let name = deck.name(at: position)
+        let maxWidth = Int(layout.parameters.cardSize.width * pixelScale)
+        if shown?.name != name || shown?.maxWidth != maxWidth {
+            let bitmap = text.render(name, maxWidth: maxWidth)
+            image.update(width: bitmap?.width ?? 0, height: bitmap?.height ?? 0, coverage: bitmap?.coverage ?? [])
+            shown = (name, maxWidth)
+        }
+        let width = Double(image.width) / pixelScale
+        let origin = Point(layout.viewport.width / 2 - width / 2,
+                           layout.viewport.height / 2 + layout.parameters.cardSize.height / 2 + Self.gap)
+        let opacity = 1 - 2 * abs(centre - Double(position))
+        return Overlay(image: image, origin: origin, textColor: Self.textColor(on: background), opacity: opacity)
+    }
+
+    /// Dark grey on light backgrounds, light grey on dark ones.
+    static func textColor(on background: RGBA8) -> RGBA8 {
+        let luma = 0.2126 * Double(background.r) + 0.7152 * Double(background.g) + 0.0722 * Double(background.b)
+        return luma > 128 ? RGBA8(60, 60, 67) : RGBA8(235, 235, 245)
+    }
+}

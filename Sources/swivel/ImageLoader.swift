@@ -1,0 +1,117 @@
+import Foundation
+import SwivelCore
+import SwivelPlatform
+
+/// Decodes photos on background threads, nearest to the centre first, and hands finished ones to
+/// the main thread, which only uploads them. The main thread says what it wants (`want`); workers
+/// always take the first wanted card that is neither decoding nor decoded, so a fling simply
+/// changes the wish list and stale work is never started.
+final class ImageLoader: @unchecked Sendable {
+    struct Finished {
+        let id: Int
+        /// The mip levels to upload, or why the file was skipped.
+        let result: Result<MipChain, ImageLoadError>
+    }
+
+    private let condition = NSCondition()
+    private let sources: [PhotoSource]
+    private var size = (width: 0, height: 0)
+    private var wanted: [Int] = []
+    private var busy: Set<Int> = []
+    private var finished: [Finished] = []
+    private var finishedIDs: Set<Int> = []
+    private var generation = 0
+    private var stopping = false
+    private var threads: [Thread] = []
+    private let onFinished: @Sendable () -> Void
+
+    /// `onFinished` runs on a worker thread after each decode (to wake the main loop).
+    init(sources: [PhotoSource], threads count: Int, onFinished: @escaping @Sendable () -> Void) {
+        self.sources = sources
+        self.onFinished = onFinished
+        for index in 0..<max(1, count) {
+            let thread = Thread { self.work() }   // the thread keeps the loader until it stops
+            thread.name = "swivel-decode-\(index)"
+            thread.qualityOfService = .userInitiated
+            threads.append(thread)
+            thread.start()
+        }
+    }
+
+    /// Stops the workers after their current decode; waits for none of it.
+    func stop() {
+        condition.withLock {
+            stopping = true
+            wanted = []
+            condition.broadcast()
+        }
+    }
+
+    /// The cards (ids) to decode, most urgent first; replaces the previous list.
+    func want(_ ids: [Int]) {
+        condition.withLock {
+            wanted = ids
+            condition.broadcast()
+        }
+    }
+
+    /// A new texture size (the pixel scale changed): everything decoded so far is dropped.
+    func resize(width: Int, height: Int) {
+        condition.withLock {
+            size = (width, height)
+            generation += 1
+            finished = []
+            finishedIDs = []
+        }
+    }
+
+    /// Up to `limit` finished decodes, oldest first.
+    func takeFinished(limit: Int) -> [Finished] {
+        condition.withLock {
+            let taken = Array(finished.prefix(limit))
+            finished.removeFirst(taken.count)
+            for item in taken { finishedIDs.remove(item.id) }
+            return taken
+        }
+    }
+
+    /// Whether decoded photos are waiting to be taken.
+    var hasFinished: Bool { condition.withLock { !finished.isEmpty } }
+
+    /// Whether anything is decoding or waiting to be uploaded.
+    var hasWork: Bool { condition.withLock { !busy.isEmpty || !finished.isEmpty } }
+
+    private func work() {
+        while true {
+            condition.lock()
+            var next: Int?
+            while !stopping {
+                next = size.width > 0 ? wanted.first { !busy.contains($0) && !finishedIDs.contains($0) } : nil
+                if next != nil { break }
+                condition.wait()
+            }
+            guard let id = next, !stopping else { condition.unlock(); return }
+            busy.insert(id)
+            let (width, height) = size
+            let started = generation
+            condition.unlock()
+
+            let result: Result<MipChain, ImageLoadError>
+            do {
+                let image = try sources[id].decode(width: width, height: height)
+                result = .success(MipChain(width: image.width, height: image.height, pixels: image.pixels))
+            } catch {
+                result = .failure(error)
+            }
+
+            condition.withLock {
+                busy.remove(id)
+                if started == generation && !stopping {
+                    finished.append(Finished(id: id, result: result))
+                    finishedIDs.insert(id)
+                }
+            }
+            onFinished()
+        }
+    }
+}

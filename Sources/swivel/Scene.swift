@@ -1,0 +1,41 @@
+import SwivelCore
+import SwivelRender
+
+/// Everything the app shows besides the scroll position: the deck (built-in colours or photos),
+/// the background, and the overlays (captions, HUD, key list). Builds each frame's `CardScene`.
+final class SceneContent {
+    let deck: PhotoDeck?
+    let background: RGBA8
+    let captions: Captions?
+    let hud: HUD
+    let keyHelp = KeyHelp()
+
+    init(deck: PhotoDeck?, background: RGBA8, captions: Bool, hudVisible: Bool) {
+        self.deck = deck
+        self.background = background
+        self.captions = deck != nil && captions ? Captions() : nil
+        hud = HUD(visible: hudVisible)
+    }
+
+    func scene(layout: CarouselLayout, scroll: Double, pixelScale: Double, now: Double,
+               stats: (drawCalls: Int, cards: Int, overdraw: Double?)) -> CardScene {
+        var overlays: [Overlay] = []
+        if let deck, let caption = captions?.overlay(deck: deck, layout: layout, scroll: scroll,
+                                                      pixelScale: pixelScale, background: background) {
+            overlays.append(caption)
+        }
+        if let panel = hud.overlay(now: now, pixelScale: pixelScale, drawCalls: stats.drawCalls,
+                                   cards: stats.cards, overdraw: stats.overdraw) {
+            overlays.append(panel)
+        }
+        if let panel = keyHelp.overlay(viewport: layout.viewport, pixelScale: pixelScale) {
+            overlays.append(panel)
+        }
+        guard let deck else {
+            return CardScene(layout: layout, scroll: scroll, background: background, overlays: overlays)
+        }
+        return CardScene(layout: layout, scroll: scroll, background: background,
+                         color: { _ in PhotoDeck.placeholder },
+                         image: { deck.image(at: $0, now: now) }, textures: deck.textures, overlays: overlays)
+    }
+}
