@@ -14,7 +14,8 @@ import Testing
         RenderedFrameTests.checkEdges(start, layout: layout, index: 0, scroll: 0)
 
         // Press on the green card, drag 240 pt left in 20 pt steps, hold still, release: no fling.
-        try app.drag(from: 900, through: Array(stride(from: 880, through: 660, by: -20)) + [660], pause: 0.01)
+        try app.drag(from: 900, through: Array(stride(from: 880, through: 660, by: -20)), pause: 0.01,
+                     hold: 0.15)
         usleep(300_000)
         let moved = try app.screenshot()
         #expect(moved.rgb(640, 360) == [52, 199, 89])          // green is now in the middle

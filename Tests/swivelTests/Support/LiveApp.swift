@@ -17,6 +17,7 @@ final class LiveApp {
         env["DISPLAY"] = display.name
         env["SDL_VIDEODRIVER"] = nil
         env["XDG_PICTURES_DIR"] = pictures.path
+        env["XDG_CONFIG_HOME"] = SwivelProcess.noConfigHome
         process.environment = env
         process.standardOutput = FileHandle.nullDevice
         try process.run()
@@ -47,14 +48,23 @@ final class LiveApp {
     }
 
     /// Press at `from`, move through `through` (one xdotool call each, `pause` seconds apart, so
-    /// they are separate moments), release.
-    func drag(from: Int, through xs: [Int], y: Int = 360, pause: Double = 0) throws {
+    /// they are separate moments), release. The release goes in the same call as the last move:
+    /// a separate call could come late enough on a busy machine (over 40 ms) to count as a
+    /// pause before letting go, which rightly ends a fling before it starts.
+    /// With `hold`, the pointer stays still that many seconds before the release instead (no fling).
+    func drag(from: Int, through xs: [Int], y: Int = 360, pause: Double = 0, hold: Double? = nil) throws {
         try display.xdotool(["mousemove", "--window", window, "\(from)", "\(y)", "mousedown", "1"])
-        for x in xs {
-            try display.xdotool(["mousemove", "--window", window, "\(x)", "\(y)"])
-            if pause > 0 { usleep(UInt32(pause * 1e6)) }
+        for (index, x) in xs.enumerated() {
+            let release = index == xs.count - 1 && hold == nil ? ["mouseup", "1"] : []
+            try display.xdotool(["mousemove", "--window", window, "\(x)", "\(y)"] + release)
+            if pause > 0 && release.isEmpty { usleep(UInt32(pause * 1e6)) }
         }
-        try display.xdotool(["mouseup", "1"])
+        if let hold {
+            usleep(UInt32(hold * 1e6))
+            try display.xdotool(["mouseup", "1"])
+        } else if xs.isEmpty {
+            try display.xdotool(["mouseup", "1"])
+        }
     }
 
     /// Presses Esc and waits for a clean exit; returns the exit status (nil if it did not quit).

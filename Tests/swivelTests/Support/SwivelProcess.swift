@@ -24,12 +24,17 @@ enum SwivelProcess {
         try runProgram(binary, arguments, environment: environment, removing: removing, timeout: timeout)
     }
 
+    /// An XDG_CONFIG_HOME with no swivel/config in it.
+    static let noConfigHome = "/nonexistent/swivel-tests-config"
+
     static func runProgram(_ executable: URL, _ arguments: [String], environment: [String: String] = [:],
                            removing: [String] = [], timeout: TimeInterval = 60) throws -> ProcessResult {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
         var env = ProcessInfo.processInfo.environment
+        // The developer's own ~/.config/swivel/config must not change what the tests see.
+        env["XDG_CONFIG_HOME"] = SwivelProcess.noConfigHome
         for name in removing { env[name] = nil }
         env.merge(environment) { $1 }
         process.environment = env
