@@ -82,6 +82,29 @@ import SwivelPlatform
         #expect(ppmImage.rgba(0, 0) == [1, 2, 3, 255] && ppmImage.rgba(1, 0) == [250, 251, 252, 255])
     }
 
+    @Test func qoiAndTiffDecode() throws {
+        // QOI: two QOI_OP_RGB pixels, then the end marker.
+        let qoi = Array("qoif".utf8) + [0, 0, 0, 2, 0, 0, 0, 1, 3, 0] + [0xFE, 200, 10, 10] + [0xFE, 10, 10, 200]
+            + [0, 0, 0, 0, 0, 0, 0, 1]
+        let qoiImage = try ImageDecoder.decode(files.write("pair.qoi", bytes: qoi), width: 2, height: 1)
+        #expect(qoiImage.rgba(0, 0) == [200, 10, 10, 255] && qoiImage.rgba(1, 0) == [10, 10, 200, 255])
+        // TIFF: little-endian, one uncompressed RGB strip; nine directory entries, then
+        // BitsPerSample's three values at 122 and the pixels at 128.
+        func le16(_ v: Int) -> [UInt8] { [UInt8(v & 0xFF), UInt8(v >> 8)] }
+        func le32(_ v: Int) -> [UInt8] { le16(v & 0xFFFF) + le16(v >> 16) }
+        func entry(_ tag: Int, _ type: Int, _ count: Int, _ value: Int) -> [UInt8] {
+            le16(tag) + le16(type) + le32(count) + (type == 3 && count == 1 ? le16(value) + [0, 0] : le32(value))
+        }
+        var tiff = Array("II".utf8) + le16(42) + le32(8) + le16(9)
+        tiff += entry(256, 3, 1, 2) + entry(257, 3, 1, 1) + entry(258, 3, 3, 122) + entry(259, 3, 1, 1)
+        tiff += entry(262, 3, 1, 2) + entry(273, 4, 1, 128) + entry(277, 3, 1, 3) + entry(278, 3, 1, 1)
+        tiff += entry(279, 4, 1, 6) + le32(0)
+        tiff += le16(8) + le16(8) + le16(8) + [200, 10, 10, 10, 10, 200]
+        #expect(tiff.count == 134)
+        let tiffImage = try ImageDecoder.decode(files.write("pair.tif", bytes: tiff), width: 2, height: 1)
+        #expect(tiffImage.rgba(0, 0) == [200, 10, 10, 255] && tiffImage.rgba(1, 0) == [10, 10, 200, 255])
+    }
+
     @Test func refusedBeforeDecoding() {
         #expect(reason(files.path("missing.png")) == "cannot open: No such file or directory")
         #expect(reason(files.write("empty.png", bytes: [])) == "empty file")
