@@ -21,13 +21,14 @@ public struct DeckScanError: Error, Sendable, CustomStringConvertible {
 
 /// Turns command-line paths into the ordered list of image files.
 public enum DeckScanner {
-    /// File name extensions (lower case, no dot) that Debian's SDL2_image 2.6 decodes. Checked on
-    /// libSDL2_image-2.0-0 2.6.3: IMG_Init grants JPG, PNG, TIF and WEBP; SVG, QOI, XCF, XPM, PNM,
-    /// PCX, LBM, GIF, BMP, ICO and TGA are built in. AVIF and JXL are not built ("not supported"),
-    /// so .avif and .jxl are left out.
+    /// File name extensions (lower case, no dot) of the formats whose size `ImageHeader` can read
+    /// before decoding, all of which Debian's SDL2_image 2.6.3 decodes (IMG_Init grants JPG, PNG,
+    /// TIF and WEBP; QOI, PNM, GIF, BMP and TGA are built in). SVG, XCF, XPM, PCX, LBM and ICO
+    /// would decode too, but their size cannot be checked first, so folders do not list them.
+    /// AVIF and JXL are not in this build of SDL2_image at all.
     public static let imageExtensions: Set<String> = [
         "png", "jpg", "jpeg", "jpe", "jfif", "webp", "gif", "bmp", "dib", "tga", "qoi",
-        "pnm", "ppm", "pgm", "pbm", "tif", "tiff", "xpm", "xcf", "pcx", "lbm", "iff", "svg", "ico",
+        "pnm", "ppm", "pgm", "pbm", "tif", "tiff",
     ]
 
     /// Files named directly are taken as they are (whatever their extension: the decoder decides).

@@ -30,7 +30,7 @@ import SwivelCore
         let root = TemporaryDirectory()
         root.touch("a.png", "b.txt", "c.JPEG", "d", "png", "e.png.bak", "f.Tiff", "g.avif", "h.svg")
         let scan = try DeckScanner.scan([root.path], recursive: false)
-        #expect(names(scan, under: root) == ["a.png", "c.JPEG", "f.Tiff", "h.svg"])
+        #expect(names(scan, under: root) == ["a.png", "c.JPEG", "f.Tiff"])   // .svg: no header reader
     }
 
     @Test func dotFilesAndDotDirectoriesAreSkipped() throws {
