@@ -91,6 +91,13 @@ public struct ScrollController: Sendable {
         }
     }
 
+    /// Where the row will come to rest if no more input arrives: the end of the running fling,
+    /// bounce, snap or eased move; the offset itself when resting or dragged.
+    public func destination(at time: Double) -> Double {
+        if case .animating(let animation) = motion, !animation.isDone(at: time) { return withinReach(animation.rest) }
+        return offset(at: time)
+    }
+
     /// Whether frames are needed at `time` without further input: a fling, bounce, snap or eased
     /// move is still going.
     public func isAnimating(at time: Double) -> Bool {

@@ -12,6 +12,9 @@ struct Bench {
         var height = 720
         var cards = 7
         var frames = 600
+        /// A folder of photos to bench a photo deck with (`--images`).
+        var images: FilePath?
+        var textureBudgetMiB = 256
     }
     let settings: Settings
 
@@ -27,7 +30,11 @@ struct Bench {
         do { renderer = try Renderer() } catch { fail(.failure, "\(error)") }
         renderer.fragmentCounter = FragmentCounter()
 
-        let layout = CarouselLayout(viewport: window.pointSize, cardCount: settings.cards)
+        let deck = settings.images.map {
+            PhotoDeck(sources: App.scan([$0], recursive: false), budgetMiB: settings.textureBudgetMiB)
+        }
+        let content = SceneContent(deck: deck, background: .white, captions: true, hudVisible: false)
+        let layout = CarouselLayout(viewport: window.pointSize, cardCount: deck?.count ?? settings.cards)
         var controller = ScrollController(layout: layout)
         var script = Self.script(layout: layout, frames: settings.frames)[...]
         let pixels = window.pixelSize
@@ -38,13 +45,25 @@ struct Bench {
         var overdraw: [Double] = []
         var drawCalls = 0, cardsSubmitted = 0
         var startupMilliseconds: Double?
+        var photosOnFirstFrame = 0
         for frame in 0..<settings.frames {
             let time = Double(frame) / 60
             while let next = script.first, next.time <= time {
                 controller.handle(next)
                 script.removeFirst()
             }
-            let scene = CardScene(layout: controller.layout, scroll: controller.offset(at: time))
+            if let deck {
+                // As in the app: the first frame goes up before any photo is uploaded.
+                let update = deck.update(layout: controller.layout, scroll: controller.offset(at: time),
+                                         destination: controller.destination(at: time),
+                                         velocity: controller.velocity(at: time), pixelScale: 1, now: time,
+                                         uploadLimit: frame == 0 ? 0 : PhotoDeck.uploadsPerFrame)
+                for position in update.removed { controller.removeCard(position, at: time) }
+                if frame == 0 { photosOnFirstFrame = deck.texturesInUse }
+            }
+            let scene = content.scene(layout: controller.layout, scroll: controller.offset(at: time),
+                                      pixelScale: Double(pixels.width) / layout.viewport.width, now: time,
+                                      stats: (0, 0, nil))
             let start = clock.now
             renderer.render(scene, pixelWidth: pixels.width, pixelHeight: pixels.height)
             renderer.finish()
@@ -65,7 +84,7 @@ struct Bench {
         let delays = Percentiles(latency)
         var json = JSONWriter()
         json.field("frames", settings.frames)
-        json.field("cards", settings.cards)
+        json.field("cards", layout.cardCount)
         json.field("size", "\(settings.width)x\(settings.height)")
         json.field("pixels", "\(pixels.width)x\(pixels.height)")
         json.field("renderer", GLVersion.current().renderer)
@@ -83,6 +102,12 @@ struct Bench {
         json.object("latency_ms", [("p50", delays.value(50)), ("p95", delays.value(95))])
         json.field("draw_calls", drawCalls)
         json.field("cards_submitted", cardsSubmitted)
+        if let deck {
+            json.field("photos", deck.count)
+            json.field("photos_on_first_frame", photosOnFirstFrame)
+            json.field("photos_on_gpu_at_end", deck.texturesInUse)
+            json.field("texture_mib", Double(deck.textureBytes) / 1_048_576)
+        }
         Console.out(json.text)
     }
 

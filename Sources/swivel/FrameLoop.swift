@@ -85,7 +85,8 @@ struct FrameLoop {
             if let deck = content.deck {
                 // The first frame goes up before any photo: the window never waits for decoding.
                 let update = deck.update(layout: controller.layout, scroll: controller.offset(at: now),
-                                         direction: controller.velocity(at: now), pixelScale: pixelScale, now: now,
+                                         destination: controller.destination(at: now),
+                                         velocity: controller.velocity(at: now), pixelScale: pixelScale, now: now,
                                          uploadLimit: firstFrame ? 0 : PhotoDeck.uploadsPerFrame)
                 for position in update.removed { controller.removeCard(position, at: now) }
                 if deck.count == 0 { fail(.failure, "none of the images could be read") }

@@ -82,6 +82,9 @@ final class ImageLoader: @unchecked Sendable {
     var hasWork: Bool { condition.withLock { !busy.isEmpty || !finished.isEmpty } }
 
     private func work() {
+        // Decoding yields to drawing: on a two-core machine llvmpipe's rasteriser needs the cores
+        // during a frame, and a late photo is better than a late frame. (Linux nice is per thread.)
+        setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 10)   // 0: the calling thread, on Linux
         while true {
             condition.lock()
             var next: Int?

@@ -12,6 +12,9 @@ import SwivelRender
 final class PhotoDeck {
     /// Cards beyond the visible ones, on each side, whose photos are decoded ahead of time.
     static let prefetch = 8
+    /// Above this speed (points per second) the cards on screen are not decoded, only those where
+    /// the row will stop: they would be gone before their photos were ready.
+    static let decodeSpeedLimit = 1500.0
     /// How long a photo takes to fade in over its placeholder, in seconds.
     static let fadeDuration = 0.15
     /// Uploads per frame at most, so a frame never stalls on textures (about 0.3 ms each at 1×).
@@ -59,14 +62,24 @@ final class PhotoDeck {
 
     /// Once per frame, before drawing. Sizes the textures for the pixel scale, tells the decoders
     /// what is wanted, uploads up to `uploadLimit` finished photos.
-    func update(layout: CarouselLayout, scroll: Double, direction: Double, pixelScale: Double,
-                now: Double, uploadLimit: Int = PhotoDeck.uploadsPerFrame) -> Update {
+    ///
+    /// What is wanted: the cards where the row will come to rest (`destination`: a fling's end is
+    /// known the moment it starts), and, unless the row is flying past faster than
+    /// `decodeSpeedLimit`, the cards on screen now and `prefetch` either side. Cards that only
+    /// flash by during a fling are not decoded at all.
+    func update(layout: CarouselLayout, scroll: Double, destination: Double? = nil, velocity: Double,
+                pixelScale: Double, now: Double, uploadLimit: Int = PhotoDeck.uploadsPerFrame) -> Update {
         prepareTextures(layout: layout, pixelScale: pixelScale)
         guard let textures else { return Update() }
 
-        let positions = LoadPlan.wanted(visible: layout.visibleIndices(scroll: scroll),
-                                        centre: layout.centreIndex(scroll: scroll), direction: direction,
-                                        prefetch: Self.prefetch, cardCount: order.count)
+        func plan(around offset: Double, prefetch: Int) -> [Int] {
+            LoadPlan.wanted(visible: layout.visibleIndices(scroll: offset), centre: layout.centreIndex(scroll: offset),
+                            direction: velocity, prefetch: prefetch, cardCount: order.count)
+        }
+        let end = destination ?? scroll
+        let here = abs(velocity) <= Self.decodeSpeedLimit ? plan(around: scroll, prefetch: Self.prefetch) : []
+        var seen = Set<Int>()
+        let positions = (here + plan(around: end, prefetch: 1)).filter { seen.insert($0).inserted }
             .prefix(textures.layers)
         let wanted = positions.map { order[$0] }
         pinned = Set(wanted)
@@ -141,8 +154,9 @@ final class PhotoDeck {
     private func prepareTextures(layout: CarouselLayout, pixelScale: Double) {
         let size = AspectFill.textureSize(cardSize: layout.parameters.cardSize, pixelScale: pixelScale)
         let pitch = max(layout.parameters.pitch, 1)
-        let visible = min(Double(order.count), layout.viewport.width / pitch + 4)
-        let needed = min(order.count, Int(visible) + 2 * Self.prefetch)
+        // The cards on screen and the prefetch either side, plus those where a fling will stop.
+        let visible = layout.viewport.width / pitch + 4
+        let needed = min(order.count, Int(2 * visible) + 2 * Self.prefetch + 2)
         let layers = SlotCache<Int>.slotCount(
             budgetBytes: budgetBytes, bytesPerSlot: CardTextures.bytesPerLayer(width: size.width, height: size.height),
             needed: needed, maximum: CardTextures.maximumLayers)

@@ -15,7 +15,7 @@ enum Screenshots {
             let clock = ContinuousClock()
             let deadline = clock.now + .seconds(60)
             while true {
-                let update = deck.update(layout: controller.layout, scroll: controller.offset(at: time), direction: 0,
+                let update = deck.update(layout: controller.layout, scroll: controller.offset(at: time), velocity: 0,
                                          pixelScale: pixelScale, now: -.infinity, uploadLimit: .max)
                 for position in update.removed { controller.removeCard(position, at: time) }
                 if deck.count == 0 { fail(.failure, "none of the images could be read") }

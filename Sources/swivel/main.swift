@@ -28,7 +28,8 @@ if options.showHelp {
     Console.out("swivel \(Options.version)")
 } else if options.bench {
     Bench(settings: .init(width: options.width, height: options.height, cards: options.cards,
-                          frames: options.benchFrames)).run()
+                          frames: options.benchFrames, images: options.benchImages,
+                          textureBudgetMiB: options.textureBudgetMiB)).run()
 } else {
     App(options: options).run()
 }

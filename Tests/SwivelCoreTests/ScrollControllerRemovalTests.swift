@@ -28,3 +28,22 @@ import Testing
         #expect(controller.offset(at: 0) == 0)
     }
 }
+
+/// Photo decks decode ahead of a fling, around where it will stop.
+@Suite struct ScrollControllerDestinationTests {
+    @Test func aFlingsDestinationIsItsRestingPoint() {
+        let layout = CarouselLayout(viewport: Size(1280, 720), cardCount: 1000)
+        var controller = ScrollController(layout: layout)
+        #expect(controller.destination(at: 0) == 0)
+        controller.handle(.pointer(PointerEvent(.down, .mouse, at: Point(900, 360), time: 0)))
+        for i in 1...10 {
+            controller.handle(.pointer(PointerEvent(.move, .mouse, at: Point(900 - 20 * Double(i), 360), time: 0.01 * Double(i))))
+        }
+        #expect(controller.destination(at: 0.1) == controller.offset(at: 0.1))   // held: where it is
+        controller.handle(.pointer(PointerEvent(.up, .mouse, at: Point(700, 360), time: 0.1)))
+        let destination = controller.destination(at: 0.1)
+        #expect(destination > controller.offset(at: 0.1) + 500)               // ~2000 pt/s carries ~1000 pt
+        #expect(abs(controller.offset(at: 60) - destination) < 0.01)
+        #expect(controller.destination(at: 60) == controller.offset(at: 60))
+    }
+}
