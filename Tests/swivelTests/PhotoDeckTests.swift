@@ -1,0 +1,82 @@
+import Foundation
+import SwivelCore
+import Testing
+
+/// Photo decks end to end: the real binary, real files, real decoding and GL (offscreen).
+@Suite(.serialized) struct PhotoDeckTests {
+    static let red: [UInt8] = [255, 0, 0], green: [UInt8] = [0, 200, 0], blue: [UInt8] = [0, 0, 255]
+
+    /// A 200×400 image (taller than a card's 2:3) is cropped to its middle 300 rows: a 10-row blue
+    /// band just inside the crop shows at the card's top, the red rows above it never show.
+    @Test func aPhotoFillsItsCardCroppedToTheMiddle() throws {
+        let folder = try SwivelProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try PNGWriter.write(folder.appendingPathComponent("tall.png").path, width: 200, height: 400) { _, y in
+            y < 50 || y >= 350 ? Self.red : (y < 60 ? Self.blue : Self.green)
+        }
+        let frame = folder.appendingPathComponent("frame.png").path
+        let result = try SwivelProcess.run([folder.path, "--no-captions", "--screenshot", frame],
+                                           environment: ["SDL_VIDEODRIVER": "offscreen"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let image = try Image(contentsOf: frame)
+        // The flat card spans x 540…740, y 210…510; the band is its top 10 pt (y 210…220).
+        #expect(image.rgb(640, 215) == [0, 0, 255])
+        #expect(image.rgb(640, 360) == [0, 200, 0])
+        #expect(image.rgb(640, 505) == [0, 200, 0])             // the bottom red rows are cropped too
+        // Nowhere in the card (its rounded corners show the grey shadow and background) is red.
+        var redPixels = 0
+        for y in 210..<510 {
+            for x in 540..<740 where image.rgb(x, y)[0] > image.rgb(x, y)[1] + 60 { redPixels += 1 }
+        }
+        #expect(redPixels == 0, "red from outside the crop shows in \(redPixels) pixels of the card")
+    }
+
+    /// `--demo`: the built-in sample deck, with the centred card's name under it.
+    @Test func theDemoDeckShowsItsPhotosAndCaption() throws {
+        let folder = try SwivelProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        func render(_ extra: [String]) throws -> Image {
+            let path = folder.appendingPathComponent("demo\(extra.count).png").path
+            let result = try SwivelProcess.run(["--demo", "--screenshot", path] + extra,
+                                               environment: ["SDL_VIDEODRIVER": "offscreen"])
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(result.stderr.isEmpty)
+            return try Image(contentsOf: path)
+        }
+        let captioned = try render([]), plain = try render(["--no-captions"])
+        // Card 0 is the sunset: purple sky at the top, dark hills at the bottom, not placeholder grey.
+        let sky = captioned.rgb(640, 220), hills = captioned.rgb(640, 500)
+        #expect(sky[2] > sky[1] + 30, "sky \(sky)")
+        #expect(hills.allSatisfy { $0 < 80 }, "hills \(hills)")
+        // The caption "Sunset" sits under the card (y ≈ 532…550): dark text pixels there, none without captions.
+        func darkPixels(_ image: Image) -> Int {
+            var count = 0
+            for y in 525..<560 { for x in 560..<720 where image.rgb(x, y).allSatisfy({ $0 < 120 }) { count += 1 } }
+            return count
+        }
+        #expect(darkPixels(captioned) > 40)
+        #expect(darkPixels(plain) == 0)
+    }
+
+    /// 10,000 files: the deck has them all, the first frame goes up before any photo (nothing waits
+    /// for decoding), and photos arrive while the bench scrolls; only a window of them is on the GPU.
+    @Test func tenThousandPhotosStartAtOnce() throws {
+        let folder = try SwivelProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let first = folder.appendingPathComponent("photo 0.png").path
+        try PNGWriter.write(first, width: 60, height: 90) { x, y in [UInt8(x * 4), UInt8(y * 2), 128] }
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: first))
+        for i in 1..<10_000 {
+            try bytes.write(to: folder.appendingPathComponent("photo \(i).png"))
+        }
+        let result = try SwivelProcess.run(["--bench", "--images", folder.path, "--frames", "120"],
+                                           environment: ["SDL_VIDEODRIVER": "offscreen"], timeout: 120)
+        #expect(result.status == 0, "\(result.stderr)")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        #expect(json["photos"] as? Int == 10_000)
+        #expect(json["cards"] as? Int == 10_000)
+        #expect(json["photos_on_first_frame"] as? Int == 0)
+        let onGPU = try #require(json["photos_on_gpu_at_end"] as? Int)
+        #expect(onGPU >= 1 && onGPU <= 64, "photos on the GPU at the end: \(onGPU)")
+    }
+}
