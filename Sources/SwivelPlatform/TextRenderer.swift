@@ -1,3 +1,4 @@
+import Glibc
 import CSDL2
 import CSDL2TTF
 
@@ -29,7 +30,14 @@ public struct FontError: Error, Sendable, CustomStringConvertible {
 /// Renders single lines of text with SDL2_ttf at one pixel size. Used on the main thread only.
 public final class TextRenderer {
     /// DejaVu Sans from Debian's fonts-dejavu-core.
-    public static let defaultFontPath = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
+    public static let dejaVuSans = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
+
+    /// The captions' and HUD's font: `$SWIVEL_FONT` when set (any TrueType or OpenType file),
+    /// else DejaVu Sans.
+    public static var defaultFontPath: String {
+        guard let chosen = getenv("SWIVEL_FONT"), chosen.pointee != 0 else { return dejaVuSans }
+        return String(cString: chosen)
+    }
 
     private static let ellipsis = "…"
     private let font: OpaquePointer

@@ -15,6 +15,8 @@ struct Bench {
         /// A folder of photos to bench a photo deck with (`--images`).
         var images: FilePath?
         var textureBudgetMiB = 256
+        /// Draw the HUD too (`--hud`), to measure what it costs.
+        var hud = false
     }
     let settings: Settings
 
@@ -33,7 +35,7 @@ struct Bench {
         let deck = settings.images.map {
             PhotoDeck(sources: App.scan([$0], recursive: false), budgetMiB: settings.textureBudgetMiB)
         }
-        let content = SceneContent(deck: deck, background: .white, captions: true, hudVisible: false)
+        let content = SceneContent(deck: deck, background: .white, captions: true, hudVisible: settings.hud)
         let layout = CarouselLayout(viewport: window.pointSize, cardCount: deck?.count ?? settings.cards)
         var controller = ScrollController(layout: layout)
         var script = Self.script(layout: layout, frames: settings.frames)[...]
@@ -61,16 +63,18 @@ struct Bench {
                 for position in update.removed { controller.removeCard(position, at: time) }
                 if frame == 0 { photosOnFirstFrame = deck.texturesInUse }
             }
+            // Timed from building the scene (captions and HUD are drawn into their images there).
+            let start = clock.now
             let scene = content.scene(layout: controller.layout, scroll: controller.offset(at: time),
                                       pixelScale: Double(pixels.width) / layout.viewport.width, now: time,
-                                      stats: (0, 0, nil))
-            let start = clock.now
+                                      stats: (renderer.drawCalls, renderer.cardsSubmitted, overdraw.last))
             renderer.render(scene, pixelWidth: pixels.width, pixelHeight: pixels.height)
             renderer.finish()
             let elapsed = clock.now - start
             window.swap()
             if startupMilliseconds == nil { startupMilliseconds = ProcessStats.secondsSinceStart().map { $0 * 1000 } }
             if frame > 0 { frameMilliseconds.append(elapsed.milliseconds) }   // frame 0 also builds the shadow
+            content.hud.record(milliseconds: elapsed.milliseconds, at: time)
             if let count = renderer.fragmentCounter?.finishAll() { overdraw.append(Double(count) / pixelCount) }
             drawCalls = max(drawCalls, renderer.drawCalls)
             cardsSubmitted = max(cardsSubmitted, renderer.cardsSubmitted)

@@ -29,7 +29,7 @@ if options.showHelp {
 } else if options.bench {
     Bench(settings: .init(width: options.width, height: options.height, cards: options.cards,
                           frames: options.benchFrames, images: options.benchImages,
-                          textureBudgetMiB: options.textureBudgetMiB)).run()
+                          textureBudgetMiB: options.textureBudgetMiB, hud: options.hud)).run()
 } else {
     App(options: options).run()
 }

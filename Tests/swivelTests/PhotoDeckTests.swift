@@ -80,3 +80,21 @@ import Testing
         #expect(onGPU >= 1 && onGPU <= 64, "photos on the GPU at the end: \(onGPU)")
     }
 }
+
+/// Failures told plainly: a missing font turns the captions off with one warning; the deck still shows.
+@Suite struct MissingFontTests {
+    @Test func captionsGoOffWithOneWarning() throws {
+        let folder = try SwivelProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("nofont.png").path
+        let result = try SwivelProcess.run(["--demo", "--screenshot", path],
+                                           environment: ["SDL_VIDEODRIVER": "offscreen", "SWIVEL_FONT": "/nonexistent/font.ttf"])
+        #expect(result.status == 0)
+        let lines = result.stderr.split(separator: "\n")
+        #expect(lines.count == 1)
+        #expect(lines.first?.hasPrefix("swivel: captions off: cannot open font /nonexistent/font.ttf") == true,
+                "\(result.stderr)")
+        let image = try Image(contentsOf: path)
+        #expect(image.rgb(640, 220)[2] > image.rgb(640, 220)[1] + 30)      // the sunset's sky is there
+    }
+}
