@@ -73,29 +73,41 @@ extension Options {
       H                    show or hide the HUD
       ?                    show or hide the list of keys
       F12                  save a screenshot to $XDG_PICTURES_DIR (or the working directory)
-      Esc                  leave fullscreen, or quit
+      Esc                  close the key list, leave fullscreen, or quit
     """
 
     static let benchHelp = """
-    usage: swivel --bench [--frames F] [--cards N | --images DIR] [--size WxH]
+    usage: swivel --bench [--frames F] [--cards N | --images DIR] [--size WxH] [--hud]
 
-    Renders F frames (default 600) of a scripted run without waiting for vsync, then prints one
-    JSON object on stdout and exits. Its fields:
+    Renders F frames (default 600) of a scripted run in 60 Hz virtual time — a fling towards the
+    end of the deck, and at half time one back — without waiting for vsync and with glFinish after
+    every frame; then drags for two seconds in real time through SDL's event queue to measure
+    latency; then prints one JSON object on stdout and exits. Same input, same frames, every run.
+    Works headless with SDL_VIDEODRIVER=offscreen. Its fields:
 
       frames            frames rendered
       cards             cards in the deck (colour cards, or images found in --images DIR)
-      size              the window size in points, "WxH"
-      frame_ms          per-frame time in milliseconds, rendering plus glFinish, as
-                        {"p50", "p95", "p99", "max"} (percentiles over all frames)
-      cpu_user_s        CPU time spent in user mode, seconds
+      size, pixels      the window in points and its drawable in pixels, "WxH"
+      renderer          the GL renderer string
+      frame_ms          per-frame time in milliseconds from building the scene to glFinish, as
+                        {"p50", "p95", "p99", "max"} (nearest-rank percentiles over every frame but
+                        the first, which also blurs the shadow once)
+      cpu_user_s        CPU time spent in user mode by the whole process, seconds
       cpu_sys_s         CPU time spent in the kernel, seconds
       peak_rss_mib      the process's peak resident memory, MiB
-      startup_ms        from process start to the first finished frame, milliseconds
-      overdraw          fragment shader invocations per frame divided by the window's pixels;
-                        null when the driver lacks GL_ARB_pipeline_statistics_query
-      latency_ms        input latency from an event to the frame showing it presented, measured
-                        on a replayed drag, as {"p50", "p95"}
-      draw_calls        GL draw calls per frame
-      cards_submitted   cards sent to the GPU per frame
+      startup_ms        from the kernel starting the process to the first finished frame (10 ms
+                        resolution)
+      overdraw          fragment shader invocations per frame divided by the window's pixels, as
+                        {"mean", "max"} over the frames; null when the driver lacks
+                        GL_ARB_pipeline_statistics_query
+      latency_ms        from a mouse event entering SDL's queue to the swap of the first frame
+                        showing it, frames paced at 60 Hz as in the app, as {"p50", "p95"}
+      draw_calls        GL draw calls per frame (the most in any frame)
+      cards_submitted   cards sent to the GPU per frame (the most in any frame)
+      photos                 with --images: images in the deck
+      photos_on_first_frame  photos on the GPU when the first frame was drawn (always 0: the
+                             window never waits for decoding)
+      photos_on_gpu_at_end   photos on the GPU after the last frame
+      texture_mib            GPU memory of the photo textures
     """
 }

@@ -98,3 +98,22 @@ import Testing
         #expect(image.rgb(640, 220)[2] > image.rgb(640, 220)[1] + 30)      // the sunset's sky is there
     }
 }
+
+/// `--preset seed`: the tutorial's own phone, 430×932 points, padding 210, the flat card at 115…315.
+@Suite struct SeedPresetFrameTests {
+    @Test func theFlatCardSpans115To315() throws {
+        let folder = try SwivelProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("seed.png").path
+        let result = try SwivelProcess.run(["--preset", "seed", "--screenshot", path],
+                                           environment: ["SDL_VIDEODRIVER": "offscreen"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let image = try Image(contentsOf: path)
+        #expect(image.width == 430 && image.height == 932)
+        let blue = [0, 122, 255]
+        #expect(image.rgb(115, 466) == blue && image.rgb(314, 466) == blue)
+        #expect(image.rgb(114, 466) != blue && image.rgb(315, 466) != blue)
+        #expect(image.rgb(215, 316) == blue && image.rgb(215, 615) == blue)    // y = 466 ∓ 150
+        #expect(image.rgb(215, 315) != blue && image.rgb(215, 616) != blue)
+    }
+}
