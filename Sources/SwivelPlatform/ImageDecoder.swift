@@ -102,8 +102,11 @@ private struct OpenFile {
     /// Header bytes are read in steps up to this many; a header that goes on further is refused.
     static let maxHeaderBytes = 32 << 20
 
+    /// Opens without blocking (a FIFO with no writer would otherwise hold a decoder thread
+    /// forever) and refuses anything but a regular file: FIFOs, devices such as /dev/zero
+    /// (endless bytes), sockets and directories.
     init(_ path: FilePath) throws(Failure) {
-        let fd = path.cString.withUnsafeBufferPointer { open($0.baseAddress!, O_RDONLY | O_CLOEXEC) }
+        let fd = path.cString.withUnsafeBufferPointer { open($0.baseAddress!, O_RDONLY | O_CLOEXEC | O_NONBLOCK) }
         guard fd >= 0 else { throw Failure(reason: "cannot open: \(Self.errorText())") }
         var status = stat()
         guard fstat(fd, &status) == 0 else {
@@ -111,8 +114,24 @@ private struct OpenFile {
             Glibc.close(fd)
             throw Failure(reason: reason)
         }
+        guard status.st_mode & S_IFMT == S_IFREG else {
+            Glibc.close(fd)
+            throw Failure(reason: "not a regular file (\(Self.kind(status.st_mode)))")
+        }
         descriptor = fd
         size = Int(status.st_size)
+    }
+
+    /// What a file that is not a regular file is, as "a FIFO", "a directory", ….
+    static func kind(_ mode: mode_t) -> String {
+        switch mode & S_IFMT {
+        case S_IFDIR: "a directory"
+        case S_IFIFO: "a FIFO"
+        case S_IFCHR: "a character device"
+        case S_IFBLK: "a block device"
+        case S_IFSOCK: "a socket"
+        default: "of an unknown type"
+        }
     }
 
     func close() { Glibc.close(descriptor) }
