@@ -90,6 +90,20 @@ public enum ImageDecoder {
     }
 }
 
+/// What kind of file a stat(2) mode is, as "a FIFO", "a directory", … (for "not a regular file (…)").
+func fileTypeName(_ mode: mode_t) -> String {
+    switch mode & S_IFMT {
+    case S_IFREG: "a regular file"
+    case S_IFDIR: "a directory"
+    case S_IFIFO: "a FIFO"
+    case S_IFCHR: "a character device"
+    case S_IFBLK: "a block device"
+    case S_IFSOCK: "a socket"
+    case S_IFLNK: "a symbolic link"
+    default: "of an unknown type"
+    }
+}
+
 /// A failure inside one step of decoding, as the phrase that follows the path.
 private struct Failure: Error { let reason: String }
 
@@ -116,22 +130,10 @@ private struct OpenFile {
         }
         guard status.st_mode & S_IFMT == S_IFREG else {
             Glibc.close(fd)
-            throw Failure(reason: "not a regular file (\(Self.kind(status.st_mode)))")
+            throw Failure(reason: "not a regular file (\(fileTypeName(status.st_mode)))")
         }
         descriptor = fd
         size = Int(status.st_size)
-    }
-
-    /// What a file that is not a regular file is, as "a FIFO", "a directory", ….
-    static func kind(_ mode: mode_t) -> String {
-        switch mode & S_IFMT {
-        case S_IFDIR: "a directory"
-        case S_IFIFO: "a FIFO"
-        case S_IFCHR: "a character device"
-        case S_IFBLK: "a block device"
-        case S_IFSOCK: "a socket"
-        default: "of an unknown type"
-        }
     }
 
     func close() { Glibc.close(descriptor) }
