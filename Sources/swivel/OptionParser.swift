@@ -325,14 +325,7 @@ enum OptionValue {
 
     /// `text` in single quotes, with control characters escaped and long text cut, so a message
     /// stays one line.
-    static func quoted(_ text: String) -> String {
-        let limit = 80
-        var shown = ""
-        for scalar in text.unicodeScalars.prefix(limit) {
-            shown += scalar.properties.generalCategory == .control ? scalar.escaped(asASCII: true) : String(scalar)
-        }
-        return "'" + shown + (text.unicodeScalars.count > limit ? "…" : "") + "'"
-    }
+    static func quoted(_ text: String) -> String { Quoting.quoted(text) }
 
     static func quoted(_ bytes: [UInt8]) -> String { quoted(String(decoding: bytes, as: UTF8.self)) }
 

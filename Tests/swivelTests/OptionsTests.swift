@@ -300,6 +300,13 @@ import Testing
         ("--spacing = 5", 1, "write the key as 'spacing', without '--'"),
         ("a\n", 1, "expected 'key = value', got 'a'"),
         ("Spacing = 5", 1, "'Spacing' is not a key (keys are option names without '--', like 'spacing')"),
+        // Garbage is shown escaped and cut, so the message stays one short line.
+        ("\u{1B}[2J\u{0}\u{7F}", 1, "expected 'key = value', got '\\u{1B}[2J\\0\\u{7F}'"),
+        ("ok = 1\n\u{202E}evil", 2, "expected 'key = value', got '\\u{202E}evil'"),
+        (String(repeating: "x", count: 100_000), 1,
+         "expected 'key = value', got '\(String(repeating: "x", count: 80))…'"),
+        (String(repeating: "k", count: 100) + " =", 1, "'\(String(repeating: "k", count: 80))…' has no value after '='"),
+        ("\u{7}bell = 1", 1, "'\\u{07}bell' is not a key (keys are option names without '--', like 'spacing')"),
     ])
     func syntaxErrorNamesItsLine(text: String, line: Int, reason: String) {
         #expect(ConfigFile.parse(text) == .failure(ConfigFile.ParseError(line: line, reason: reason)))
