@@ -433,7 +433,7 @@ import Testing
         }
     }
 
-    @Test func unreadableFilesAreNamed() throws {
+    @Test(.timeLimit(.minutes(1))) func unreadableFilesAreNamed() throws {
         let home = try Self.configHome(nil)
         defer { try? FileManager.default.removeItem(at: home) }
         #expect(ConfigLoading.readFile(FilePath(home.path)) == .failed("it is a directory"))
@@ -445,6 +445,12 @@ import Testing
         #expect(ConfigLoading.readFile(FilePath(big.path)) == .failed("it is larger than 1 MiB"))
         #expect(ConfigLoading.readFile(FilePath(home.path + "/no/such")) == .missing)
         #expect(ConfigLoading.readFile(FilePath(binary.path + "/under-a-file")) == .missing)
+        // The default config is never waited for: a FIFO or a device there is refused at once.
+        let fifo = home.appendingPathComponent("fifo")
+        #expect(mkfifo(fifo.path, 0o644) == 0)
+        #expect(ConfigLoading.readFile(FilePath(fifo.path), onlyRegular: true) == .failed("it is not a regular file"))
+        #expect(ConfigLoading.readFile(FilePath("/dev/zero"), onlyRegular: true) == .failed("it is not a regular file"))
+        #expect(ConfigLoading.readFile(FilePath("/dev/zero")) == .failed("it is larger than 1 MiB"))
     }
 
     @Test func badLineExits64WithFileAndLine() throws {
