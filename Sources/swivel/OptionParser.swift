@@ -137,10 +137,10 @@ enum OptionParser {
             flag("no-captions") { .noCaptions($0) },
             value("screenshot", config: false) { v, l throws(UsageError) in .screenshot(try V.png(v, l)) },
             value("record", config: false) { v, l throws(UsageError) in
-                .record(try V.path(v, l).description)
+                .record(try V.path(v, l).text)
             },
             value("replay", config: false) { v, l throws(UsageError) in
-                .replay(try V.path(v, l).description)
+                .replay(try V.path(v, l).text)
             },
             flag("bench", config: false) { .bench($0) },
             value("frames", config: false) { v, l throws(UsageError) in .frames(try V.whole(v, l, 1...1_000_000)) },
