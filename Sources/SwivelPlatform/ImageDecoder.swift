@@ -1,3 +1,4 @@
+import CLibraryMessages
 import CSDL2
 import CSDL2Image
 import Glibc
@@ -80,8 +81,11 @@ public enum ImageDecoder {
 
     /// SDL2_image's codec libraries, set up once on first use (Swift runs a static's initialiser
     /// exactly once, whichever thread gets there first).
-    private static let codecs: Int32 = IMG_Init(Int32(IMG_INIT_JPG.rawValue | IMG_INIT_PNG.rawValue
+    private static let codecs: Int32 = {
+        _ = swivel_filter_library_messages()
+        return IMG_Init(Int32(IMG_INIT_JPG.rawValue | IMG_INIT_PNG.rawValue
                                                       | IMG_INIT_TIF.rawValue | IMG_INIT_WEBP.rawValue))
+    }()
 
     /// The calling thread's last SDL error, or a stand-in when SDL left none.
     static func sdlError() -> String {
@@ -190,14 +194,17 @@ private struct OpenFile {
         }
         defer { SDL_FreeRW(stream) }
         SDL_ClearError()
+        _ = takePNGError()
         // TGA has no signature, so SDL2_image tries it only when told; every other format it
         // recognises by its magic bytes, as the header reader did.
         let surface = format == .tga ? IMG_LoadTyped_RW(stream, 0, "TGA") : IMG_LoadTyped_RW(stream, 0, nil)
         let cutShort = DescriptorStream.ranOut(stream)
+        let pngError = takePNGError()
         guard let surface else {
             let detail = ImageDecoder.sdlError()
+            // libpng's own words ("IDAT: CRC error") say more than SDL2_image's generic ones.
             throw Failure(reason: cutShort ? "cannot decode: truncated \(format.displayName) data (\(detail))"
-                                           : "cannot decode: \(detail)")
+                                           : "cannot decode: \(pngError.map { "PNG \($0)" } ?? detail)")
         }
         // libjpeg treats a body cut short as a warning and fills the rest with grey; SDL2_image
         // says nothing. Its reader asks past the end only then (other formats' readers, such as
@@ -210,6 +217,13 @@ private struct OpenFile {
     }
 
     static func errorText() -> String { String(cString: strerror(errno)) }
+
+    /// libpng's last error on this thread (kept off stderr by `swivel_filter_library_messages`).
+    private func takePNGError() -> String? {
+        var buffer = [CChar](repeating: 0, count: 256)
+        guard swivel_take_png_error(&buffer, buffer.count) == 1 else { return nil }
+        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
 }
 
 /// An `SDL_RWops` that reads a file descriptor (SDL2 has no such constructor). The descriptor is
