@@ -18,13 +18,17 @@ let package = Package(
         .systemLibrary(name: "CGL", path: "Sources/CGL",
                        providers: [.apt(["libgl-dev"])]),
 
+        // C: keeps libpng's console chatter off stderr (the decoder reports bad files itself).
+        .target(name: "CLibraryMessages"),
+
         // Pure Swift: layout, projection, scroll physics, input model, colours.
         .target(name: "SwivelCore"),
         // OpenGL only: shaders (embedded from Shaders/), textures, the card and shadow passes.
         .target(name: "SwivelRender", dependencies: ["SwivelCore", "CGL"],
                 plugins: ["EmbedShaders"]),
         // SDL only: window + GL context, events -> core input events, image files, fonts.
-        .target(name: "SwivelPlatform", dependencies: ["SwivelCore", "CSDL2", "CSDL2Image", "CSDL2TTF"]),
+        .target(name: "SwivelPlatform",
+                dependencies: ["SwivelCore", "CSDL2", "CSDL2Image", "CSDL2TTF", "CLibraryMessages"]),
         // The executable: command line, wiring, frame loop.
         .executableTarget(name: "swivel",
                           dependencies: ["SwivelCore", "SwivelRender", "SwivelPlatform"],

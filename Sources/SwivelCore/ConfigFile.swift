@@ -45,7 +45,7 @@ public struct ConfigFile {
             let line = trimmed(rawLine)
             if line.isEmpty || line.hasPrefix("#") { continue }
             guard let equals = line.firstIndex(of: "=") else {
-                return .failure(ParseError(line: number, reason: "expected 'key = value', got '\(line)'"))
+                return .failure(ParseError(line: number, reason: "expected 'key = value', got \(Quoting.quoted(line))"))
             }
             let key = trimmed(line[..<equals])
             let value = trimmed(line[line.index(after: equals)...])
@@ -54,14 +54,14 @@ public struct ConfigFile {
             }
             if key.hasPrefix("-") {
                 let bare = String(key.drop { $0 == "-" })
-                return .failure(ParseError(line: number, reason: "write the key as '\(bare)', without '--'"))
+                return .failure(ParseError(line: number, reason: "write the key as \(Quoting.quoted(bare)), without '--'"))
             }
             guard key.allSatisfy(isKeyCharacter) else {
                 return .failure(ParseError(line: number,
-                    reason: "'\(key)' is not a key (keys are option names without '--', like 'spacing')"))
+                    reason: "\(Quoting.quoted(key)) is not a key (keys are option names without '--', like 'spacing')"))
             }
             guard !value.isEmpty else {
-                return .failure(ParseError(line: number, reason: "'\(key)' has no value after '='"))
+                return .failure(ParseError(line: number, reason: "\(Quoting.quoted(key)) has no value after '='"))
             }
             entries.append(Entry(key: key, value: value, line: number))
         }

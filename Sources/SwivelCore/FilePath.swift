@@ -6,8 +6,23 @@ public struct FilePath: Hashable, Sendable, CustomStringConvertible {
     public init(bytes: [UInt8]) { self.bytes = bytes }
     public init(_ string: String) { bytes = Array(string.utf8) }
 
-    /// The path for messages: UTF-8 with invalid sequences replaced.
-    public var description: String { String(decoding: bytes, as: UTF8.self) }
+    /// The path for messages: UTF-8 with invalid sequences replaced (U+FFFD) and control
+    /// characters escaped (a newline in a file name shows as `\n`), so a message naming a file
+    /// stays one line.
+    public var description: String {
+        var shown = ""
+        for scalar in text.unicodeScalars {
+            if scalar.properties.generalCategory == .control {
+                shown += scalar.escaped(asASCII: true)
+            } else {
+                shown.unicodeScalars.append(scalar)
+            }
+        }
+        return shown
+    }
+
+    /// The path as text, invalid UTF-8 replaced (U+FFFD) but nothing escaped.
+    public var text: String { String(decoding: bytes, as: UTF8.self) }
 
     /// The last component's bytes (after the final "/", ignoring trailing slashes).
     public var lastComponent: [UInt8] {

@@ -4,7 +4,8 @@ import SwivelCore
 /// The image files the command line names, in the order the deck shows them, and what was skipped.
 public struct DeckScan: Sendable {
     public var images: [FilePath]
-    /// One line each: symbolic link loops and unreadable subdirectories that were skipped.
+    /// One line each: symbolic link loops and unreadable subdirectories that were skipped, and
+    /// entries with an image extension that are not (links to) regular files.
     public var warnings: [String]
 
     public init(images: [FilePath] = [], warnings: [String] = []) {
@@ -35,6 +36,8 @@ public enum DeckScanner {
     /// Directories are listed (not recursed unless `recursive`), keeping regular files (or links to
     /// them) whose extension is an image extension (case-insensitive), skipping dot-files, sorted
     /// with `NaturalOrder` by name within each directory; arguments keep their command-line order.
+    /// Entries with an image extension that are FIFOs, sockets, devices or broken links are
+    /// skipped with one warning each (`PATH: not a regular file (a FIFO)`, `broken symbolic link`).
     ///
     /// Recursive: subdirectories (not dot-directories; links to directories are followed) come after
     /// the directory's own files, in natural order. A directory already visited in the same argument,
@@ -108,6 +111,8 @@ private struct DirectoryWalk {
         case .failure(let error): return .failure(error)
         }
         images += entries.images.sorted(by: Self.byName).map { directory.appending($0) }
+        warnings += entries.skipped.sorted { Self.byName($0.name, $1.name) }
+            .map { "skipped \(directory.appending($0.name)): \($0.reason)" }
         ancestors.append((identity, directory))
         defer { ancestors.removeLast() }
         for name in entries.subdirectories.sorted(by: Self.byName) {
@@ -134,11 +139,13 @@ private struct DirectoryWalk {
     }
 }
 
-/// One directory's names (not paths), split into image files and subdirectories to descend into.
-/// Entries are classified by readdir's d_type; only links and unknown types cost a stat.
+/// One directory's names (not paths), split into image files and subdirectories to descend into,
+/// and the image-named entries that cannot be cards (FIFOs, devices, sockets, broken links), with
+/// why. Entries are classified by readdir's d_type; only links and unknown types cost a stat.
 private struct DirectoryEntries {
     var images: [[UInt8]] = []
     var subdirectories: [[UInt8]] = []
+    var skipped: [(name: [UInt8], reason: String)] = []
 
     static func read(_ directory: FilePath, recursive: Bool) -> Result<DirectoryEntries, SystemError> {
         guard let stream = opendir(directory.cString) else { return .failure(SystemError(errno)) }
@@ -154,12 +161,27 @@ private struct DirectoryEntries {
             case Int32(DT_DIR):
                 if recursive { entries.subdirectories.append(name) }
             case Int32(DT_LNK), Int32(DT_UNKNOWN):
-                guard isImageName || recursive,
-                      case .success(let status) = FileStatus.of(directory.appending(name)) else { continue }
+                guard isImageName || recursive else { continue }
+                let status: FileStatus
+                switch FileStatus.of(directory.appending(name)) {
+                case .success(let found): status = found
+                case .failure(let error):
+                    if isImageName {
+                        entries.skipped.append((name, error.code == ENOENT ? "broken symbolic link" : "\(error)"))
+                    }
+                    continue
+                }
                 if status.isRegularFile && isImageName { entries.images.append(name) }
                 if status.isDirectory && recursive { entries.subdirectories.append(name) }
+                if !status.isRegularFile && !status.isDirectory && isImageName {
+                    entries.skipped.append((name, "not a regular file (\(fileTypeName(mode_t(status.mode))))"))
+                }
             default:
-                continue   // fifos, sockets, devices
+                // FIFOs (opening one could block), sockets, devices.
+                if isImageName {
+                    let mode = mode_t(entry.pointee.d_type) << 12   // DTTOIF
+                    entries.skipped.append((name, "not a regular file (\(fileTypeName(mode)))"))
+                }
             }
         }
         return .success(entries)

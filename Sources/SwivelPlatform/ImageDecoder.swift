@@ -1,3 +1,4 @@
+import CLibraryMessages
 import CSDL2
 import CSDL2Image
 import Glibc
@@ -80,13 +81,30 @@ public enum ImageDecoder {
 
     /// SDL2_image's codec libraries, set up once on first use (Swift runs a static's initialiser
     /// exactly once, whichever thread gets there first).
-    private static let codecs: Int32 = IMG_Init(Int32(IMG_INIT_JPG.rawValue | IMG_INIT_PNG.rawValue
+    private static let codecs: Int32 = {
+        _ = swivel_filter_library_messages()
+        return IMG_Init(Int32(IMG_INIT_JPG.rawValue | IMG_INIT_PNG.rawValue
                                                       | IMG_INIT_TIF.rawValue | IMG_INIT_WEBP.rawValue))
+    }()
 
     /// The calling thread's last SDL error, or a stand-in when SDL left none.
     static func sdlError() -> String {
         let text = String(cString: SDL_GetError())
         return text.isEmpty ? "unknown error" : text
+    }
+}
+
+/// What kind of file a stat(2) mode is, as "a FIFO", "a directory", … (for "not a regular file (…)").
+func fileTypeName(_ mode: mode_t) -> String {
+    switch mode & S_IFMT {
+    case S_IFREG: "a regular file"
+    case S_IFDIR: "a directory"
+    case S_IFIFO: "a FIFO"
+    case S_IFCHR: "a character device"
+    case S_IFBLK: "a block device"
+    case S_IFSOCK: "a socket"
+    case S_IFLNK: "a symbolic link"
+    default: "of an unknown type"
     }
 }
 
@@ -102,14 +120,21 @@ private struct OpenFile {
     /// Header bytes are read in steps up to this many; a header that goes on further is refused.
     static let maxHeaderBytes = 32 << 20
 
+    /// Opens without blocking (a FIFO with no writer would otherwise hold a decoder thread
+    /// forever) and refuses anything but a regular file: FIFOs, devices such as /dev/zero
+    /// (endless bytes), sockets and directories.
     init(_ path: FilePath) throws(Failure) {
-        let fd = path.cString.withUnsafeBufferPointer { open($0.baseAddress!, O_RDONLY | O_CLOEXEC) }
+        let fd = path.cString.withUnsafeBufferPointer { open($0.baseAddress!, O_RDONLY | O_CLOEXEC | O_NONBLOCK) }
         guard fd >= 0 else { throw Failure(reason: "cannot open: \(Self.errorText())") }
         var status = stat()
         guard fstat(fd, &status) == 0 else {
             let reason = "cannot open: \(Self.errorText())"
             Glibc.close(fd)
             throw Failure(reason: reason)
+        }
+        guard status.st_mode & S_IFMT == S_IFREG else {
+            Glibc.close(fd)
+            throw Failure(reason: "not a regular file (\(fileTypeName(status.st_mode)))")
         }
         descriptor = fd
         size = Int(status.st_size)
@@ -169,14 +194,17 @@ private struct OpenFile {
         }
         defer { SDL_FreeRW(stream) }
         SDL_ClearError()
+        _ = takePNGError()
         // TGA has no signature, so SDL2_image tries it only when told; every other format it
         // recognises by its magic bytes, as the header reader did.
         let surface = format == .tga ? IMG_LoadTyped_RW(stream, 0, "TGA") : IMG_LoadTyped_RW(stream, 0, nil)
         let cutShort = DescriptorStream.ranOut(stream)
+        let pngError = takePNGError()
         guard let surface else {
             let detail = ImageDecoder.sdlError()
+            // libpng's own words ("IDAT: CRC error") say more than SDL2_image's generic ones.
             throw Failure(reason: cutShort ? "cannot decode: truncated \(format.displayName) data (\(detail))"
-                                           : "cannot decode: \(detail)")
+                                           : "cannot decode: \(pngError.map { "PNG \($0)" } ?? detail)")
         }
         // libjpeg treats a body cut short as a warning and fills the rest with grey; SDL2_image
         // says nothing. Its reader asks past the end only then (other formats' readers, such as
@@ -189,6 +217,13 @@ private struct OpenFile {
     }
 
     static func errorText() -> String { String(cString: strerror(errno)) }
+
+    /// libpng's last error on this thread (kept off stderr by `swivel_filter_library_messages`).
+    private func takePNGError() -> String? {
+        var buffer = [CChar](repeating: 0, count: 256)
+        guard swivel_take_png_error(&buffer, buffer.count) == 1 else { return nil }
+        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
 }
 
 /// An `SDL_RWops` that reads a file descriptor (SDL2 has no such constructor). The descriptor is

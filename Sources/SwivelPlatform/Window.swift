@@ -57,6 +57,7 @@ public final class Window {
         }
         self.window = window
         self.context = context
+        windowedSize = (Int32(options.width), Int32(options.height))
         hasVSync = options.vsync && SDL_GL_SetSwapInterval(1) == 0
         if !options.vsync { SDL_GL_SetSwapInterval(0) }
         var mode = SDL_DisplayMode()
@@ -90,10 +91,29 @@ public final class Window {
     public func swap() { SDL_GL_SwapWindow(window) }
 
     /// Whether the window covers its display (the desktop's mode, no mode switch).
+    ///
+    /// Leaving fullscreen asks for the windowed size again. On X11 fullscreen is the window
+    /// manager's job; with none (a bare X server such as Xvfb) the window never changes, yet SDL
+    /// takes the desktop's size as the window's on the way in and keeps it on the way out, so
+    /// every later frame would be laid out for a window that is not there.
     public var isFullscreen: Bool {
         get { SDL_GetWindowFlags(window) & SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue == SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue }
-        set { SDL_SetWindowFullscreen(window, newValue ? SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue : 0) }
+        set {
+            guard newValue != isFullscreen else { return }
+            if newValue {
+                var w: Int32 = 0, h: Int32 = 0
+                SDL_GetWindowSize(window, &w, &h)
+                windowedSize = (w, h)
+            }
+            SDL_SetWindowFullscreen(window, newValue ? SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue : 0)
+            if !newValue, let (w, h) = windowedSize {
+                SDL_SetWindowSize(window, w, h)
+            }
+        }
     }
+
+    /// The size in points before the window last went fullscreen.
+    private var windowedSize: (Int32, Int32)?
 
     /// Whether the window is minimised (its drawable may be 0×0).
     public var isMinimized: Bool { SDL_GetWindowFlags(window) & SDL_WINDOW_MINIMIZED.rawValue != 0 }

@@ -53,7 +53,7 @@ enum ConfigLoading {
         if commandLine.noConfig { return nil }
         let explicit = commandLine.configFile
         guard let path = explicit ?? ConfigFile.defaultPath(environment: environment) else { return nil }
-        switch readFile(path) {
+        switch readFile(path, onlyRegular: explicit == nil) {
         case .text(let text):
             return try ConfigSettings(path: path, text: text)
         case .missing where explicit == nil:
@@ -72,9 +72,12 @@ enum ConfigLoading {
         case failed(String)
     }
 
-    /// The file's text: UTF-8, at most `maximumSize` bytes, not a directory.
-    static func readFile(_ path: FilePath) -> ReadResult {
-        let fd = open(path.cString, O_RDONLY | O_CLOEXEC)
+    /// The file's text: UTF-8, at most `maximumSize` bytes, not a directory. With `onlyRegular`
+    /// (the default config, which nobody named) FIFOs and devices are refused without blocking:
+    /// a FIFO there with no writer would hang every start. A file named with `--config` may be a
+    /// pipe (`--config <(…)`), read as asked.
+    static func readFile(_ path: FilePath, onlyRegular: Bool = false) -> ReadResult {
+        let fd = open(path.cString, O_RDONLY | O_CLOEXEC | (onlyRegular ? O_NONBLOCK : 0))
         guard fd >= 0 else {
             let code = errno
             return code == ENOENT || code == ENOTDIR ? .missing : .failed(String(cString: strerror(code)))
@@ -82,6 +85,7 @@ enum ConfigLoading {
         defer { close(fd) }
         var status = stat()
         if fstat(fd, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR { return .failed("it is a directory") }
+        if onlyRegular && (status.st_mode & S_IFMT) != S_IFREG { return .failed("it is not a regular file") }
 
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 64 * 1024)

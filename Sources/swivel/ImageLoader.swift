@@ -65,15 +65,22 @@ final class ImageLoader: @unchecked Sendable {
         }
     }
 
-    /// Up to `limit` finished decodes, oldest first.
+    /// Up to `limit` finished decodes, oldest first. They leave the wish list too: until the next
+    /// `want`, an idle worker would otherwise decode a taken card again (and a bad file would be
+    /// reported twice).
     func takeFinished(limit: Int) -> [Finished] {
         condition.withLock {
             let taken = Array(finished.prefix(limit))
             finished.removeFirst(taken.count)
-            for item in taken { finishedIDs.remove(item.id) }
+            let ids = Set(taken.map(\.id))
+            finishedIDs.subtract(ids)
+            wanted.removeAll { ids.contains($0) }
             return taken
         }
     }
+
+    /// The wish list as it stands (for tests).
+    var wantedIDs: [Int] { condition.withLock { wanted } }
 
     /// Whether decoded photos are waiting to be taken.
     var hasFinished: Bool { condition.withLock { !finished.isEmpty } }

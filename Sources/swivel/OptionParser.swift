@@ -137,10 +137,10 @@ enum OptionParser {
             flag("no-captions") { .noCaptions($0) },
             value("screenshot", config: false) { v, l throws(UsageError) in .screenshot(try V.png(v, l)) },
             value("record", config: false) { v, l throws(UsageError) in
-                .record(try V.path(v, l).description)
+                .record(try V.path(v, l).text)
             },
             value("replay", config: false) { v, l throws(UsageError) in
-                .replay(try V.path(v, l).description)
+                .replay(try V.path(v, l).text)
             },
             flag("bench", config: false) { .bench($0) },
             value("frames", config: false) { v, l throws(UsageError) in .frames(try V.whole(v, l, 1...1_000_000)) },
@@ -325,14 +325,7 @@ enum OptionValue {
 
     /// `text` in single quotes, with control characters escaped and long text cut, so a message
     /// stays one line.
-    static func quoted(_ text: String) -> String {
-        let limit = 80
-        var shown = ""
-        for scalar in text.unicodeScalars.prefix(limit) {
-            shown += scalar.properties.generalCategory == .control ? scalar.escaped(asASCII: true) : String(scalar)
-        }
-        return "'" + shown + (text.unicodeScalars.count > limit ? "…" : "") + "'"
-    }
+    static func quoted(_ text: String) -> String { Quoting.quoted(text) }
 
     static func quoted(_ bytes: [UInt8]) -> String { quoted(String(decoding: bytes, as: UTF8.self)) }
 

@@ -89,6 +89,7 @@ final class PhotoDeck {
         for finished in loader.takeFinished(limit: uploadLimit) {
             switch finished.result {
             case .failure(let error):
+                guard !unusable.contains(finished.id) else { continue }   // said once is enough
                 Console.error("skipped \(error)")
                 if let position = order.firstIndex(of: finished.id) {
                     order.remove(at: position)

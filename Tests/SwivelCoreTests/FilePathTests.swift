@@ -21,4 +21,13 @@ import Testing
         #expect(path.cString.last == 0)
         #expect(FilePath("a").appending([0xFF]).bytes == [UInt8(ascii: "a"), UInt8(ascii: "/"), 0xFF])
     }
+
+    /// A file name may hold any byte but "/" and NUL: messages show control characters escaped,
+    /// so one message is one line; `text` keeps them.
+    @Test func controlCharactersAreEscapedForMessages() {
+        let path = FilePath("dir/two\nlines\t\u{1B}[31m.png")
+        #expect(path.description == "dir/two\\nlines\\t\\u{1B}[31m.png")
+        #expect(path.text == "dir/two\nlines\t\u{1B}[31m.png")
+        #expect(FilePath("plain/ünïcode.png").description == "plain/ünïcode.png")
+    }
 }

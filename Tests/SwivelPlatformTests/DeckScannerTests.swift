@@ -75,6 +75,27 @@ import SwivelCore
         root.link("broken.png", to: "missing.png")
         let scan = try DeckScanner.scan([root.path], recursive: false)
         #expect(names(scan, under: root) == ["alias.png", "real.png"])
+        #expect(scan.warnings == ["skipped \(root.path("broken.png")): broken symbolic link"])
+    }
+
+    /// Image-named entries that are not regular files are never opened (a FIFO could block) and
+    /// each gets one warning; other names of that kind, and directories named like images, are
+    /// passed over quietly.
+    @Test func fifosDevicesAndSelfLinksAreSkippedWithAWarning() throws {
+        let root = TemporaryDirectory()
+        root.touch("a.png")
+        #expect(mkfifo(root.path("pipe.png").cString, 0o644) == 0)
+        #expect(mkfifo(root.path("pipe").cString, 0o644) == 0)
+        root.link("zero.jpg", to: "/dev/zero")
+        root.link("self.png", to: "self.png")
+        root.makeDirectories("folder.png")
+        let scan = try DeckScanner.scan([root.path], recursive: false)
+        #expect(names(scan, under: root) == ["a.png"])
+        #expect(scan.warnings == [
+            "skipped \(root.path("pipe.png")): not a regular file (a FIFO)",
+            "skipped \(root.path("self.png")): Too many levels of symbolic links",
+            "skipped \(root.path("zero.jpg")): not a regular file (a character device)",
+        ])
     }
 
     @Test func missingPathIsAnError() {

@@ -111,8 +111,20 @@ import SwivelPlatform
         #expect(reason(files.write("notes.png", bytes: Array("shopping: eggs, milk\n".utf8))) == "not an image")
         let png = files.write("ok.png", .png, width: 40, height: 40) { x, y in RGBA8(UInt8(x), UInt8(y), 0) }
         #expect(reason(files.write("cut.png", bytes: Array(files.contents(png).prefix(20)))) == "truncated PNG header")
-        // The same idea for a directory: open works, reading does not.
-        #expect(reason(FilePath(files.folder)) == "cannot read: Is a directory")
+        // Only regular files are read: a directory opens, but is refused before any read.
+        #expect(reason(FilePath(files.folder)) == "not a regular file (a directory)")
+    }
+
+    /// A FIFO with no writer would block open(2) forever, and /dev/zero never ends: both are
+    /// refused at once, named for what they are.
+    @Test(.timeLimit(.minutes(1))) func fifosAndDevicesAreRefusedWithoutBlocking() {
+        let fifo = files.path("pipe.png")
+        #expect(mkfifo(fifo.cString, 0o644) == 0)
+        #expect(reason(fifo) == "not a regular file (a FIFO)")
+        #expect(reason(FilePath("/dev/zero")) == "not a regular file (a character device)")
+        let link = files.path("zero.png")
+        #expect(symlink("/dev/zero", link.cString) == 0)
+        #expect(reason(link) == "not a regular file (a character device)")
     }
 
     @Test func hugeImagesAreRefusedFromTheirHeader() {

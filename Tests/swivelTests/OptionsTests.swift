@@ -300,6 +300,13 @@ import Testing
         ("--spacing = 5", 1, "write the key as 'spacing', without '--'"),
         ("a\n", 1, "expected 'key = value', got 'a'"),
         ("Spacing = 5", 1, "'Spacing' is not a key (keys are option names without '--', like 'spacing')"),
+        // Garbage is shown escaped and cut, so the message stays one short line.
+        ("\u{1B}[2J\u{0}\u{7F}", 1, "expected 'key = value', got '\\u{1B}[2J\\0\\u{7F}'"),
+        ("ok = 1\n\u{202E}evil", 2, "expected 'key = value', got '\\u{202E}evil'"),
+        (String(repeating: "x", count: 100_000), 1,
+         "expected 'key = value', got '\(String(repeating: "x", count: 80))…'"),
+        (String(repeating: "k", count: 100) + " =", 1, "'\(String(repeating: "k", count: 80))…' has no value after '='"),
+        ("\u{7}bell = 1", 1, "'\\u{07}bell' is not a key (keys are option names without '--', like 'spacing')"),
     ])
     func syntaxErrorNamesItsLine(text: String, line: Int, reason: String) {
         #expect(ConfigFile.parse(text) == .failure(ConfigFile.ParseError(line: line, reason: reason)))
@@ -426,7 +433,7 @@ import Testing
         }
     }
 
-    @Test func unreadableFilesAreNamed() throws {
+    @Test(.timeLimit(.minutes(1))) func unreadableFilesAreNamed() throws {
         let home = try Self.configHome(nil)
         defer { try? FileManager.default.removeItem(at: home) }
         #expect(ConfigLoading.readFile(FilePath(home.path)) == .failed("it is a directory"))
@@ -438,6 +445,12 @@ import Testing
         #expect(ConfigLoading.readFile(FilePath(big.path)) == .failed("it is larger than 1 MiB"))
         #expect(ConfigLoading.readFile(FilePath(home.path + "/no/such")) == .missing)
         #expect(ConfigLoading.readFile(FilePath(binary.path + "/under-a-file")) == .missing)
+        // The default config is never waited for: a FIFO or a device there is refused at once.
+        let fifo = home.appendingPathComponent("fifo")
+        #expect(mkfifo(fifo.path, 0o644) == 0)
+        #expect(ConfigLoading.readFile(FilePath(fifo.path), onlyRegular: true) == .failed("it is not a regular file"))
+        #expect(ConfigLoading.readFile(FilePath("/dev/zero"), onlyRegular: true) == .failed("it is not a regular file"))
+        #expect(ConfigLoading.readFile(FilePath("/dev/zero")) == .failed("it is larger than 1 MiB"))
     }
 
     @Test func badLineExits64WithFileAndLine() throws {

@@ -31,11 +31,15 @@ final class LiveApp {
         try? FileManager.default.removeItem(at: pictures)
     }
 
-    /// Presses F12 and loads the PNG the app writes.
-    func screenshot() throws -> Image {
+    var isRunning: Bool { process.isRunning }
+    var processIdentifier: Int32 { process.processIdentifier }
+
+    /// Presses F12 and loads the PNG the app writes (within `timeout` seconds: the key waits
+    /// behind whatever the app has still to handle).
+    func screenshot(timeout: TimeInterval = 10) throws -> Image {
         let before = Set(try FileManager.default.contentsOfDirectory(atPath: pictures.path))
         try display.xdotool(["key", "F12"])
-        let deadline = Date().addingTimeInterval(10)
+        let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
             let now = Set(try FileManager.default.contentsOfDirectory(atPath: pictures.path))
             if let new = now.subtracting(before).first {

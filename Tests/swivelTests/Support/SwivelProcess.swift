@@ -5,6 +5,8 @@ struct ProcessResult {
     var status: Int32
     var stdout: String
     var stderr: String
+    /// Whether a signal ended it (a crash, or the timeout's SIGKILL) rather than exit(3).
+    var signaled = false
 }
 
 enum SwivelProcess {
@@ -61,7 +63,8 @@ enum SwivelProcess {
         process.waitUntilExit()
         return ProcessResult(status: process.terminationStatus,
                              stdout: (try? String(contentsOf: outURL, encoding: .utf8)) ?? "",
-                             stderr: (try? String(contentsOf: errURL, encoding: .utf8)) ?? "")
+                             stderr: (try? String(contentsOf: errURL, encoding: .utf8)) ?? "",
+                             signaled: process.terminationReason == .uncaughtSignal)
     }
 
     struct TimeoutError: Error, CustomStringConvertible {

@@ -1,0 +1,21 @@
+/// Text from outside (option values, config lines) shown inside a one-line message.
+public enum Quoting {
+    /// The most characters (Unicode scalars) of the text a message shows; longer text ends in "…".
+    public static let limit = 80
+
+    /// `text` in single quotes, with control, format and line/paragraph separator characters
+    /// escaped (`\n`, `\u{1B}`, `\u{202E}`) and anything past `limit` cut, so a message stays one
+    /// short line whatever the text holds.
+    public static func quoted(_ text: String) -> String {
+        var shown = ""
+        for scalar in text.unicodeScalars.prefix(limit) {
+            switch scalar.properties.generalCategory {
+            case .control, .format, .lineSeparator, .paragraphSeparator:
+                shown += scalar.escaped(asASCII: true)
+            default:
+                shown.unicodeScalars.append(scalar)
+            }
+        }
+        return "'" + shown + (text.unicodeScalars.count > limit ? "…" : "") + "'"
+    }
+}

@@ -1,0 +1,379 @@
+import Foundation
+import SwivelCore
+import Testing
+
+/// A corpus of hostile input run through the real binary: folders of broken, huge, strange and
+/// non-file entries beside good photos, command lines that give no deck, and garbage config files.
+/// Every case ends with its own message and exit status (or one "skipped" line while the rest of
+/// the deck loads) — never a crash, a hang (each run has a time limit) or a GL error.
+@Suite(.serialized) struct HostileInputTests {
+    /// What one folder entry must do.
+    enum Outcome: Sendable {
+        /// Becomes a card showing this solid colour (within `tolerance` per channel), or any
+        /// picture at all when nil.
+        case loads([UInt8]?, tolerance: Int = 1)
+        /// Refused by the decoder: one line "skipped PATH: reason"; takes no card.
+        case refused(String)
+        /// Skipped by the folder scan with one line "skipped PATH: reason" ("{folder}" in the
+        /// reason stands for the folder's path).
+        case warned(String)
+        /// Not a photo and not worth a word (other extensions, dot-files, directories).
+        case ignored
+    }
+
+    struct Entry: Sendable {
+        /// Path bytes under the folder (need not be UTF-8).
+        let name: [UInt8]
+        let outcome: Outcome
+        let make: @Sendable (FilePath) -> Void
+    }
+
+    /// One folder, shown in one run: at most four entries that reach the decoder, so every one
+    /// of them is on screen at 1600 × 720 and `--screenshot` waits for it.
+    struct Batch: Sendable, CustomTestStringConvertible {
+        let title: String
+        var recursive = false
+        let entries: [Entry]
+        var testDescription: String { title }
+    }
+
+    static let size = (width: 1600, height: 720)
+
+    // MARK: The corpus
+
+    static func name(_ text: String) -> [UInt8] { Array(text.utf8) }
+
+    static func bytes(_ name: String, _ bytes: [UInt8], _ outcome: Outcome) -> Entry {
+        Entry(name: Self.name(name), outcome: outcome) { ImageFiles.write($0, bytes) }
+    }
+
+    static func solid(_ name: [UInt8], _ kind: ImageFiles.Kind, _ color: [UInt8], width: Int = 40,
+                      height: Int = 60) -> Entry {
+        Entry(name: name, outcome: .loads(color, tolerance: kind == .jpeg ? 4 : 1)) {
+            ImageFiles.write($0, ImageFiles.solid(kind, width: width, height: height, color))
+        }
+    }
+
+    static func solid(_ name: String, _ kind: ImageFiles.Kind, _ color: [UInt8], width: Int = 40,
+                      height: Int = 60) -> Entry {
+        solid(Self.name(name), kind, color, width: width, height: height)
+    }
+
+    /// A 64 × 64 PNG of noise-like colours (so that it does not compress to a few bytes).
+    static let noisePNG = ImageFiles.image(.png, width: 64, height: 64) { x, y in
+        [UInt8(x * 4), UInt8(y * 4), UInt8((x * y) & 255)]
+    }
+
+    /// A 256 × 256 grey gradient JPEG whose scan is most of the file.
+    static let gradientJPEG = ImageFiles.image(.jpeg, width: 256, height: 256) { x, y in
+        [UInt8(y), UInt8((x + y) & 255), UInt8(x)]
+    }
+
+    /// `noisePNG` with bytes in the middle of its IDAT data inverted (its CRC no longer matches).
+    static var flippedPNG: [UInt8] {
+        var bytes = noisePNG
+        let idat = bytes.indices.first { Array(bytes[$0..<($0 + 4)]) == Array("IDAT".utf8) }!
+        for i in (idat + 40)..<(idat + 48) { bytes[i] = ~bytes[i] }
+        return bytes
+    }
+
+    static let isRoot = getuid() == 0
+
+    static let batches: [Batch] = [
+        Batch(title: "empty, text, 1×1, FIFO, /dev/zero, a directory named like an image", entries: [
+            bytes("01 empty.png", [], .refused("empty file")),
+            solid("02 red.png", .png, [255, 59, 48]),
+            bytes("03 notes.png", name("shopping: eggs, milk\n"), .refused("not an image")),
+            solid("04 one pixel.png", .png, [0, 122, 255], width: 1, height: 1),
+            Entry(name: name("05 pipe.png"), outcome: .warned("not a regular file (a FIFO)")) { ImageFiles.fifo($0) },
+            Entry(name: name("06 zero.png"), outcome: .warned("not a regular file (a character device)")) {
+                ImageFiles.link($0, to: "/dev/zero")
+            },
+            Entry(name: name("07 folder.png"), outcome: .ignored) { ImageFiles.directory($0) },
+            bytes("08 readme.txt", name("not a photo\n"), .ignored),
+            bytes(".hidden.png", [0xDE, 0xAD], .ignored),
+        ]),
+        Batch(title: "truncated and corrupt PNGs, broken and looping links", entries: [
+            bytes("01 cut header.png", Array(noisePNG.prefix(20)), .refused("truncated PNG header")),
+            bytes("02 cut body.png", Array(noisePNG.prefix(noisePNG.count / 2)),
+                  .refused("cannot decode: truncated PNG data (Error reading the PNG file.)")),
+            bytes("03 flipped IDAT.png", flippedPNG, .refused("cannot decode: PNG IDAT: invalid bit length repeat")),
+            solid("04 green.jpg", .jpeg, [52, 199, 89]),
+            Entry(name: name("05 broken.png"), outcome: .warned("broken symbolic link")) {
+                ImageFiles.link($0, to: "missing.png")
+            },
+            Entry(name: name("06 self.png"), outcome: .warned("Too many levels of symbolic links")) {
+                ImageFiles.link($0, to: "06 self.png")
+            },
+        ]),
+        Batch(title: "truncated JPEGs and wrong extensions (the decoder goes by content)", entries: [
+            bytes("01 cut body.jpg", Array(gradientJPEG.prefix(gradientJPEG.count / 2)),
+                  .refused("cannot decode: truncated JPEG data")),
+            bytes("02 cut header.jpg", Array(gradientJPEG.prefix(10)), .refused("truncated JPEG header")),
+            Entry(name: name("03 really a png.jpg"), outcome: .loads([255, 149, 0])) {
+                ImageFiles.write($0, ImageFiles.solid(.png, width: 40, height: 60, [255, 149, 0]))
+            },
+            Entry(name: name("04 really a jpeg.png"), outcome: .loads([175, 82, 222], tolerance: 4)) {
+                ImageFiles.write($0, ImageFiles.solid(.jpeg, width: 40, height: 60, [175, 82, 222]))
+            },
+        ]),
+        Batch(title: "over the size limits (refused from the header), bombs, and just at the limit", entries: [
+            solid("01 wide 16385x1.png", .png, [1, 2, 3], width: 16385, height: 1)
+                .with(.refused("16385×1 px is over the 16384 px limit on a side")),
+            // A real PNG's data under a header that claims 100000 × 100000 (40 GB of pixels).
+            bytes("02 bomb 100000x100000.png", ImageFiles.pngHeader(100_000, 100_000) + noisePNG.dropFirst(33),
+                  .refused("100000×100000 px is over the 16384 px limit on a side")),
+            bytes("03 bomb 16001x16001.png", ImageFiles.pngHeader(16001, 16001) + noisePNG.dropFirst(33),
+                  .refused("16001×16001 px is 256.0 MP, over the 256 MP limit")),
+            solid("04 wide 16384x1.png", .png, [90, 200, 250], width: 16384, height: 1),
+        ]),
+        Batch(title: "PNM bomb, zero-size header, random bytes, BMP", entries: [
+            bytes("01 bomb.ppm", name("P6\n99999 99999\n255\n") + [1, 2, 3],
+                  .refused("99999×99999 px is over the 16384 px limit on a side")),
+            bytes("02 zero width.png", ImageFiles.pngHeader(0, 10) + noisePNG.dropFirst(33),
+                  .refused("PNG header has a zero or negative size")),
+            bytes("03 random.jpg", (0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 2_654_435_761 >> 7) },
+                  .refused("not an image")),
+            solid("04 teal.bmp", .bmp, [48, 176, 199]),
+        ]),
+        Batch(title: "names: not UTF-8, a newline, 255 bytes; a JPEG with no frame", entries: [
+            bytes("01 no frame.jpg", [0xFF, 0xD8, 0xFF, 0xD9, 0, 0], .refused("malformed JPEG header")),
+            solid(name("02 caf") + [0xE9] + name(".png"), .png, [255, 204, 0]),     // Latin-1 é
+            bytes("03 two\nlines.png", name("not a photo"), .refused("not an image")),
+            solid("04 " + String(repeating: "x", count: 255 - 3 - 4) + ".png", .png, [88, 86, 214]),
+        ]),
+        Batch(title: "permissions, a link to a photo, a tab in the name, a corrupt JPEG scan, a link loop",
+              recursive: true, entries: [
+            Entry(name: name("01 locked.png"),
+                  outcome: isRoot ? .loads([255, 45, 85]) : .refused("cannot open: Permission denied")) {
+                ImageFiles.write($0, ImageFiles.solid(.png, width: 40, height: 60, [255, 45, 85]), mode: 0)
+            },
+            Entry(name: name("02 alias.png"), outcome: .loads([0, 199, 190])) {
+                ImageFiles.write(FilePath(bytes: $0.bytes.dropLast(12) + name("target.data")),
+                                 ImageFiles.solid(.png, width: 40, height: 60, [0, 199, 190]))
+                ImageFiles.link($0, to: "target.data")
+            },
+            solid("03 tab\tname.png", .png, [199, 0, 57]),
+            // Bytes inverted inside the entropy-coded scan: libjpeg warns and decodes something.
+            Entry(name: name("04 corrupt scan.jpg"), outcome: .loads(nil)) {
+                var bytes = gradientJPEG
+                for i in (bytes.count / 2)..<(bytes.count / 2 + 64) { bytes[i] = ~bytes[i] }
+                ImageFiles.write($0, bytes)
+            },
+            Entry(name: name("sub"), outcome: .ignored) { ImageFiles.directory($0) },
+            Entry(name: name("sub/back"), outcome: .warned("symbolic link loop back to {folder}")) {
+                ImageFiles.link($0, to: "..")
+            },
+        ]),
+        Batch(title: "truncated GIF, WebP and TIFF headers; an upper-case extension", entries: [
+            bytes("01 cut.gif", name("GIF89a") + [1, 0], .refused("truncated GIF header")),
+            bytes("02 cut.webp", name("RIFF") + [0, 0, 0, 0] + name("WEBPVP8X"), .refused("truncated WEBP header")),
+            bytes("03 far directory.tif", name("II*") + [0, 0xA0, 0x86, 0x01, 0], .refused("truncated TIFF header")),
+            solid("04 upper.PNG", .png, [255, 214, 10]),
+        ]),
+    ]
+
+    // MARK: Folders of hostile files beside good ones
+
+    @Test(arguments: batches)
+    func badFilesAreSkippedWithOneLineEachAndTheRestLoad(_ batch: Batch) throws {
+        let folder = FilePath(try SwivelProcess.temporaryDirectory().path)
+        let output = try SwivelProcess.temporaryDirectory()
+        defer {
+            ImageFiles.remove(folder)
+            try? FileManager.default.removeItem(at: output)
+        }
+        for entry in batch.entries { entry.make(folder.appending(entry.name)) }
+        let png = output.appendingPathComponent("frame.png").path
+
+        let arguments = [folder.text] + (batch.recursive ? ["--recursive"] : [])
+            + ["--size", "\(Self.size.width)x\(Self.size.height)", "--screenshot", png]
+        let result = try SwivelProcess.run(arguments, environment: ["SDL_VIDEODRIVER": "offscreen"], timeout: 30)
+        #expect(!result.signaled, "ended by a signal: \(result.stderr)")
+        #expect(result.status == 0, "stderr: \(result.stderr)")
+        #expect(result.stdout.hasPrefix("wrote \(png) (\(Self.size.width)x\(Self.size.height) px"))
+
+        var expected: [String] = []
+        for entry in batch.entries {
+            let path = folder.appending(entry.name)
+            switch entry.outcome {
+            case .refused(let reason):
+                expected.append("swivel: skipped \(path): \(reason)")
+            case .warned(let reason):
+                expected.append("swivel: skipped \(path): "
+                                + reason.replacingOccurrences(of: "{folder}", with: folder.description))
+            case .loads, .ignored:
+                break
+            }
+        }
+        let lines = result.stderr.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
+        #expect(result.stderr.isEmpty || result.stderr.hasSuffix("\n"))
+        #expect(lines.sorted() == expected.sorted())
+
+        // The cards left are the good files in name order; card k's middle shows its colour.
+        let image = try Image(contentsOf: png)
+        #expect(image.width == Self.size.width && image.height == Self.size.height)
+        let loads = batch.entries.compactMap { entry -> (color: [UInt8]?, tolerance: Int)? in
+            if case .loads(let color, let tolerance) = entry.outcome { return (color, tolerance) }
+            return nil
+        }
+        // Every entry that reaches the decoder is on screen from the start (so it is waited for).
+        let layout = CarouselLayout(viewport: Size(Double(Self.size.width), Double(Self.size.height)), cardCount: 4)
+        #expect(Set(layout.visibleIndices(scroll: 0)) == [0, 1, 2, 3])
+        for (k, load) in loads.enumerated() {
+            let x = Self.size.width / 2 + 240 * k
+            let pixel = image.rgb(x, Self.size.height / 2)
+            if let color = load.color {
+                #expect(zip(pixel, color).allSatisfy { abs($0 - Int($1)) <= load.tolerance },
+                        "card \(k) shows \(pixel), not \(color)")
+            } else {
+                let placeholder = PhotoDeckPlaceholder.rgb
+                #expect(pixel != placeholder, "card \(k) still shows the placeholder")
+            }
+        }
+        // Nothing beyond the good cards: the background shows where card `loads.count` would be.
+        let beyond = Self.size.width / 2 + 240 * loads.count
+        if beyond < Self.size.width { #expect(image.rgb(beyond, 200) == [255, 255, 255]) }
+    }
+
+    // MARK: Command lines that give no deck
+
+    struct Deckless: Sendable, CustomTestStringConvertible {
+        let title: String
+        /// Makes what the run needs under the folder; returns the photo arguments.
+        let setup: @Sendable (FilePath) -> [String]
+        let status: Int32
+        /// stderr's lines, "{folder}" standing for the folder's path (any order).
+        let lines: [String]
+        var testDescription: String { title }
+    }
+
+    static let decklessCases: [Deckless] = [
+        Deckless(title: "a path that does not exist", setup: { ["\($0.text)/nope"] }, status: 64,
+                 lines: ["swivel: no such file or directory: {folder}/nope"]),
+        Deckless(title: "an empty folder", setup: { [$0.text] }, status: 64, lines: ["swivel: no images in {folder}"]),
+        Deckless(title: "a folder of things that are not images", setup: { folder in
+            ImageFiles.write(folder.appending(name("readme.txt")), name("hello\n"))
+            ImageFiles.directory(folder.appending(name("folder.png")))
+            ImageFiles.fifo(folder.appending(name("pipe.png")))
+            ImageFiles.link(folder.appending(name("zero.png")), to: "/dev/zero")
+            return [folder.text]
+        }, status: 64, lines: ["swivel: no images in {folder}"]),
+        Deckless(title: "a folder of nothing but bad images", setup: { folder in
+            ImageFiles.write(folder.appending(name("empty.png")), [])
+            ImageFiles.write(folder.appending(name("notes.png")), name("hello\n"))
+            return [folder.text]
+        }, status: 1, lines: ["swivel: skipped {folder}/empty.png: empty file",
+                              "swivel: skipped {folder}/notes.png: not an image",
+                              "swivel: none of the images could be read"]),
+        Deckless(title: "a FIFO named on the command line", setup: { folder in
+            ImageFiles.fifo(folder.appending(name("pipe.png")))
+            ImageFiles.write(folder.appending(name("good.png")), ImageFiles.solid(.png, width: 4, height: 6, [0, 0, 0]))
+            return ["\(folder.text)/pipe.png", "\(folder.text)/good.png"]
+        }, status: 0, lines: ["swivel: skipped {folder}/pipe.png: not a regular file (a FIFO)"]),
+        Deckless(title: "/dev/zero named on the command line", setup: { folder in
+            ImageFiles.write(folder.appending(name("good.png")), ImageFiles.solid(.png, width: 4, height: 6, [0, 0, 0]))
+            return ["/dev/zero", "\(folder.text)/good.png"]
+        }, status: 0, lines: ["swivel: skipped /dev/zero: not a regular file (a character device)"]),
+        Deckless(title: "a folder given twice and a file in it", setup: { folder in
+            ImageFiles.write(folder.appending(name("good.png")), ImageFiles.solid(.png, width: 4, height: 6, [0, 0, 0]))
+            return [folder.text, folder.text, "\(folder.text)/good.png"]
+        }, status: 0, lines: []),
+    ]
+
+    @Test(arguments: decklessCases)
+    func commandLinesWithoutAGoodDeck(_ run: Deckless) throws {
+        let folder = FilePath(try SwivelProcess.temporaryDirectory().path)
+        let output = try SwivelProcess.temporaryDirectory()
+        defer {
+            ImageFiles.remove(folder)
+            try? FileManager.default.removeItem(at: output)
+        }
+        let png = output.appendingPathComponent("frame.png").path
+        let result = try SwivelProcess.run(run.setup(folder) + ["--screenshot", png],
+                                           environment: ["SDL_VIDEODRIVER": "offscreen"], timeout: 30)
+        #expect(!result.signaled)
+        #expect(result.status == run.status, "stderr: \(result.stderr)")
+        let lines = result.stderr.split(separator: "\n").map(String.init)
+        #expect(lines.sorted() == run.lines.map { $0.replacingOccurrences(of: "{folder}", with: folder.text) }.sorted())
+        #expect(FileManager.default.fileExists(atPath: png) == (run.status == 0))
+    }
+
+    // MARK: Garbage config files
+
+    struct Config: Sendable, CustomTestStringConvertible {
+        let title: String
+        /// Makes `swivel/config` (the path given) somehow.
+        let make: @Sendable (FilePath) -> Void
+        /// stderr's one line, "{config}" standing for the config file's path.
+        let line: String
+        var testDescription: String { title }
+    }
+
+    static func config(_ title: String, _ bytes: [UInt8], _ line: String) -> Config {
+        Config(title: title, make: { ImageFiles.write($0, bytes) }, line: line)
+    }
+
+    static let configCases: [Config] = [
+        config("binary bytes", [0x7F, 0x45, 0x4C, 0x46, 0x02, 0x01, 0x01, 0x00, 0xFF, 0xFE, 0x00, 0x80],
+               "swivel: cannot read config file {config}: it is not UTF-8 text"),
+        config("2 MiB", [UInt8](repeating: UInt8(ascii: "#"), count: 2 << 20),
+               "swivel: cannot read config file {config}: it is larger than 1 MiB"),
+        config("a line without '='", name("spacing = 240\n\ngarbage line\n"),
+               "swivel: {config} line 3: expected 'key = value', got 'garbage line'"),
+        config("an unknown key", name("# mine\ncolour = red\n"), "swivel: {config} line 2: unknown key 'colour'"),
+        config("NaN", name("spacing = nan\n"),
+               "swivel: {config} line 1: spacing wants a number of points from 0 to 10000 (got 'nan')"),
+        config("a negative count", name("cards = -5\n"),
+               "swivel: {config} line 1: cards wants a whole number from 1 to 100000000 (got '-5')"),
+        config("a huge size", name("size = 99999999999999999999x1\n"),
+               "swivel: {config} line 1: size wants WIDTHxHEIGHT in points, each 1 to 16384 (got '99999999999999999999x1')"),
+        config("NULs and a terminal escape", [0, 0, 0x1B] + name("[2J\n"),
+               "swivel: {config} line 1: expected 'key = value', got '\\0\\0\\u{1B}[2J'"),
+        config("one line of almost 1 MiB", [UInt8](repeating: UInt8(ascii: "z"), count: (1 << 20) - 1),
+               "swivel: {config} line 1: expected 'key = value', got '\(String(repeating: "z", count: 80))…'"),
+        Config(title: "a directory", make: { ImageFiles.directory($0) },
+               line: "swivel: cannot read config file {config}: it is a directory"),
+        Config(title: "a FIFO", make: { ImageFiles.fifo($0) },
+               line: "swivel: cannot read config file {config}: it is not a regular file"),
+        Config(title: "a link to /dev/zero", make: { ImageFiles.link($0, to: "/dev/zero") },
+               line: "swivel: cannot read config file {config}: it is not a regular file"),
+    ]
+
+    @Test(arguments: configCases)
+    func garbageConfigExits64WithOneLine(_ config: Config) throws {
+        let home = FilePath(try SwivelProcess.temporaryDirectory().path)
+        defer { ImageFiles.remove(home) }
+        ImageFiles.directory(home.appending(Self.name("swivel")))
+        let file = home.appending(Self.name("swivel/config"))
+        config.make(file)
+        let result = try SwivelProcess.run(["--cards", "3", "--screenshot", "\(home.text)/never.png"],
+                                           environment: ["SDL_VIDEODRIVER": "offscreen",
+                                                         "XDG_CONFIG_HOME": home.text], timeout: 30)
+        #expect(!result.signaled)
+        #expect(result.status == 64)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr == config.line.replacingOccurrences(of: "{config}", with: file.text) + "\n")
+    }
+
+    // MARK: How many
+
+    @Test func atLeastFiftyHostileCases() {
+        let files = Self.batches.map(\.entries.count).reduce(0, +)
+        let here = files + Self.decklessCases.count + Self.configCases.count
+        print("hostile cases: \(files) folder entries, \(Self.decklessCases.count) deckless command lines, "
+              + "\(Self.configCases.count) config files; \(BadOptionValueTests.cases.count) bad option values")
+        #expect(here >= 50)
+        #expect(here + BadOptionValueTests.cases.count >= 170)
+    }
+}
+
+extension HostileInputTests.Entry {
+    /// The same file with another expected outcome.
+    func with(_ outcome: HostileInputTests.Outcome) -> Self { Self(name: name, outcome: outcome, make: make) }
+}
+
+/// The photo deck's placeholder grey (iOS systemGray5), as the frame shows it.
+enum PhotoDeckPlaceholder {
+    static let rgb = [229, 229, 234]
+}

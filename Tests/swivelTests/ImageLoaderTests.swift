@@ -1,0 +1,29 @@
+import Foundation
+import SwivelCore
+import Testing
+@testable import swivel
+
+/// The decoding threads' bookkeeping.
+@Suite struct ImageLoaderTests {
+    /// A finished decode that has been taken is not started again before the deck asks anew: a
+    /// bad file was decoded (and reported) twice when an idle worker found it still wished for.
+    @Test func takenDecodesLeaveTheWishList() throws {
+        let sources = [PhotoSource(file: FilePath("/nonexistent/a.png")), PhotoSource(file: FilePath("/nonexistent/b.png"))]
+        let loader = ImageLoader(sources: sources, threads: 1, onFinished: {})
+        defer { loader.stop() }
+        loader.resize(width: 4, height: 6)
+        loader.want([0, 1])
+        var taken: [ImageLoader.Finished] = []
+        for _ in 0..<5000 where taken.count < 2 {     // at most 10 s
+            taken += loader.takeFinished(limit: 1)
+            if taken.count < 2 { usleep(2_000) }
+        }
+        #expect(taken.map(\.id).sorted() == [0, 1])
+        #expect(loader.wantedIDs == [])
+        #expect(!loader.hasWork)
+        for item in taken {
+            guard case .failure(let error) = item.result else { Issue.record("decoded \(item.id)"); continue }
+            #expect(error.reason == "cannot open: No such file or directory")
+        }
+    }
+}
