@@ -29,6 +29,8 @@ if options.showHelp {
 } else if options.bench {
     Bench(settings: .init(width: options.width, height: options.height, cards: options.cards,
                           frames: options.benchFrames)).run()
+} else if options.soakMinutes != nil {
+    Soak(options: options).run()
 } else {
     App(options: options).run()
 }
