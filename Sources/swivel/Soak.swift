@@ -17,11 +17,11 @@ import SwivelRender
 /// - a photo deck's texture bytes within `--texture-budget`.
 ///
 /// The layout's viewport is what gets resized (1×1 to 1920×1080 points); the window stays at
-/// `--size` (default 320×180) and each frame is drawn into its lower-left corner at the current
+/// `--size` (default 640×360) and each frame is drawn into its lower-left corner at the current
 /// pixel scale, which is at most the one that fits 1920×1080 points into the window.
 struct Soak {
     /// The window when `--size` is not given: small, so an hour renders in minutes on llvmpipe.
-    static let defaultSize = (width: 320, height: 180)
+    static let defaultSize = (width: 640, height: 360)
     /// The most resident memory may grow after the warm-up, MiB.
     static let growthLimitMiB = 2.0
 

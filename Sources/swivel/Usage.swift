@@ -50,7 +50,7 @@ extension Options {
       --soak MINUTES       run MINUTES (0.1 to 1440) of simulated 60 Hz time with random input
                            through the renderer, headless and as fast as it goes; print JSON and
                            exit 1 on a GL error, memory growth or a texture leak. --size is the
-                           window (default 320x180), --cards, --demo and --images the deck
+                           window (default 640x360), --cards, --demo and --images the deck
       --soak-render-every K  render every K-th simulated frame of --soak, 1 to 3600 (default 1)
       --seed S             the --soak random input's seed, 0 to 4294967295 (default 1)
       --bench-help         explain the --bench JSON fields and exit
