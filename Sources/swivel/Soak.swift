@@ -114,10 +114,7 @@ struct Soak {
                     if stats.glErrors == 0 { stats.firstGLError = "frame \(frame): \(error)" }
                     stats.glErrors += 1
                 }
-                window.swap()
-                // The offscreen driver's swap neither flushes nor waits: without this, llvmpipe
-                // queues unexecuted frames (tens of MiB in seconds) where a display's swap would wait.
-                renderer.finish()
+                window.present(renderer)     // as the frame loop does
                 content.hud.record(milliseconds: (ContinuousClock.now - frameStart).milliseconds, at: now)
                 stats.rendered += 1
             }

@@ -70,3 +70,54 @@ import Testing
         }
     }
 }
+
+/// The live frame loop under SDL's offscreen driver, whose swap does not flush: unless the loop
+/// flushes each frame, llvmpipe bins every frame into one scene it never draws, and memory climbs
+/// by megabytes a second (found by the soak).
+@Suite struct OffscreenFrameLoopTests {
+    @Test func aLongReplayDoesNotPileUpFrames() throws {
+        let directory = try SwivelProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        // Eight seconds of drags to and fro: a new frame every 1/60 s throughout.
+        var lines = ["swivel-recording 1"]
+        for drag in 0..<8 {
+            let start = Double(drag)
+            let step = drag % 2 == 0 ? -10.0 : 10.0
+            lines.append("\(start) down mouse 0 640 360")
+            for i in 1..<60 { lines.append("\(start + Double(i) * 0.016) move mouse 0 \(640 + Double(i) * step) 360") }
+            lines.append("\(start + 0.96) up mouse 0 \(640 + 59 * step) 360")
+        }
+        lines.append("9 end")
+        let recording = directory.appendingPathComponent("drags.rec")
+        try (lines.joined(separator: "\n") + "\n").write(to: recording, atomically: true, encoding: .utf8)
+
+        let process = Process()
+        process.executableURL = SwivelProcess.binary
+        process.arguments = ["--size", "1280x720", "--replay", recording.path]
+        var environment = ProcessInfo.processInfo.environment
+        environment["SDL_VIDEODRIVER"] = "offscreen"
+        environment["XDG_CONFIG_HOME"] = SwivelProcess.noConfigHome
+        process.environment = environment
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        defer {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+        }
+        func residentMiB() -> Double? {
+            guard let status = try? String(contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8),
+                  let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }),
+                  let kib = Double(line.split(separator: " ")[1]) else { return nil }
+            return kib / 1024
+        }
+        usleep(2_000_000)
+        let early = try #require(residentMiB())
+        usleep(5_000_000)
+        let late = try #require(residentMiB())
+        #expect(process.isRunning)
+        // Without the flush it grew by about 65 MiB in those five seconds (debug build).
+        #expect(late - early < 20, "resident memory \(early) → \(late) MiB")
+    }
+}
