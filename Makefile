@@ -9,10 +9,12 @@ RUN_PACKAGES := libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev libgl-dev libegl-d
 # Tests also drive a real window in a virtual X server.
 TEST_PACKAGES := xvfb xauth xdotool
 ARGS ?=
+# Simulated minutes of `make soak`.
+SOAK_MINUTES ?= 60
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: run test build deps test-deps install clean
+.PHONY: run test build soak deps test-deps install clean
 
 run: deps
 	$(SWIFT) build -c release
@@ -24,6 +26,12 @@ build: deps
 test: deps test-deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+
+# One simulated hour of random input through the real renderer, headless, on the demo deck:
+# prints the JSON and fails on a GL error, memory growth or a texture leak (see README, "Soak").
+soak: deps
+	$(SWIFT) build -c release
+	SDL_VIDEODRIVER=offscreen ./.build/release/swivel --soak $(SOAK_MINUTES) --demo $(ARGS)
 
 deps:
 	@$(MAKE) --no-print-directory install PACKAGES="$(RUN_PACKAGES)"

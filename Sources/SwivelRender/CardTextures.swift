@@ -35,7 +35,7 @@ public final class CardTextures {
         self.layers = layers
         levels = MipChain.levelCount(width: width, height: height)
         while glGetError() != GLc.noError {}
-        glGenTextures(1, &texture)
+        texture = GLTextureCount.generate()
         glBindTexture(GLc.texture2DArray, texture)
         var (w, h) = (width, height)
         for level in 0..<levels {
@@ -55,7 +55,7 @@ public final class CardTextures {
         }
     }
 
-    deinit { glDeleteTextures(1, &texture) }
+    deinit { GLTextureCount.delete(&texture) }
 
     /// GPU bytes the whole array takes.
     public var byteCount: Int { layers * Self.bytesPerLayer(width: width, height: height) }

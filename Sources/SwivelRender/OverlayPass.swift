@@ -7,8 +7,8 @@ public final class OverlayImage {
     public private(set) var width = 0
     public private(set) var height = 0
 
-    public init() { glGenTextures(1, &texture) }
-    deinit { glDeleteTextures(1, &texture) }
+    public init() { texture = GLTextureCount.generate() }
+    deinit { GLTextureCount.delete(&texture) }
 
     /// Replaces the image. `coverage` is width × height bytes, top row first.
     public func update(width: Int, height: Int, coverage: [UInt8]) {

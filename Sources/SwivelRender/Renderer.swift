@@ -95,6 +95,12 @@ public final class Renderer {
     /// Blocks until the GPU has finished everything submitted (the offscreen driver's swap does not).
     public func finish() { glFinish() }
 
+    /// Sends everything submitted to the GPU without waiting. A display's swap does this itself;
+    /// SDL's offscreen driver's does not, and Mesa's llvmpipe then keeps binning frame after frame
+    /// into one never-drawn scene (hundreds of MiB within seconds, drawn all at once when something
+    /// finally flushes).
+    public func flush() { glFlush() }
+
     /// The first pending GL error, if any, as text.
     public func takeError() -> String? {
         let error = glGetError()

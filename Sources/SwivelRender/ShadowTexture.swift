@@ -33,7 +33,7 @@ final class ShadowTexture {
     }
 
     deinit {
-        glDeleteTextures(1, &texture)
+        GLTextureCount.delete(&texture)
         glDeleteFramebuffers(1, &framebuffer)
         glDeleteVertexArrays(1, &vertexArray)
     }
@@ -56,7 +56,7 @@ final class ShadowTexture {
         let result = Self.makeTexture(width, height)
         defer {
             var scratch = [source, across]
-            glDeleteTextures(2, &scratch)
+            GLTextureCount.delete(&scratch)
         }
 
         glBindFramebuffer(GLc.framebuffer, framebuffer)
@@ -84,7 +84,7 @@ final class ShadowTexture {
         }
 
         glBindFramebuffer(GLc.framebuffer, 0)
-        glDeleteTextures(1, &texture)
+        GLTextureCount.delete(&texture)
         texture = result
         return true
     }
@@ -94,8 +94,7 @@ final class ShadowTexture {
     }
 
     private static func makeTexture(_ width: Int, _ height: Int) -> GLuint {
-        var id: GLuint = 0
-        glGenTextures(1, &id)
+        let id = GLTextureCount.generate()
         glBindTexture(GLc.texture2D, id)
         glTexImage2D(GLc.texture2D, 0, GLc.r16f, GLsizei(width), GLsizei(height), 0, GLc.red, GLc.float, nil)
         glTexParameteri(GLc.texture2D, GLc.textureMinFilter, GLc.linear)

@@ -112,7 +112,7 @@ struct FrameLoop {
                 Screenshots.save(renderer.readPixels(width: pixels.width, height: pixels.height),
                                  width: pixels.width, height: pixels.height)
             }
-            window.swap()
+            window.present(renderer)
             content.hud.record(milliseconds: (clock.now() - frameStart) * 1000, at: now)
             if !window.hasVSync { limiter.waitForNextFrame() }
             (drawnOffset, drawnLayout) = (offset, controller.layout)

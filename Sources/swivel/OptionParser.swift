@@ -31,6 +31,9 @@ enum Setting: Equatable, Sendable {
     case bench(Bool)
     case frames(Int)
     case images(FilePath)
+    case soak(Double)
+    case soakRenderEvery(Int)
+    case seed(Int)
     case config(FilePath)
     case noConfig(Bool)
 }
@@ -145,6 +148,13 @@ enum OptionParser {
             flag("bench", config: false) { .bench($0) },
             value("frames", config: false) { v, l throws(UsageError) in .frames(try V.whole(v, l, 1...1_000_000)) },
             value("images", config: false) { v, l throws(UsageError) in .images(try V.path(v, l)) },
+            value("soak", config: false) { v, l throws(UsageError) in
+                .soak(try V.number(v, l, 0.1...1440, what: "a number of simulated minutes"))
+            },
+            value("soak-render-every", config: false) { v, l throws(UsageError) in
+                .soakRenderEvery(try V.whole(v, l, 1...3600))
+            },
+            value("seed", config: false) { v, l throws(UsageError) in .seed(try V.whole(v, l, 0...4_294_967_295)) },
             value("config", config: false) { v, l throws(UsageError) in .config(try V.path(v, l)) },
             flag("no-config", config: false) { .noConfig($0) },
         ]

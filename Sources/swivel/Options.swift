@@ -62,8 +62,14 @@ struct Options: Equatable {
     var bench = false
     /// Frames the benchmark renders (`--frames`).
     var benchFrames = 600
-    /// Directory of photos for the benchmark (`--images`); nil benchmarks colour cards.
+    /// Directory of photos for the benchmark or the soak (`--images`); nil: colour cards.
     var benchImages: FilePath?
+    /// Simulated minutes of random input for the soak test (`--soak`); nil: no soak.
+    var soakMinutes: Double?
+    /// Render every K-th simulated frame of the soak (`--soak-render-every`).
+    var soakRenderEvery = 1
+    /// The soak's random seed (`--seed`).
+    var seed = 1
 
     // MARK: Config file
 
@@ -146,6 +152,9 @@ extension Options {
         case .bench(let on): bench = on
         case .frames(let n): benchFrames = n
         case .images(let path): benchImages = path
+        case .soak(let minutes): soakMinutes = minutes
+        case .soakRenderEvery(let k): soakRenderEvery = k
+        case .seed(let seed): self.seed = seed
         case .config(let path): configFile = path
         case .noConfig(let on): noConfig = on
         }
@@ -157,6 +166,9 @@ extension Options {
         func given(_ matches: (Setting) -> Bool) -> Bool { commandLine.settings.contains(where: matches) }
         let cardsGiven = given { if case .cards = $0 { true } else { false } }
         let framesGiven = given { if case .frames = $0 { true } else { false } }
+        let seedGiven = given { if case .seed = $0 { true } else { false } }
+        let renderEveryGiven = given { if case .soakRenderEvery = $0 { true } else { false } }
+        let soak = soakMinutes != nil
         func fail(_ message: String) throws(UsageError) { throw UsageError(description: message) }
 
         if record != nil && (replay != nil || screenshot != nil) {
@@ -168,8 +180,20 @@ extension Options {
         if bench, let first = paths.first {
             try fail("--bench takes its photos from --images DIR, not from paths (got '\(first)')")
         }
-        if benchImages != nil && !bench {
-            try fail("--images chooses the photos for --bench; it needs --bench")
+        if soak && bench {
+            try fail("--soak and --bench are two different runs; give one")
+        }
+        if soak && (record != nil || replay != nil || screenshot != nil) {
+            try fail("--soak runs its own random session; it cannot go with --record, --replay or --screenshot")
+        }
+        if soak, let first = paths.first {
+            try fail("--soak takes its photos from --images DIR or --demo, not from paths (got '\(first)')")
+        }
+        if benchImages != nil && !bench && !soak {
+            try fail("--images chooses the photos for --bench or --soak; it needs one of them")
+        }
+        if (seedGiven || renderEveryGiven) && !soak {
+            try fail("--\(seedGiven ? "seed" : "soak-render-every") is for --soak; it needs --soak MINUTES")
         }
         if framesGiven && !bench {
             try fail("--frames sets how many frames --bench renders; it needs --bench")

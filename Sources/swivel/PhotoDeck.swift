@@ -33,6 +33,8 @@ final class PhotoDeck {
     private var textureSize = (width: 0, height: 0)
     private var pinned: Set<Int> = []
     private var failedTextures = (0, 0, 0)
+    /// Texture arrays that could not be allocated and photos that could not be uploaded, so far.
+    private(set) var textureFailures = 0
 
     init(sources: [PhotoSource], budgetMiB: Int) {
         self.sources = sources
@@ -105,6 +107,7 @@ final class PhotoDeck {
                     arrivedAt[finished.id] = now
                     update.uploaded += 1
                 } catch {
+                    textureFailures += 1
                     Console.error("skipped \(sources[finished.id]): \(error)")
                     _ = cache.remove(finished.id)
                     unusable.insert(finished.id)
@@ -169,6 +172,7 @@ final class PhotoDeck {
         do {
             textures = try CardTextures(width: size.width, height: size.height, layers: layers)
         } catch {
+            textureFailures += 1
             Console.error("photos stay blank: \(error)")
             failedTextures = (size.width, size.height, layers)
             return

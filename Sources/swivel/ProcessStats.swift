@@ -17,8 +17,11 @@ enum ProcessStats {
         return Double(usage.ru_maxrss) / 1024
     }
 
-    /// Current resident set size in MiB, from /proc/self/statm.
-    static func residentMiB() -> Double {
+    /// Current resident set size in MiB, from /proc/self/statm. With `trimmed`, glibc first gives
+    /// the kernel back the free memory it keeps for reuse (`malloc_trim(0)`), so what is left is
+    /// what the process holds: memory freed but cached by malloc does not count as growth.
+    static func residentMiB(trimmed: Bool = false) -> Double {
+        if trimmed { _ = malloc_trim(0) }
         guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return 0 }
         let fields = text.split(separator: " ")
         guard fields.count > 1, let pages = Double(fields[1]) else { return 0 }
@@ -39,3 +42,6 @@ enum ProcessStats {
         return boot - ticks / Double(sysconf(Int32(_SC_CLK_TCK)))
     }
 }
+
+/// glibc's `malloc_trim`, which the Glibc module does not export.
+@_silgen_name("malloc_trim") private func malloc_trim(_ pad: Int) -> Int32

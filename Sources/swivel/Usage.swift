@@ -46,7 +46,13 @@ extension Options {
       --bench              render a scripted run as fast as possible and print its measurements
                            as JSON (--cards and --size apply; see --bench-help)
       --frames F           frames --bench renders, 1 to 1000000 (default 600)
-      --images DIR         run --bench on a photo deck from DIR instead of colour cards
+      --images DIR         run --bench or --soak on a photo deck from DIR instead of colour cards
+      --soak MINUTES       run MINUTES (0.1 to 1440) of simulated 60 Hz time with random input
+                           through the renderer, headless and as fast as it goes; print JSON and
+                           exit 1 on a GL error, memory growth or a texture leak. --size is the
+                           window (default 640x360), --cards, --demo and --images the deck
+      --soak-render-every K  render every K-th simulated frame of --soak, 1 to 3600 (default 1)
+      --seed S             the --soak random input's seed, 0 to 4294967295 (default 1)
       --bench-help         explain the --bench JSON fields and exit
 
     config file:
@@ -56,8 +62,8 @@ extension Options {
       One 'key = value' a line, keys being option names without '--' (spacing = 240,
       background = #202020, snap = yes); '#' starts a comment line. The command line wins over
       it. Flags take yes/no, true/false, on/off or 1/0 there and after '=' here (--snap=no).
-      --screenshot, --record, --replay, --bench, --frames, --images, --demo, --config and
-      --no-config are for the command line only.
+      --screenshot, --record, --replay, --bench, --frames, --images, --soak,
+      --soak-render-every, --seed, --demo, --config and --no-config are for the command line only.
 
       --help, -h           show this help and exit
       --version            show the version and exit

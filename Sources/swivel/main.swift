@@ -30,6 +30,8 @@ if options.showHelp {
     Bench(settings: .init(width: options.width, height: options.height, cards: options.cards,
                           frames: options.benchFrames, images: options.benchImages,
                           textureBudgetMiB: options.textureBudgetMiB, hud: options.hud)).run()
+} else if options.soakMinutes != nil {
+    Soak(options: options).run()
 } else {
     App(options: options).run()
 }

@@ -13,7 +13,8 @@ import Testing
                        "--fullscreen", "--preset NAME", "--recursive", "--demo", "--texture-budget MB",
                        "--no-captions", "--bench", "--frames F", "--images DIR", "--bench-help", "--hud",
                        "--reduced-motion", "--config FILE", "--no-config", "--snap", "--deceleration R",
-                       "--record FILE", "--replay FILE", "F or F11", "F12", "\n  H ", "\n  ? "] {
+                       "--record FILE", "--replay FILE", "--soak MINUTES", "--soak-render-every K", "--seed S",
+                       "F or F11", "F12", "\n  H ", "\n  ? "] {
             #expect(result.stdout.contains(option), "help lacks \(option)")
         }
         #expect(result.stderr.isEmpty)

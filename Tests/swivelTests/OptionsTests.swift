@@ -23,6 +23,7 @@ import Testing
         #expect(o.textureBudgetMiB == 256)
         #expect(o.screenshot == nil && o.record == nil && o.replay == nil)
         #expect((o.bench, o.benchFrames, o.benchImages) == (false, 600, nil))
+        #expect((o.soakMinutes, o.soakRenderEvery, o.seed) == (nil, 1, 1))
         #expect((o.configFile, o.noConfig) == (nil, false))
         #expect((o.showHelp, o.showVersion, o.showBenchHelp) == (false, false, false))
     }
@@ -70,6 +71,11 @@ import Testing
         (["--bench", "--cards", "50", "--size", "640x480"],
          { $0.bench = true; $0.cards = 50; $0.width = 640; $0.height = 480; $0.sizeGiven = true }),
         (["--bench-help"], { $0.showBenchHelp = true }),
+        (["--soak", "60"], { $0.soakMinutes = 60 }),
+        (["--soak=0.1", "--demo", "--seed", "4294967295", "--soak-render-every", "4"],
+         { $0.soakMinutes = 0.1; $0.demo = true; $0.seed = 4_294_967_295; $0.soakRenderEvery = 4 }),
+        (["--soak", "1440", "--images", "/pics", "--size", "640x360"],
+         { $0.soakMinutes = 1440; $0.benchImages = FilePath("/pics"); $0.width = 640; $0.height = 360; $0.sizeGiven = true }),
         (["--config", "/etc/my.conf"], { $0.configFile = FilePath("/etc/my.conf") }),
         (["--no-config"], { $0.noConfig = true }),
         (["--help"], { $0.showHelp = true }),
@@ -165,7 +171,14 @@ import Testing
         (["--screenshot", "a.png", "--bench"], "--bench runs its own scripted session; it cannot go with --record, --replay or --screenshot"),
         (["--bench", "pics"], "--bench takes its photos from --images DIR, not from paths (got 'pics')"),
         (["--demo", "a.jpg"], "--demo shows the built-in deck; it cannot go with photo paths (got 'a.jpg')"),
-        (["--images", "pics"], "--images chooses the photos for --bench; it needs --bench"),
+        (["--images", "pics"], "--images chooses the photos for --bench or --soak; it needs one of them"),
+        (["--soak", "1", "--bench"], "--soak and --bench are two different runs; give one"),
+        (["--soak", "1", "--replay", "a"], "--soak runs its own random session; it cannot go with --record, --replay or --screenshot"),
+        (["--record", "a", "--soak", "1"], "--soak runs its own random session; it cannot go with --record, --replay or --screenshot"),
+        (["--soak", "1", "pics"], "--soak takes its photos from --images DIR or --demo, not from paths (got 'pics')"),
+        (["--soak", "1", "--demo", "--images", "pics"], "--demo and --images choose two different decks; give one"),
+        (["--seed", "3"], "--seed is for --soak; it needs --soak MINUTES"),
+        (["--soak-render-every", "3"], "--soak-render-every is for --soak; it needs --soak MINUTES"),
         (["--frames", "10"], "--frames sets how many frames --bench renders; it needs --bench"),
         (["--bench", "--demo", "--images", "pics"], "--demo and --images choose two different decks; give one"),
         (["--cards", "3", "a.jpg"], "--cards sets the colour deck's size; a photo deck has one card per image, so it cannot go with photo paths, --demo or --images"),
@@ -185,6 +198,8 @@ import Testing
     @Test func conflictsThatAreNot() throws {
         #expect(try Options.parse(["--replay", "a", "--screenshot", "b.png"]).replay == "a")
         #expect(try Options.parse(["--bench", "--demo"]).demo == true)
+        #expect(try Options.parse(["--soak", "2", "--cards", "30"]).cards == 30)
+        #expect(try Options.parse(["--soak", "2", "--images", "p"]).benchImages == FilePath("p"))
         #expect(try Options.parse(["--demo", "--demo=no", "a.jpg"]).paths == [FilePath("a.jpg")])
     }
 }
@@ -234,6 +249,10 @@ import Testing
         ("--record", "a file name", [""], []),
         ("--replay", "a file name", [""], []),
         ("--images", "a file name", [""], ["--bench"]),
+        ("--soak", "a number of simulated minutes from 0.1 to 1440",
+         ["nan", "inf", "-1", "0", "0.09", "1441", "", "12abc", "1e9"], []),
+        ("--soak-render-every", "a whole number from 1 to 3600", ["0", "-1", "3601", "1.5", "", "x"], ["--soak", "1"]),
+        ("--seed", "a whole number from 0 to 4294967295", ["-1", "4294967296", "1.5", "", "nan"], ["--soak", "1"]),
         ("--config", "a file name", [""], []),
     ]
 
@@ -326,6 +345,8 @@ import Testing
         ("help = yes", "line 1: 'help' cannot be set in a config file; give --help on the command line"),
         ("config = other", "line 1: 'config' cannot be set in a config file; give --config on the command line"),
         ("bench = yes", "line 1: 'bench' cannot be set in a config file; give --bench on the command line"),
+        ("soak = 60", "line 1: 'soak' cannot be set in a config file; give --soak on the command line"),
+        ("seed = 3", "line 1: 'seed' cannot be set in a config file; give --seed on the command line"),
     ])
     func badLineNamesFileAndLine(text: String, message: String) {
         #expect(throws: Options.UsageError(description: "/home/u/.config/swivel/config \(message)", suggestsHelp: false)) {

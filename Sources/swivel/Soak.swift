@@ -1,0 +1,210 @@
+import Foundation
+import SwivelCore
+import SwivelPlatform
+import SwivelRender
+
+/// `swivel --soak MINUTES`: simulated time at 60 Hz, as fast as the machine goes, with seeded
+/// random input (`SoakInput`) driving a `ScrollController`, a `PhotoDeck` updated every frame as
+/// the frame loop does, and every K-th frame rendered through the real `Renderer` (with captions,
+/// HUD and key list) into a hidden window. It then prints one JSON object and exits 0, or 1 with
+/// one line on stderr when a check failed:
+///
+/// - no GL error after any rendered frame, and no photo texture that failed to allocate or upload;
+/// - resident memory at the end less than 2 MiB above what it was after the warm-up (the first
+///   10 % of the frames);
+/// - GL textures alive (`GLTextureCount`) never above what the deck can hold — the shadow, one
+///   image per overlay, one photo array — and no more at the end than after the warm-up;
+/// - a photo deck's texture bytes within `--texture-budget`.
+///
+/// The layout's viewport is what gets resized (1×1 to 1920×1080 points); the window stays at
+/// `--size` (default 640×360) and each frame is drawn into its lower-left corner at the current
+/// pixel scale, which is at most the one that fits 1920×1080 points into the window.
+struct Soak {
+    /// The window when `--size` is not given: small, so an hour renders in minutes on llvmpipe.
+    static let defaultSize = (width: 640, height: 360)
+    /// The most resident memory may grow after the warm-up, MiB.
+    static let growthLimitMiB = 2.0
+
+    let options: Options
+
+    func run() {
+        let photos: [PhotoSource]? = options.demo ? DemoDeck.sources()
+            : options.benchImages.map { App.scan([$0], recursive: options.recursive) }
+        var windowOptions = Window.Options()
+        (windowOptions.width, windowOptions.height) = options.sizeGiven ? (options.width, options.height)
+            : Self.defaultSize
+        windowOptions.hidden = true
+        windowOptions.vsync = false
+        let window: Window
+        do { window = try Window(windowOptions) } catch { fail(.failure, "\(error)") }
+        let renderer = App.makeRenderer()
+        let pump = EventPump(window: window)
+
+        let windowPixels = window.pixelSize
+        let baseScale = min(Double(windowPixels.width) / SoakInput.largest.width,
+                            Double(windowPixels.height) / SoakInput.largest.height)
+        let start = Size((Double(windowPixels.width) / baseScale).rounded(), (Double(windowPixels.height) / baseScale).rounded())
+        var controller = ScrollController(
+            layout: CarouselLayout(viewport: start, cardCount: photos?.count ?? options.cards,
+                                   parameters: options.parameters),
+            snapping: options.snapping, offset: options.scroll, decelerationRate: options.decelerationRate,
+            reducesMotion: options.reducedMotion)
+        let deck = photos.map { PhotoDeck(sources: $0, budgetMiB: options.textureBudgetMiB) }
+        let content = SceneContent(deck: deck, background: options.background, captions: options.captions,
+                                   hudVisible: options.hud)
+        if content.hud.isVisible { renderer.fragmentCounter = FragmentCounter() }
+        var input = SoakInput(seed: UInt64(options.seed), viewport: start)
+        var scale = baseScale
+
+        let frames = max(1, Int((options.soakMinutes! * 3600).rounded()))
+        // The first 10 % of the run, at least a simulated minute (one-off costs: fonts, the key list,
+        // the driver's shader variants), at most half the run.
+        let warmUp = max(1, min(max(frames / 10, 3600), frames / 2))
+        let renderEvery = options.soakRenderEvery
+        var stats = Stats()
+        let wallStart = ContinuousClock.now
+
+        for frame in 0..<frames {
+            let now = Double(frame) / 60
+            _ = pump.pendingEvents()    // the decoders wake the event loop with SDL events; drain them
+            for action in input.due(by: now) {
+                stats.actions += 1
+                switch action {
+                case .input(let event):
+                    controller.handle(event)
+                case .resize(let size):
+                    var layout = controller.layout
+                    layout.viewport = size
+                    controller.updateLayout(layout, at: now)
+                    stats.resizes += 1
+                case .scale(let factor):
+                    scale = baseScale * factor
+                case .toggleHUD:
+                    content.hud.isVisible.toggle()
+                    if content.hud.isVisible && renderer.fragmentCounter == nil {
+                        renderer.fragmentCounter = FragmentCounter()
+                    }
+                case .toggleKeyHelp:
+                    content.keyHelp.isVisible.toggle()
+                }
+            }
+
+            let viewport = controller.layout.viewport
+            let pixelWidth = max(1, Int((viewport.width * scale).rounded()))
+            let pixelHeight = max(1, Int((viewport.height * scale).rounded()))
+            let pixelScale = Double(pixelWidth) / viewport.width
+            if let deck {
+                let update = deck.update(layout: controller.layout, scroll: controller.offset(at: now),
+                                         direction: controller.velocity(at: now), pixelScale: pixelScale, now: now)
+                for position in update.removed { controller.removeCard(position, at: now) }
+                stats.uploads += update.uploaded
+                stats.removed += update.removed.count
+                if deck.count == 0 { fail(.failure, "none of the images could be read") }
+                stats.textureBytesMax = max(stats.textureBytesMax, deck.textureBytes)
+            }
+
+            if frame % renderEvery == 0 {
+                let frameStart = ContinuousClock.now
+                let offset = controller.offset(at: now)
+                let overdraw = renderer.fragmentCounter?.lastCount.map { Double($0) / Double(pixelWidth * pixelHeight) }
+                let scene = content.scene(layout: controller.layout, scroll: offset, pixelScale: pixelScale, now: now,
+                                          stats: (renderer.drawCalls, renderer.cardsSubmitted, overdraw))
+                renderer.render(scene, pixelWidth: pixelWidth, pixelHeight: pixelHeight)
+                while let error = renderer.takeError() {
+                    if stats.glErrors == 0 { stats.firstGLError = "frame \(frame): \(error)" }
+                    stats.glErrors += 1
+                }
+                window.present(renderer)     // as the frame loop does
+                content.hud.record(milliseconds: (ContinuousClock.now - frameStart).milliseconds, at: now)
+                stats.rendered += 1
+            }
+
+            let alive = GLTextureCount.alive
+            if frame >= warmUp { stats.texturesMax = max(stats.texturesMax, alive) }
+            if frame == 0 { stats.rssFirst = ProcessStats.residentMiB(trimmed: true) }
+            if frame == warmUp - 1 {
+                stats.rssWarm = ProcessStats.residentMiB(trimmed: true)
+                stats.texturesWarm = alive
+            }
+            if frame >= warmUp, frame % 600 == 0 { stats.rssMax = max(stats.rssMax, ProcessStats.residentMiB(trimmed: true)) }
+        }
+        stats.rssEndUntrimmed = ProcessStats.residentMiB()
+        stats.rssEnd = ProcessStats.residentMiB(trimmed: true)
+        stats.rssMax = max(stats.rssMax, stats.rssEnd)
+
+        // The shadow, one image per overlay (HUD, key list, captions of a photo deck), one photo array.
+        let textureBound = 1 + 2 + (content.captions != nil ? 1 : 0) + (deck != nil ? 1 : 0)
+        let budgetBytes = options.textureBudgetMiB * 1_048_576
+        var failures: [String] = []
+        if let first = stats.firstGLError {
+            failures.append("\(stats.glErrors) GL error\(stats.glErrors == 1 ? "" : "s"), the first at \(first)")
+        }
+        if let deck, deck.textureFailures > 0 {
+            failures.append("\(deck.textureFailures) photo texture\(deck.textureFailures == 1 ? "" : "s") failed")
+        }
+        let growth = stats.rssEnd - stats.rssWarm
+        if growth >= Self.growthLimitMiB {
+            failures.append(String(format: "resident memory grew %.2f MiB after the warm-up (%.2f → %.2f MiB)",
+                                   growth, stats.rssWarm, stats.rssEnd))
+        }
+        if stats.texturesMax > textureBound {
+            failures.append("\(stats.texturesMax) GL textures alive, more than the \(textureBound) the deck needs")
+        }
+        if GLTextureCount.alive > stats.texturesWarm {
+            failures.append("GL textures alive grew from \(stats.texturesWarm) after the warm-up to \(GLTextureCount.alive)")
+        }
+        if deck != nil && stats.textureBytesMax > budgetBytes {
+            failures.append("photo textures took \(stats.textureBytesMax) bytes, over the \(budgetBytes) budget")
+        }
+
+        let wall = ContinuousClock.now - wallStart
+        let cpu = ProcessStats.cpuSeconds()
+        var json = JSONWriter()
+        json.field("ok", failures.isEmpty)
+        json.field("simulated_minutes", Double(frames) / 3600)
+        json.field("frames", frames)
+        json.field("frames_rendered", stats.rendered)
+        json.field("warm_up_frames", warmUp)
+        json.field("seed", options.seed)
+        json.field("size", "\(windowPixels.width)x\(windowPixels.height)")
+        json.field("cards", photos?.count ?? options.cards)
+        json.field("renderer", GLVersion.current().renderer)
+        json.field("input_actions", stats.actions)
+        json.field("resizes", stats.resizes)
+        json.field("gl_errors", stats.glErrors)
+        json.field("rss_first_mib", stats.rssFirst)
+        json.field("rss_warm_mib", stats.rssWarm)
+        json.field("rss_end_mib", stats.rssEnd)
+        json.field("rss_max_mib", stats.rssMax)
+        json.field("rss_growth_mib", growth)
+        json.field("rss_end_untrimmed_mib", stats.rssEndUntrimmed)
+        json.field("textures_alive", GLTextureCount.alive)
+        json.field("textures_alive_warm", stats.texturesWarm)
+        json.field("textures_alive_max", stats.texturesMax)
+        json.field("textures_bound", textureBound)
+        json.field("textures_created", GLTextureCount.created)
+        json.field("shadow_builds", renderer.shadowBuilds)
+        if let deck {
+            json.field("photo_uploads", stats.uploads)
+            json.field("photo_texture_failures", deck.textureFailures)
+            json.field("photos_removed", stats.removed)
+            json.field("texture_bytes", deck.textureBytes)
+            json.field("texture_bytes_max", stats.textureBytesMax)
+            json.field("texture_budget_bytes", budgetBytes)
+        }
+        json.field("wall_s", wall.milliseconds / 1000)
+        json.field("cpu_user_s", cpu.user)
+        json.field("cpu_sys_s", cpu.system)
+        Console.out(json.text)
+        if !failures.isEmpty { fail(.failure, "soak failed: " + failures.joined(separator: "; ")) }
+    }
+
+    private struct Stats {
+        var actions = 0, resizes = 0, rendered = 0, uploads = 0, removed = 0
+        var glErrors = 0
+        var firstGLError: String?
+        var rssFirst = 0.0, rssWarm = 0.0, rssEnd = 0.0, rssMax = 0.0, rssEndUntrimmed = 0.0
+        var texturesWarm = 0, texturesMax = 0
+        var textureBytesMax = 0
+    }
+}
