@@ -22,7 +22,7 @@ final class Captions {
         guard !disabled, deck.count > 0 else { return nil }
         if text == nil || textScale != pixelScale {
             do {
-                text = try TextRenderer(pixelSize: max(1, Int((Self.pointSize * pixelScale).rounded())))
+                text = try Fonts.renderer(pixelSize: max(1, Int((Self.pointSize * pixelScale).rounded())))
                 textScale = pixelScale
                 shown = nil
             } catch {

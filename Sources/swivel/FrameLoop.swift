@@ -78,6 +78,16 @@ struct FrameLoop {
                 }
             }
             schedule?.apply(dueBy: now, to: &controller)
+            // The window's size, even if no event said so (SDL without a window manager can change
+            // its idea of the size during a fullscreen switch and report it late): never draw a
+            // frame laid out for another size.
+            if window.pointSize != controller.layout.viewport {
+                var layout = controller.layout
+                layout.viewport = window.pointSize
+                controller.updateLayout(layout, at: now)
+                recorder?.resize(layout.viewport, at: now)
+                needsFrame = true
+            }
 
             let pixels = window.pixelSize
             let viewport = controller.layout.viewport

@@ -40,7 +40,7 @@ final class HUD {
         guard isVisible, !disabled else { return nil }
         if text == nil || textScale != pixelScale {
             do {
-                text = try TextRenderer(pixelSize: max(1, Int((Self.pointSize * pixelScale).rounded())))
+                text = try Fonts.renderer(pixelSize: max(1, Int((Self.pointSize * pixelScale).rounded())))
                 textScale = pixelScale
                 linesUpdatedAt = -.infinity
             } catch {

@@ -32,7 +32,7 @@ final class KeyHelp {
             let text: TextRenderer
             do {
                 // Monospaced, so the two columns line up.
-                text = try TextRenderer(fontPath: Self.fontPath,
+                text = try Fonts.renderer(path: Self.fontPath,
                                         pixelSize: max(1, Int((Self.pointSize * pixelScale).rounded())))
             } catch {
                 Console.error("key list unavailable: \(error)")

@@ -64,6 +64,40 @@ struct Soak {
         var stats = Stats()
         let wallStart = ContinuousClock.now
 
+        /// Memory is read in the same quiet state after the warm-up and at the end: the layout at
+        /// the starting size and scale (photo, shadow and caption textures are sized by the pixel
+        /// scale, which the random resizes keep changing), the decoders finished and their photos
+        /// uploaded (decodes in flight hold pixels that are no leak; how many depends on machine
+        /// load), one frame drawn and finished. The random run then goes on from where it was.
+        func residentMiBWhenQuiet(at now: Double) -> Double {
+            let saved = controller.layout
+            var reference = saved
+            reference.viewport = start
+            controller.updateLayout(reference, at: now)
+            let pixels = (width: max(1, Int((start.width * baseScale).rounded())),
+                          height: max(1, Int((start.height * baseScale).rounded())))
+            let pixelScale = Double(pixels.width) / start.width
+            if let deck {
+                let deadline = ContinuousClock.now + .seconds(10)
+                repeat {
+                    let update = deck.update(layout: controller.layout, scroll: controller.offset(at: now),
+                                             destination: controller.destination(at: now), velocity: 0,
+                                             pixelScale: pixelScale, now: now, uploadLimit: .max)
+                    for position in update.removed { controller.removeCard(position, at: now) }
+                    usleep(1_000)
+                } while deck.hasWork && ContinuousClock.now < deadline
+            }
+            let scene = content.scene(layout: controller.layout, scroll: controller.offset(at: now),
+                                      pixelScale: pixelScale, now: now, stats: (0, 0, nil))
+            renderer.render(scene, pixelWidth: pixels.width, pixelHeight: pixels.height)
+            renderer.finish()
+            let resident = ProcessStats.residentMiB(trimmed: true)
+            var restored = saved
+            restored.cardCount = controller.layout.cardCount
+            controller.updateLayout(restored, at: now)
+            return resident
+        }
+
         for frame in 0..<frames {
             let now = Double(frame) / 60
             _ = pump.pendingEvents()    // the decoders wake the event loop with SDL events; drain them
@@ -95,7 +129,8 @@ struct Soak {
             let pixelScale = Double(pixelWidth) / viewport.width
             if let deck {
                 let update = deck.update(layout: controller.layout, scroll: controller.offset(at: now),
-                                         direction: controller.velocity(at: now), pixelScale: pixelScale, now: now)
+                                         destination: controller.destination(at: now),
+                                         velocity: controller.velocity(at: now), pixelScale: pixelScale, now: now)
                 for position in update.removed { controller.removeCard(position, at: now) }
                 stats.uploads += update.uploaded
                 stats.removed += update.removed.count
@@ -123,13 +158,13 @@ struct Soak {
             if frame >= warmUp { stats.texturesMax = max(stats.texturesMax, alive) }
             if frame == 0 { stats.rssFirst = ProcessStats.residentMiB(trimmed: true) }
             if frame == warmUp - 1 {
-                stats.rssWarm = ProcessStats.residentMiB(trimmed: true)
+                stats.rssWarm = residentMiBWhenQuiet(at: now)
                 stats.texturesWarm = alive
             }
             if frame >= warmUp, frame % 600 == 0 { stats.rssMax = max(stats.rssMax, ProcessStats.residentMiB(trimmed: true)) }
         }
         stats.rssEndUntrimmed = ProcessStats.residentMiB()
-        stats.rssEnd = ProcessStats.residentMiB(trimmed: true)
+        stats.rssEnd = residentMiBWhenQuiet(at: Double(frames) / 60)
         stats.rssMax = max(stats.rssMax, stats.rssEnd)
 
         // The shadow, one image per overlay (HUD, key list, captions of a photo deck), one photo array.
@@ -208,3 +243,4 @@ struct Soak {
         var textureBytesMax = 0
     }
 }
+
