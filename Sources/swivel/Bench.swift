@@ -3,9 +3,12 @@ import SwivelCore
 import SwivelPlatform
 import SwivelRender
 
-/// `swivel --bench`: renders a scripted scroll (a fling across the deck, then one back, in 60 Hz
-/// virtual time) with vsync off and glFinish after every frame, then a real-time replayed drag for
-/// the event-to-present latency, and prints one JSON object. Same input, same frames, every run.
+/// `swivel --bench`: renders a scripted scroll in 60 Hz virtual time — at rest on the deck's middle
+/// card for the first fifth of the frames, then a fling towards the end, and at the remaining
+/// half one back — with vsync off and glFinish after every frame, then a real-time replayed drag
+/// for the event-to-present latency, and prints one JSON object. Same input, same frames, every
+/// run. Starting in the middle makes decks of every size show the same full window at first (a
+/// seven-card deck's middle shows all seven), so their frame times compare like for like.
 struct Bench {
     struct Settings {
         var width = 1280
@@ -37,7 +40,7 @@ struct Bench {
         }
         let content = SceneContent(deck: deck, background: .white, captions: true, hudVisible: settings.hud)
         let layout = CarouselLayout(viewport: window.pointSize, cardCount: deck?.count ?? settings.cards)
-        var controller = ScrollController(layout: layout)
+        var controller = ScrollController(layout: layout, offset: Self.middle(of: layout))
         var script = Self.script(layout: layout, frames: settings.frames)[...]
         let pixels = window.pixelSize
         let pixelCount = Double(pixels.width * pixels.height)
@@ -115,7 +118,13 @@ struct Bench {
         Console.out(json.text)
     }
 
-    /// Two flings in virtual time: towards the end of the deck at t = 0, back at half time.
+    /// The offset that centres the deck's middle card (card 3 of 7, card 499,999 of 10⁶).
+    static func middle(of layout: CarouselLayout) -> Double {
+        Double((layout.cardCount - 1) / 2) * layout.parameters.pitch
+    }
+
+    /// Two flings in virtual time: towards the end of the deck after a fifth of the frames, back
+    /// half-way through the rest.
     static func script(layout: CarouselLayout, frames: Int) -> [InputEvent] {
         let width = layout.viewport.width, y = layout.viewport.height / 2
         func fling(from x: Double, step: Double, at start: Double) -> [InputEvent] {
@@ -125,8 +134,9 @@ struct Bench {
                 return .pointer(PointerEvent(phase, .mouse, at: Point(x + moved, y), time: start + Double(i) * 0.008))
             }
         }
-        let back = Double(frames / 2) / 60
-        return fling(from: 0.8 * width, step: -40, at: 0) + fling(from: 0.2 * width, step: 40, at: back)
+        let rest = frames / 5
+        let out = Double(rest) / 60, back = Double(rest + (frames - rest) / 2) / 60
+        return fling(from: 0.8 * width, step: -40, at: out) + fling(from: 0.2 * width, step: 40, at: back)
     }
 }
 

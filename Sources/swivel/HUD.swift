@@ -4,7 +4,8 @@ import SwivelRender
 
 /// The heads-up display (H): frames per second, frame time with a graph of the last 120 frames,
 /// draw calls, cards drawn and the overdraw factor. Text is re-rendered four times a second; the
-/// graph is redrawn into the same coverage image every frame, then uploaded (about 40 kB).
+/// graph is redrawn into the same coverage image at most 15 times a second, then uploaded (about
+/// 25 kB).
 final class HUD {
     static let history = 120
     static let pointSize = 13.0
@@ -16,6 +17,7 @@ final class HUD {
     private var frameTimes: [Double] = []
     private var lines: [TextBitmap] = []
     private var linesUpdatedAt = -Double.infinity
+    private var imageUpdatedAt = -Double.infinity
     private var text: TextRenderer?
     private var textScale = 0.0
     private var disabled = false
@@ -50,6 +52,12 @@ final class HUD {
             }
         }
         guard let text else { return nil }
+        let overlay = Overlay(image: image, origin: Point(16, 16), textColor: .white,
+                              panelColor: RGBA8(0, 0, 0, 166), padding: 6)
+        // The graph is redrawn 15 times a second at most: smooth enough to read, and most frames
+        // then only draw the panel.
+        if now - imageUpdatedAt < 1.0 / 15, now >= imageUpdatedAt, image.width > 0 { return overlay }
+        imageUpdatedAt = now
         if now - linesUpdatedAt >= 0.25 {
             let recent = Percentiles(frameMilliseconds)
             let fps = framesPerSecond(now: now)
@@ -62,7 +70,7 @@ final class HUD {
         }
 
         let bar = max(1, Int((2 * pixelScale).rounded()))
-        let graphHeight = Int((40 * pixelScale).rounded())
+        let graphHeight = Int((32 * pixelScale).rounded())
         let spacing = Int((4 * pixelScale).rounded())
         let textHeight = lines.reduce(0) { $0 + $1.height }
         let width = max(Self.history * bar, lines.map(\.width).max() ?? 0)
@@ -81,7 +89,6 @@ final class HUD {
         let budget = y + graphHeight - Int((Double(graphHeight) / 2).rounded())
         for x in stride(from: 0, to: width, by: 2 * bar) { canvas.fill(x: x, y: budget, width: bar, height: 1) }
         image.update(width: canvas.width, height: canvas.height, coverage: canvas.coverage)
-        return Overlay(image: image, origin: Point(16, 16), textColor: .white,
-                       panelColor: RGBA8(0, 0, 0, 166), padding: 8)
+        return overlay
     }
 }

@@ -85,9 +85,9 @@ extension Options {
     static let benchHelp = """
     usage: swivel --bench [--frames F] [--cards N | --images DIR] [--size WxH] [--hud]
 
-    Renders F frames (default 600) of a scripted run in 60 Hz virtual time — a fling towards the
-    end of the deck, and at half time one back — without waiting for vsync and with glFinish after
-    every frame; then drags for two seconds in real time through SDL's event queue to measure
+    Renders F frames (default 600) of a scripted run in 60 Hz virtual time — at rest on the deck's
+    middle card for the first fifth, then a fling towards the end, and half-way through the rest
+    one back — without waiting for vsync and with glFinish after every frame; then drags for two seconds in real time through SDL's event queue to measure
     latency; then prints one JSON object on stdout and exits. Same input, same frames, every run.
     Works headless with SDL_VIDEODRIVER=offscreen. Its fields:
 
