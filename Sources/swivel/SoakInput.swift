@@ -1,20 +1,5 @@
 import SwivelCore
 
-/// SplitMix64: a small, fast, seeded generator, so a soak's input is the same every run.
-struct SeededRandom: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 /// The random session `swivel --soak` plays: gestures one after another with pauses between them,
 /// in simulated seconds. Drags (mouse and touch, slow and flicked, some cancelled, some with a
 /// second finger or a resize in the middle), wheel notches and trackpad runs, keys, clicks on

@@ -31,18 +31,8 @@ enum ScrollFixture {
          .pointer(PointerEvent(.up, pointer, at: Point(p.x + distance, p.y), time: time + 0.08))]
     }
 
-    /// SplitMix64: a small deterministic generator, so random tests replay identically.
-    struct SeededRandom: RandomNumberGenerator {
-        var state: UInt64
-        init(seed: UInt64) { state = seed }
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
+    /// The seeded generator random tests use (SplitMix64, in SwivelCore).
+    typealias SeededRandom = SwivelCore.SeededRandom
 }
 
 extension ScrollController {

@@ -11,9 +11,10 @@ import Testing
     @Test func aPhotoFillsItsCardCroppedToTheMiddle() throws {
         let folder = try SwivelProcess.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
-        try PNGWriter.write(folder.appendingPathComponent("tall.png").path, width: 200, height: 400) { _, y in
+        let tall = ImageFiles.image(.png, width: 200, height: 400) { _, y in
             y < 50 || y >= 350 ? Self.red : (y < 60 ? Self.blue : Self.green)
         }
+        try Data(tall).write(to: folder.appendingPathComponent("tall.png"))
         let frame = folder.appendingPathComponent("frame.png").path
         let result = try SwivelProcess.run([folder.path, "--no-captions", "--screenshot", frame],
                                            environment: ["SDL_VIDEODRIVER": "offscreen"])
@@ -63,10 +64,8 @@ import Testing
     @Test func tenThousandPhotosStartAtOnce() throws {
         let folder = try SwivelProcess.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let first = folder.appendingPathComponent("photo 0.png").path
-        try PNGWriter.write(first, width: 60, height: 90) { x, y in [UInt8(x * 4), UInt8(y * 2), 128] }
-        let bytes = try Data(contentsOf: URL(fileURLWithPath: first))
-        for i in 1..<10_000 {
+        let bytes = Data(ImageFiles.image(.png, width: 60, height: 90) { x, y in [UInt8(x * 4), UInt8(y * 2), 128] })
+        for i in 0..<10_000 {
             try bytes.write(to: folder.appendingPathComponent("photo \(i).png"))
         }
         let result = try SwivelProcess.run(["--bench", "--images", folder.path, "--frames", "120"],
