@@ -59,11 +59,8 @@ struct Bench {
             }
             if let deck {
                 // As in the app: the first frame goes up before any photo is uploaded.
-                let update = deck.update(layout: controller.layout, scroll: controller.offset(at: time),
-                                         destination: controller.destination(at: time),
-                                         velocity: controller.velocity(at: time), pixelScale: 1, now: time,
-                                         uploadLimit: frame == 0 ? 0 : PhotoDeck.uploadsPerFrame)
-                for position in update.removed { controller.removeCard(position, at: time) }
+                _ = deck.update(&controller, at: time, pixelScale: Double(pixels.width) / layout.viewport.width,
+                                uploadLimit: frame == 0 ? 0 : PhotoDeck.uploadsPerFrame)
                 if frame == 0 { photosOnFirstFrame = deck.texturesInUse }
             }
             // Timed from building the scene (captions and HUD are drawn into their images there).

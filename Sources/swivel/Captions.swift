@@ -10,36 +10,24 @@ final class Captions {
     static let pointSize = 15.0
     static let gap = 22.0
 
-    private var text: TextRenderer?
-    private var textScale = 0.0
     private let image = OverlayImage()
-    private var shown: (name: String, maxWidth: Int)?
-    private var disabled = false
+    private var shown: (name: String, maxWidth: Int, scale: Double)?
 
     /// The caption's overlay for this frame, or nil when there is nothing to show.
     func overlay(deck: PhotoDeck, layout: CarouselLayout, scroll: Double, pixelScale: Double,
                  background: RGBA8) -> Overlay? {
-        guard !disabled, deck.count > 0 else { return nil }
-        if text == nil || textScale != pixelScale {
-            do {
-                text = try Fonts.renderer(pixelSize: max(1, Int((Self.pointSize * pixelScale).rounded())))
-                textScale = pixelScale
-                shown = nil
-            } catch {
-                Console.error("captions off: \(error)")
-                disabled = true
-                return nil
-            }
+        guard deck.count > 0,
+              let text = Fonts.renderer(pointSize: Self.pointSize, pixelScale: pixelScale, for: "captions") else {
+            return nil
         }
-        guard let text else { return nil }
         let centre = layout.centreIndex(scroll: scroll)
         let position = min(max(Int(centre.rounded()), 0), deck.count - 1)
         let name = deck.name(at: position)
         let maxWidth = Int(layout.parameters.cardSize.width * pixelScale)
-        if shown?.name != name || shown?.maxWidth != maxWidth {
+        if shown?.name != name || shown?.maxWidth != maxWidth || shown?.scale != pixelScale {
             let bitmap = text.render(name, maxWidth: maxWidth)
             image.update(width: bitmap?.width ?? 0, height: bitmap?.height ?? 0, coverage: bitmap?.coverage ?? [])
-            shown = (name, maxWidth)
+            shown = (name, maxWidth, pixelScale)
         }
         let width = Double(image.width) / pixelScale
         let origin = Point(layout.viewport.width / 2 - width / 2,

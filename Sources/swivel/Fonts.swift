@@ -1,17 +1,37 @@
 import SwivelPlatform
 
-/// Opened fonts, one per file and pixel size, kept for the life of the process: the captions, the
-/// HUD and the key list ask again whenever the pixel scale changes, and opening a face anew each
-/// time (FreeType and HarfBuzz state, a read of the file) costs far more than keeping the few sizes
-/// a session sees. Main thread only.
+/// Opened fonts by file and pixel size: the captions, the HUD and the key list ask every frame, for
+/// the pixel size their point size has at the current pixel scale. The last few are kept (a
+/// session sees one or two scales; the soak's random scales would otherwise keep a face and its
+/// glyph cache for every size it ever used). A font that cannot be opened turns its user off with
+/// one warning. Main thread only.
 enum Fonts {
-    nonisolated(unsafe) private static var opened: [String: TextRenderer] = [:]
+    /// Faces kept open: the three users at the current scale, and as many at the previous one.
+    static let kept = 6
+    nonisolated(unsafe) private static var opened: [(key: String, font: TextRenderer)] = []
+    nonisolated(unsafe) private static var failed: Set<String> = []
 
-    static func renderer(path: String = TextRenderer.defaultFontPath, pixelSize: Int) throws(FontError) -> TextRenderer {
+    /// The font for `user` ("captions", "HUD", …) at `pointSize` points, or nil (after one
+    /// warning, "USER off: why") when it cannot be opened.
+    static func renderer(path: String = TextRenderer.defaultFontPath, pointSize: Double, pixelScale: Double,
+                         for user: String) -> TextRenderer? {
+        guard !failed.contains(user) else { return nil }
+        let pixelSize = max(1, Int((pointSize * pixelScale).rounded()))
         let key = "\(pixelSize) \(path)"
-        if let font = opened[key] { return font }
-        let font = try TextRenderer(fontPath: path, pixelSize: pixelSize)
-        opened[key] = font
-        return font
+        if let index = opened.firstIndex(where: { $0.key == key }) {
+            let entry = opened.remove(at: index)
+            opened.append(entry)          // most recently used last
+            return entry.font
+        }
+        do {
+            let font = try TextRenderer(fontPath: path, pixelSize: pixelSize)
+            opened.append((key, font))
+            if opened.count > kept { opened.removeFirst(opened.count - kept) }
+            return font
+        } catch {
+            Console.error("\(user) off: \(error)")
+            failed.insert(user)
+            return nil
+        }
     }
 }

@@ -60,13 +60,7 @@ struct FrameLoop {
                 case .input(.keyDown(.help, _)):
                     content.keyHelp.isVisible.toggle()
                     needsFrame = true
-                case .resized:
-                    var layout = controller.layout
-                    layout.viewport = window.pointSize
-                    controller.updateLayout(layout, at: now)
-                    recorder?.resize(layout.viewport, at: now)
-                    needsFrame = true
-                case .exposed:
+                case .resized, .exposed:    // a new size is picked up below
                     needsFrame = true
                 case .input(.keyDown(.f12, _)):
                     screenshotRequested = true
@@ -78,9 +72,9 @@ struct FrameLoop {
                 }
             }
             schedule?.apply(dueBy: now, to: &controller)
-            // The window's size, even if no event said so (SDL without a window manager can change
-            // its idea of the size during a fullscreen switch and report it late): never draw a
-            // frame laid out for another size.
+            // Lay out for the window's size whenever it differs from the layout's: after a resize
+            // event, and also without one (SDL without a window manager can change its idea of the
+            // size during a fullscreen switch and report it late). No frame is drawn for another size.
             if window.pointSize != controller.layout.viewport {
                 var layout = controller.layout
                 layout.viewport = window.pointSize
@@ -94,11 +88,8 @@ struct FrameLoop {
             let pixelScale = viewport.width > 0 ? Double(pixels.width) / viewport.width : 1
             if let deck = content.deck {
                 // The first frame goes up before any photo: the window never waits for decoding.
-                let update = deck.update(layout: controller.layout, scroll: controller.offset(at: now),
-                                         destination: controller.destination(at: now),
-                                         velocity: controller.velocity(at: now), pixelScale: pixelScale, now: now,
+                let update = deck.update(&controller, at: now, pixelScale: pixelScale,
                                          uploadLimit: firstFrame ? 0 : PhotoDeck.uploadsPerFrame)
-                for position in update.removed { controller.removeCard(position, at: now) }
                 if deck.count == 0 { fail(.failure, "none of the images could be read") }
                 if update.uploaded > 0 { needsFrame = true }
             }

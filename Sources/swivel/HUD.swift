@@ -18,9 +18,7 @@ final class HUD {
     private var lines: [TextBitmap] = []
     private var linesUpdatedAt = -Double.infinity
     private var imageUpdatedAt = -Double.infinity
-    private var text: TextRenderer?
     private var textScale = 0.0
-    private var disabled = false
     private let image = OverlayImage()
 
     init(visible: Bool) { isVisible = visible }
@@ -39,19 +37,13 @@ final class HUD {
     func framesPerSecond(now: Double) -> Int { frameTimes.filter { now - $0 <= 1 }.count }
 
     func overlay(now: Double, pixelScale: Double, drawCalls: Int, cards: Int, overdraw: Double?) -> Overlay? {
-        guard isVisible, !disabled else { return nil }
-        if text == nil || textScale != pixelScale {
-            do {
-                text = try Fonts.renderer(pixelSize: max(1, Int((Self.pointSize * pixelScale).rounded())))
-                textScale = pixelScale
-                linesUpdatedAt = -.infinity
-            } catch {
-                Console.error("HUD off: \(error)")
-                disabled = true
-                return nil
-            }
+        guard isVisible, let text = Fonts.renderer(pointSize: Self.pointSize, pixelScale: pixelScale, for: "HUD") else {
+            return nil
         }
-        guard let text else { return nil }
+        if textScale != pixelScale {
+            textScale = pixelScale
+            (linesUpdatedAt, imageUpdatedAt) = (-.infinity, -.infinity)
+        }
         let overlay = Overlay(image: image, origin: Point(16, 16), textColor: .white,
                               panelColor: RGBA8(0, 0, 0, 166), padding: 6)
         // The graph is redrawn 15 times a second at most: smooth enough to read, and most frames

@@ -23,22 +23,14 @@ final class KeyHelp {
 
     var isVisible = false
     private var builtScale = 0.0
-    private var disabled = false
     private let image = OverlayImage()
 
     func overlay(viewport: Size, pixelScale: Double) -> Overlay? {
-        guard isVisible, !disabled else { return nil }
+        guard isVisible else { return nil }
         if builtScale != pixelScale {
-            let text: TextRenderer
-            do {
-                // Monospaced, so the two columns line up.
-                text = try Fonts.renderer(path: Self.fontPath,
-                                        pixelSize: max(1, Int((Self.pointSize * pixelScale).rounded())))
-            } catch {
-                Console.error("key list unavailable: \(error)")
-                disabled = true
-                return nil
-            }
+            // Monospaced, so the two columns line up.
+            guard let text = Fonts.renderer(path: Self.fontPath, pointSize: Self.pointSize, pixelScale: pixelScale,
+                                            for: "key list") else { return nil }
             let rendered = Self.lines.compactMap { text.render($0, maxWidth: Int(1000 * pixelScale)) }
             let lineHeight = rendered.map(\.height).max() ?? 0
             var canvas = CoverageCanvas(width: rendered.map(\.width).max() ?? 0, height: lineHeight * rendered.count)

@@ -119,6 +119,19 @@ final class PhotoDeck {
         return update
     }
 
+    /// `update` for the row that `controller` moves, at `time`: cards whose files turn out
+    /// unreadable leave the controller's layout too, so the centred card stays centred. `settled`
+    /// asks for the cards on screen whatever the row's speed (for screenshots and measurements).
+    func update(_ controller: inout ScrollController, at time: Double, pixelScale: Double, settled: Bool = false,
+                uploadLimit: Int = PhotoDeck.uploadsPerFrame) -> Update {
+        let update = update(layout: controller.layout, scroll: controller.offset(at: time),
+                            destination: controller.destination(at: time),
+                            velocity: settled ? 0 : controller.velocity(at: time),
+                            pixelScale: pixelScale, now: time, uploadLimit: uploadLimit)
+        for position in update.removed { controller.removeCard(position, at: time) }
+        return update
+    }
+
     /// The photo for the card at `position`, if it has arrived.
     func image(at position: Int, now: Double) -> CardImage? {
         guard order.indices.contains(position) else { return nil }

@@ -15,17 +15,16 @@ enum Screenshots {
             let clock = ContinuousClock()
             let deadline = clock.now + .seconds(60)
             while true {
-                let update = deck.update(layout: controller.layout, scroll: controller.offset(at: time), velocity: 0,
-                                         pixelScale: pixelScale, now: -.infinity, uploadLimit: .max)
-                for position in update.removed { controller.removeCard(position, at: time) }
+                _ = deck.update(&controller, at: time, pixelScale: pixelScale, settled: true, uploadLimit: .max)
                 if deck.count == 0 { fail(.failure, "none of the images could be read") }
                 if deck.isReady(layout: controller.layout, scroll: controller.offset(at: time)) { break }
                 if clock.now > deadline { Console.error("photos still loading after 60 s; drawing placeholders") ; break }
                 usleep(2_000)
             }
         }
+        // Long after every photo arrived: all faded in.
         let scene = content.scene(layout: controller.layout, scroll: controller.offset(at: time),
-                                  pixelScale: pixelScale, now: 0, stats: (0, 0, nil))
+                                  pixelScale: pixelScale, now: .infinity, stats: (0, 0, nil))
         let clock = ContinuousClock()
         var times: [Duration] = []
         // The first frame includes building the blurred shadow; the second is a steady frame.

@@ -80,10 +80,7 @@ struct Soak {
             if let deck {
                 let deadline = ContinuousClock.now + .seconds(10)
                 repeat {
-                    let update = deck.update(layout: controller.layout, scroll: controller.offset(at: now),
-                                             destination: controller.destination(at: now), velocity: 0,
-                                             pixelScale: pixelScale, now: now, uploadLimit: .max)
-                    for position in update.removed { controller.removeCard(position, at: now) }
+                    _ = deck.update(&controller, at: now, pixelScale: pixelScale, settled: true, uploadLimit: .max)
                     usleep(1_000)
                 } while deck.hasWork && ContinuousClock.now < deadline
             }
@@ -128,10 +125,7 @@ struct Soak {
             let pixelHeight = max(1, Int((viewport.height * scale).rounded()))
             let pixelScale = Double(pixelWidth) / viewport.width
             if let deck {
-                let update = deck.update(layout: controller.layout, scroll: controller.offset(at: now),
-                                         destination: controller.destination(at: now),
-                                         velocity: controller.velocity(at: now), pixelScale: pixelScale, now: now)
-                for position in update.removed { controller.removeCard(position, at: now) }
+                let update = deck.update(&controller, at: now, pixelScale: pixelScale)
                 stats.uploads += update.uploaded
                 stats.removed += update.removed.count
                 if deck.count == 0 { fail(.failure, "none of the images could be read") }
