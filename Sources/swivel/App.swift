@@ -27,7 +27,8 @@ struct App {
                                     parameters: options.parameters)
         var controller = ScrollController(
             layout: layout, snapping: options.snapping, offset: options.scroll,
-            decelerationRate: options.decelerationRate, reducesMotion: options.reducedMotion)
+            decelerationRate: options.decelerationRate,
+            reducesMotion: options.reducedMotionGiven ? options.reducedMotion : DesktopSettings.gnomeReducesMotion())
         let deck = photos.map { PhotoDeck(sources: $0, budgetMiB: options.textureBudgetMiB) }
         let content = SceneContent(deck: deck, background: options.background, captions: options.captions,
                                    hudVisible: options.hud)

@@ -25,6 +25,8 @@ struct Options: Equatable {
     var decelerationRate = FrictionSimulation.normal
     /// Replace animations by jumps (`--reduced-motion`).
     var reducedMotion = false
+    /// Whether `--reduced-motion` (or `=no`) was given; if not, GNOME's own setting is asked.
+    var reducedMotionGiven = false
     /// Start with the HUD shown (`--hud`).
     var hud = false
 
@@ -131,7 +133,7 @@ extension Options {
         case .scroll(let x): scroll = x
         case .snap(let on): snapping = on
         case .deceleration(let rate): decelerationRate = rate
-        case .reducedMotion(let on): reducedMotion = on
+        case .reducedMotion(let on): (reducedMotion, reducedMotionGiven) = (on, true)
         case .hud(let on): hud = on
         case .preset: break     // applied before the layer's other settings
         case .card(let size): parameters.cardSize = size

@@ -14,7 +14,8 @@ extension Options {
       --scroll X           start scrolled X points in (0 = first card centred; clamped to the row)
       --snap               come to rest with a card centred (default: free scrolling, as the seed)
       --deceleration R     fling friction: normal (0.998/ms, default) or fast (0.99/ms)
-      --reduced-motion     reduce animation, like a desktop's reduced-motion setting
+      --reduced-motion     no animations: moves jump to where they would come to rest (on GNOME,
+                           also when "Reduce animation" is on, unless --reduced-motion=no)
       --hud                start with the HUD shown (H shows or hides it)
 
     the effect (defaults are the seed's numbers):
