@@ -38,7 +38,7 @@ import Testing
         (["--snap"], { $0.snapping = true }),
         (["--deceleration", "fast"], { $0.decelerationRate = 0.99 }),
         (["--deceleration", "normal"], { $0.decelerationRate = 0.998 }),
-        (["--reduced-motion"], { $0.reducedMotion = true }),
+        (["--reduced-motion"], { ($0.reducedMotion, $0.reducedMotionGiven) = (true, true) }),
         (["--hud"], { $0.hud = true }),
         (["--card", "4096x1"], { $0.parameters.cardSize = Size(4096, 1) }),
         (["--spacing", "0"], { $0.parameters.spacing = 0 }),
