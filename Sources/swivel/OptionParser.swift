@@ -33,6 +33,7 @@ enum Setting: Equatable, Sendable {
     case images(FilePath)
     case soak(Double)
     case soakRenderEvery(Int)
+    case soakMemoryLimit(Double)
     case seed(Int)
     case config(FilePath)
     case noConfig(Bool)
@@ -153,6 +154,9 @@ enum OptionParser {
             },
             value("soak-render-every", config: false) { v, l throws(UsageError) in
                 .soakRenderEvery(try V.whole(v, l, 1...3600))
+            },
+            value("soak-memory-limit", config: false) { v, l throws(UsageError) in
+                .soakMemoryLimit(try V.number(v, l, 0.1...1024, what: "MiB"))
             },
             value("seed", config: false) { v, l throws(UsageError) in .seed(try V.whole(v, l, 0...4_294_967_295)) },
             value("config", config: false) { v, l throws(UsageError) in .config(try V.path(v, l)) },

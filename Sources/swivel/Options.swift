@@ -70,6 +70,8 @@ struct Options: Equatable {
     var soakMinutes: Double?
     /// Render every K-th simulated frame of the soak (`--soak-render-every`).
     var soakRenderEvery = 1
+    /// How much resident memory may grow after the soak's warm-up, MiB (`--soak-memory-limit`).
+    var soakMemoryLimitMiB = 2.0
     /// The soak's random seed (`--seed`).
     var seed = 1
 
@@ -156,6 +158,7 @@ extension Options {
         case .images(let path): benchImages = path
         case .soak(let minutes): soakMinutes = minutes
         case .soakRenderEvery(let k): soakRenderEvery = k
+        case .soakMemoryLimit(let mib): soakMemoryLimitMiB = mib
         case .seed(let seed): self.seed = seed
         case .config(let path): configFile = path
         case .noConfig(let on): noConfig = on
@@ -170,6 +173,7 @@ extension Options {
         let framesGiven = given { if case .frames = $0 { true } else { false } }
         let seedGiven = given { if case .seed = $0 { true } else { false } }
         let renderEveryGiven = given { if case .soakRenderEvery = $0 { true } else { false } }
+        let memoryLimitGiven = given { if case .soakMemoryLimit = $0 { true } else { false } }
         let soak = soakMinutes != nil
         func fail(_ message: String) throws(UsageError) { throw UsageError(description: message) }
 
@@ -194,8 +198,9 @@ extension Options {
         if benchImages != nil && !bench && !soak {
             try fail("--images chooses the photos for --bench or --soak; it needs one of them")
         }
-        if (seedGiven || renderEveryGiven) && !soak {
-            try fail("--\(seedGiven ? "seed" : "soak-render-every") is for --soak; it needs --soak MINUTES")
+        if (seedGiven || renderEveryGiven || memoryLimitGiven) && !soak {
+            let name = seedGiven ? "seed" : renderEveryGiven ? "soak-render-every" : "soak-memory-limit"
+            try fail("--\(name) is for --soak; it needs --soak MINUTES")
         }
         if framesGiven && !bench {
             try fail("--frames sets how many frames --bench renders; it needs --bench")

@@ -10,7 +10,7 @@ import SwivelRender
 /// one line on stderr when a check failed:
 ///
 /// - no GL error after any rendered frame, and no photo texture that failed to allocate or upload;
-/// - resident memory at the end less than 2 MiB above what it was after the warm-up (the first
+/// - resident memory at the end less than `--soak-memory-limit` (2 MiB) above what it was after the warm-up (the first
 ///   10 % of the frames);
 /// - GL textures alive (`GLTextureCount`) never above what the deck can hold — the shadow, one
 ///   image per overlay, one photo array — and no more at the end than after the warm-up;
@@ -22,8 +22,6 @@ import SwivelRender
 struct Soak {
     /// The window when `--size` is not given: small, so an hour renders in minutes on llvmpipe.
     static let defaultSize = (width: 640, height: 360)
-    /// The most resident memory may grow after the warm-up, MiB.
-    static let growthLimitMiB = 2.0
 
     let options: Options
 
@@ -172,7 +170,7 @@ struct Soak {
             failures.append("\(deck.textureFailures) photo texture\(deck.textureFailures == 1 ? "" : "s") failed")
         }
         let growth = stats.rssEnd - stats.rssWarm
-        if growth >= Self.growthLimitMiB {
+        if growth >= options.soakMemoryLimitMiB {
             failures.append(String(format: "resident memory grew %.2f MiB after the warm-up (%.2f → %.2f MiB)",
                                    growth, stats.rssWarm, stats.rssEnd))
         }

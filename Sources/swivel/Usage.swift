@@ -53,6 +53,8 @@ extension Options {
                            exit 1 on a GL error, memory growth or a texture leak. --size is the
                            window (default 640x360), --cards, --demo and --images the deck
       --soak-render-every K  render every K-th simulated frame of --soak, 1 to 3600 (default 1)
+      --soak-memory-limit MB  how much resident memory may grow after the soak's warm-up,
+                           0.1 to 1024 MiB (default 2)
       --seed S             the --soak random input's seed, 0 to 4294967295 (default 1)
       --bench-help         explain the --bench JSON fields and exit
 
@@ -64,7 +66,8 @@ extension Options {
       background = #202020, snap = yes); '#' starts a comment line. The command line wins over
       it. Flags take yes/no, true/false, on/off or 1/0 there and after '=' here (--snap=no).
       --screenshot, --record, --replay, --bench, --frames, --images, --soak,
-      --soak-render-every, --seed, --demo, --config and --no-config are for the command line only.
+      --soak-render-every, --soak-memory-limit, --seed, --demo, --config and --no-config are for
+      the command line only.
 
       --help, -h           show this help and exit
       --version            show the version and exit
