@@ -118,8 +118,5 @@ public final class Window {
     /// Whether the window is minimised (its drawable may be 0×0).
     public var isMinimized: Bool { SDL_GetWindowFlags(window) & SDL_WINDOW_MINIMIZED.rawValue != 0 }
 
-    /// Asks the window system for a new size in points.
-    public func resize(width: Int, height: Int) { SDL_SetWindowSize(window, Int32(width), Int32(height)) }
-
     public func show() { SDL_ShowWindow(window) }
 }

@@ -47,6 +47,14 @@ public final class Renderer {
     public private(set) var cardsSubmitted = 0
     /// When set, counts each frame's fragment shader invocations (not the one-off shadow blur).
     public var fragmentCounter: FragmentCounter?
+    /// Fragment shader invocations per window pixel of the newest counted frame (the overdraw
+    /// factor), when `fragmentCounter` is set and a frame has finished.
+    public var lastOverdraw: Double? {
+        guard let count = fragmentCounter?.lastCount, lastPixelCount > 0 else { return nil }
+        return Double(count) / Double(lastPixelCount)
+    }
+    private var lastPixelCount = 0
+
     /// Draw calls issued in the last frame.
     public private(set) var drawCalls = 0
     /// How many times the shadow blur has run since start-up.
@@ -62,6 +70,7 @@ public final class Renderer {
     public func render(_ scene: CardScene, pixelWidth: Int, pixelHeight: Int) {
         let viewport = scene.layout.viewport
         let pixelScale = viewport.width > 0 ? Double(pixelWidth) / viewport.width : 1
+        lastPixelCount = pixelWidth * pixelHeight
         let parameters = scene.layout.parameters
         shadow.update(.init(cardSize: parameters.cardSize,
                             cornerRadius: parameters.cardOutline.cornerRadius,

@@ -67,7 +67,7 @@ struct Bench {
             let start = clock.now
             let scene = content.scene(layout: controller.layout, scroll: controller.offset(at: time),
                                       pixelScale: Double(pixels.width) / layout.viewport.width, now: time,
-                                      stats: (renderer.drawCalls, renderer.cardsSubmitted, overdraw.last))
+                                      renderer: renderer)
             renderer.render(scene, pixelWidth: pixels.width, pixelHeight: pixels.height)
             renderer.finish()
             let elapsed = clock.now - start

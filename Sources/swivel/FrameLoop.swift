@@ -24,7 +24,7 @@ struct FrameLoop {
         var needsFrame = true
         var firstFrame = true
         var screenshotRequested = false
-        if content.hud.isVisible { renderer.fragmentCounter = FragmentCounter() }
+        content.showHUD(content.hud.isVisible, on: renderer)
 
         while true {
             let before = clock.now()
@@ -52,10 +52,7 @@ struct FrameLoop {
                 case .input(.keyDown(.fullscreen, _)):
                     window.isFullscreen.toggle()
                 case .input(.keyDown(.hud, _)):
-                    content.hud.isVisible.toggle()
-                    if content.hud.isVisible && renderer.fragmentCounter == nil {
-                        renderer.fragmentCounter = FragmentCounter()
-                    }
+                    content.showHUD(!content.hud.isVisible, on: renderer)
                     needsFrame = true
                 case .input(.keyDown(.help, _)):
                     content.keyHelp.isVisible.toggle()
@@ -103,9 +100,8 @@ struct FrameLoop {
                 continue
             }
             let frameStart = clock.now()
-            let overdraw = renderer.fragmentCounter?.lastCount.map { Double($0) / Double(pixels.width * pixels.height) }
             let scene = content.scene(layout: controller.layout, scroll: offset, pixelScale: pixelScale, now: now,
-                                      stats: (renderer.drawCalls, renderer.cardsSubmitted, overdraw))
+                                      renderer: renderer)
             renderer.render(scene, pixelWidth: pixels.width, pixelHeight: pixels.height)
             if let error = renderer.takeError() { Console.error(error) }
             if screenshotRequested {

@@ -33,6 +33,8 @@ final class PhotoDeck {
     private var textureSize = (width: 0, height: 0)
     private var pinned: Set<Int> = []
     private var failedTextures = (0, 0, 0)
+    /// The context's limit on array layers, asked once rather than every frame.
+    private lazy var maximumLayers = CardTextures.maximumLayers
     /// Texture arrays that could not be allocated and photos that could not be uploaded, so far.
     private(set) var textureFailures = 0
 
@@ -176,7 +178,7 @@ final class PhotoDeck {
         let needed = min(order.count, Int(2 * visible) + 2 * Self.prefetch + 2)
         let layers = SlotCache<Int>.slotCount(
             budgetBytes: budgetBytes, bytesPerSlot: CardTextures.bytesPerLayer(width: size.width, height: size.height),
-            needed: needed, maximum: CardTextures.maximumLayers)
+            needed: needed, maximum: maximumLayers)
         if let textures, size == textureSize, textures.layers >= layers { return }
         guard layers > 0, size.width > 0, size.height > 0, failedTextures != (size.width, size.height, layers) else {
             return

@@ -18,15 +18,22 @@ final class SceneContent {
         hud = HUD(visible: hudVisible)
     }
 
+    /// Shows or hides the HUD; while shown, `renderer` counts fragments for its overdraw figure.
+    func showHUD(_ visible: Bool, on renderer: Renderer) {
+        hud.isVisible = visible
+        if visible && renderer.fragmentCounter == nil { renderer.fragmentCounter = FragmentCounter() }
+    }
+
+    /// The scene to draw; the HUD reports what `renderer` did in its last frame.
     func scene(layout: CarouselLayout, scroll: Double, pixelScale: Double, now: Double,
-               stats: (drawCalls: Int, cards: Int, overdraw: Double?)) -> CardScene {
+               renderer: Renderer) -> CardScene {
         var overlays: [Overlay] = []
         if let deck, let caption = captions?.overlay(deck: deck, layout: layout, scroll: scroll,
                                                       pixelScale: pixelScale, background: background) {
             overlays.append(caption)
         }
-        if let panel = hud.overlay(now: now, pixelScale: pixelScale, drawCalls: stats.drawCalls,
-                                   cards: stats.cards, overdraw: stats.overdraw) {
+        if let panel = hud.overlay(now: now, pixelScale: pixelScale, drawCalls: renderer.drawCalls,
+                                   cards: renderer.cardsSubmitted, overdraw: renderer.lastOverdraw) {
             overlays.append(panel)
         }
         if let panel = keyHelp.overlay(viewport: layout.viewport, pixelScale: pixelScale) {

@@ -24,7 +24,7 @@ enum Screenshots {
         }
         // Long after every photo arrived: all faded in.
         let scene = content.scene(layout: controller.layout, scroll: controller.offset(at: time),
-                                  pixelScale: pixelScale, now: .infinity, stats: (0, 0, nil))
+                                  pixelScale: pixelScale, now: .infinity, renderer: renderer)
         let clock = ContinuousClock()
         var times: [Duration] = []
         // The first frame includes building the blurred shadow; the second is a steady frame.

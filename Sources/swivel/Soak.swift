@@ -50,7 +50,7 @@ struct Soak {
         let deck = photos.map { PhotoDeck(sources: $0, budgetMiB: options.textureBudgetMiB) }
         let content = SceneContent(deck: deck, background: options.background, captions: options.captions,
                                    hudVisible: options.hud)
-        if content.hud.isVisible { renderer.fragmentCounter = FragmentCounter() }
+        content.showHUD(content.hud.isVisible, on: renderer)
         var input = SoakInput(seed: UInt64(options.seed), viewport: start)
         var scale = baseScale
 
@@ -83,7 +83,7 @@ struct Soak {
                 } while deck.hasWork && ContinuousClock.now < deadline
             }
             let scene = content.scene(layout: controller.layout, scroll: controller.offset(at: now),
-                                      pixelScale: pixelScale, now: now, stats: (0, 0, nil))
+                                      pixelScale: pixelScale, now: now, renderer: renderer)
             renderer.render(scene, pixelWidth: pixels.width, pixelHeight: pixels.height)
             renderer.finish()
             let resident = ProcessStats.residentMiB(trimmed: true)
@@ -109,10 +109,7 @@ struct Soak {
                 case .scale(let factor):
                     scale = baseScale * factor
                 case .toggleHUD:
-                    content.hud.isVisible.toggle()
-                    if content.hud.isVisible && renderer.fragmentCounter == nil {
-                        renderer.fragmentCounter = FragmentCounter()
-                    }
+                    content.showHUD(!content.hud.isVisible, on: renderer)
                 case .toggleKeyHelp:
                     content.keyHelp.isVisible.toggle()
                 }
@@ -133,9 +130,8 @@ struct Soak {
             if frame % renderEvery == 0 {
                 let frameStart = ContinuousClock.now
                 let offset = controller.offset(at: now)
-                let overdraw = renderer.fragmentCounter?.lastCount.map { Double($0) / Double(pixelWidth * pixelHeight) }
                 let scene = content.scene(layout: controller.layout, scroll: offset, pixelScale: pixelScale, now: now,
-                                          stats: (renderer.drawCalls, renderer.cardsSubmitted, overdraw))
+                                          renderer: renderer)
                 renderer.render(scene, pixelWidth: pixelWidth, pixelHeight: pixelHeight)
                 while let error = renderer.takeError() {
                     if stats.glErrors == 0 { stats.firstGLError = "frame \(frame): \(error)" }
