@@ -26,12 +26,15 @@ let package = Package(
         // OpenGL only: shaders (embedded from Shaders/), textures, the card and shadow passes.
         .target(name: "SwivelRender", dependencies: ["SwivelCore", "CGL"],
                 plugins: ["EmbedShaders"]),
-        // SDL only: window + GL context, events -> core input events, image files, fonts.
+        // SDL only: window + GL context, events -> core input events, PNG writing, fonts.
         .target(name: "SwivelPlatform",
-                dependencies: ["SwivelCore", "CSDL2", "CSDL2Image", "CSDL2TTF", "CLibraryMessages"]),
+                dependencies: ["SwivelCore", "CSDL2", "CSDL2Image", "CSDL2TTF"]),
+        // Photo decks without GL: folder scanning, decoding to card pixels, the decode threads.
+        .target(name: "SwivelPhotos",
+                dependencies: ["SwivelCore", "CSDL2", "CSDL2Image", "CLibraryMessages"]),
         // The executable: command line, wiring, frame loop.
         .executableTarget(name: "swivel",
-                          dependencies: ["SwivelCore", "SwivelRender", "SwivelPlatform"],
+                          dependencies: ["SwivelCore", "SwivelRender", "SwivelPlatform", "SwivelPhotos"],
                           plugins: ["EmbedDemoDeck"]),
 
         // Build tool: turns Shaders/*.{vert,frag} into Swift string constants.
@@ -46,6 +49,8 @@ let package = Package(
                     dependencies: ["SwivelCore", "SwivelRender", "SwivelPlatform", "CGL"]),
         .testTarget(name: "SwivelPlatformTests",
                     dependencies: ["SwivelCore", "SwivelPlatform", "CSDL2", "CSDL2Image", "CSDL2TTF"]),
+        .testTarget(name: "SwivelPhotosTests",
+                    dependencies: ["SwivelCore", "SwivelPhotos", "CSDL2", "CSDL2Image"]),
         .testTarget(name: "swivelTests", dependencies: ["swivel", "SwivelCore", "CSDL2", "CSDL2Image"]),
     ]
 )

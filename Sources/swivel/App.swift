@@ -1,4 +1,5 @@
 import SwivelCore
+import SwivelPhotos
 import SwivelPlatform
 import SwivelRender
 

@@ -1,5 +1,6 @@
 import Foundation
 import SwivelCore
+import SwivelPhotos
 
 /// The built-in sample deck (`--demo`): six small scenes drawn by assets/make-demo.py, embedded in
 /// the binary at build time (see the EmbedDemoDeck plugin).

@@ -1,5 +1,6 @@
 import Foundation
 import SwivelCore
+import SwivelPhotos
 import SwivelPlatform
 import SwivelRender
 

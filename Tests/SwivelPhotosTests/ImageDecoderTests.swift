@@ -4,7 +4,7 @@ import Foundation
 import Synchronization
 import Testing
 import SwivelCore
-import SwivelPlatform
+import SwivelPhotos
 
 @Suite(.serialized) struct ImageDecoderTests {
     let files = TestImageFiles()

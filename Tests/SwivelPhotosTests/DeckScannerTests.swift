@@ -1,7 +1,7 @@
 import Glibc
 import Testing
 import SwivelCore
-@testable import SwivelPlatform
+@testable import SwivelPhotos
 
 @Suite struct DeckScannerTests {
     /// The scanned paths relative to `root`, as text.

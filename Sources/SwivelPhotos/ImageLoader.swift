@@ -1,16 +1,16 @@
 import Foundation
 import SwivelCore
-import SwivelPlatform
+
 
 /// Decodes photos on background threads, nearest to the centre first, and hands finished ones to
 /// the main thread, which only uploads them. The main thread says what it wants (`want`); workers
 /// always take the first wanted card that is neither decoding nor decoded, so a fling simply
 /// changes the wish list and stale work is never started.
-final class ImageLoader: @unchecked Sendable {
-    struct Finished {
-        let id: Int
+public final class ImageLoader: @unchecked Sendable {
+    public struct Finished: Sendable {
+        public let id: Int
         /// The mip levels to upload, or why the file was skipped.
-        let result: Result<MipChain, ImageLoadError>
+        public let result: Result<MipChain, ImageLoadError>
     }
 
     private let condition = NSCondition()
@@ -26,7 +26,7 @@ final class ImageLoader: @unchecked Sendable {
     private let onFinished: @Sendable () -> Void
 
     /// `onFinished` runs on a worker thread after each decode (to wake the main loop).
-    init(sources: [PhotoSource], threads count: Int, onFinished: @escaping @Sendable () -> Void) {
+    public init(sources: [PhotoSource], threads count: Int, onFinished: @escaping @Sendable () -> Void) {
         self.sources = sources
         self.onFinished = onFinished
         for index in 0..<max(1, count) {
@@ -39,7 +39,7 @@ final class ImageLoader: @unchecked Sendable {
     }
 
     /// Stops the workers after their current decode; waits for none of it.
-    func stop() {
+    public func stop() {
         condition.withLock {
             stopping = true
             wanted = []
@@ -48,7 +48,7 @@ final class ImageLoader: @unchecked Sendable {
     }
 
     /// The cards (ids) to decode, most urgent first; replaces the previous list.
-    func want(_ ids: [Int]) {
+    public func want(_ ids: [Int]) {
         condition.withLock {
             wanted = ids
             condition.broadcast()
@@ -56,7 +56,7 @@ final class ImageLoader: @unchecked Sendable {
     }
 
     /// A new texture size (the pixel scale changed): everything decoded so far is dropped.
-    func resize(width: Int, height: Int) {
+    public func resize(width: Int, height: Int) {
         condition.withLock {
             size = (width, height)
             generation += 1
@@ -68,7 +68,7 @@ final class ImageLoader: @unchecked Sendable {
     /// Up to `limit` finished decodes, oldest first. They leave the wish list too: until the next
     /// `want`, an idle worker would otherwise decode a taken card again (and a bad file would be
     /// reported twice).
-    func takeFinished(limit: Int) -> [Finished] {
+    public func takeFinished(limit: Int) -> [Finished] {
         condition.withLock {
             let taken = Array(finished.prefix(limit))
             finished.removeFirst(taken.count)
@@ -80,13 +80,13 @@ final class ImageLoader: @unchecked Sendable {
     }
 
     /// The wish list as it stands (for tests).
-    var wantedIDs: [Int] { condition.withLock { wanted } }
+    public var wantedIDs: [Int] { condition.withLock { wanted } }
 
     /// Whether decoded photos are waiting to be taken.
-    var hasFinished: Bool { condition.withLock { !finished.isEmpty } }
+    public var hasFinished: Bool { condition.withLock { !finished.isEmpty } }
 
     /// Whether anything is decoding or waiting to be uploaded.
-    var hasWork: Bool { condition.withLock { !busy.isEmpty || !finished.isEmpty } }
+    public var hasWork: Bool { condition.withLock { !busy.isEmpty || !finished.isEmpty } }
 
     private func work() {
         // Decoding yields to drawing: on a two-core machine llvmpipe's rasteriser needs the cores

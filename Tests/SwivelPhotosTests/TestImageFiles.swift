@@ -2,7 +2,7 @@ import CSDL2
 import CSDL2Image
 import Foundation
 import SwivelCore
-import SwivelPlatform
+import SwivelPhotos
 
 /// Image files for the decoder tests, made with SDL from known pixels in a fresh temporary folder.
 final class TestImageFiles {

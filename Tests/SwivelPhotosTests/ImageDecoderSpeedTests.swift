@@ -2,7 +2,7 @@ import CSDL2
 import CSDL2Image
 import Testing
 import SwivelCore
-@testable import SwivelPlatform
+@testable import SwivelPhotos
 
 /// A 12 MP camera-sized JPEG into a 400 × 600 card texture: the crop is right, and the times of
 /// SDL2_image's decode, the crop and resample, and the whole `ImageDecoder.decode` are printed

@@ -1,7 +1,7 @@
 import Foundation
 import SwivelCore
 import Testing
-@testable import swivel
+@testable import SwivelPhotos
 
 /// The decoding threads' bookkeeping.
 @Suite struct ImageLoaderTests {
