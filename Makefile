@@ -3,11 +3,15 @@
 
 SWIFT ?= swift
 # Build and run: SDL2 (+ image, ttf), OpenGL headers, Mesa's GL/EGL drivers (llvmpipe where there
-# is no GPU), and the DejaVu fonts.
+# is no GPU), the DejaVu fonts, and the photo libraries: libjpeg-turbo, libheif (HEIC/AVIF),
+# libjxl, Little CMS, libexif, zlib.
 RUN_PACKAGES := libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev libgl-dev libegl-dev \
-                libgl1-mesa-dri libegl-mesa0 fonts-dejavu-core
-# Tests also drive a real window in a virtual X server.
-TEST_PACKAGES := xvfb xauth xdotool
+                libgl1-mesa-dri libegl-mesa0 fonts-dejavu-core \
+                libturbojpeg0-dev libheif-dev libjxl-dev liblcms2-dev libexif-dev zlib1g-dev
+# Tests also drive a real window in a virtual X server, and write test photos with Debian's own
+# encoders and taggers: ImageMagick, exiftool, heif-enc, avifenc, cjxl.
+TEST_PACKAGES := xvfb xauth xdotool imagemagick libimage-exiftool-perl libheif-examples libavif-bin \
+                 libjxl-tools
 ARGS ?=
 # Simulated minutes of `make soak`.
 SOAK_MINUTES ?= 60

@@ -17,6 +17,18 @@ let package = Package(
                        providers: [.apt(["libsdl2-ttf-dev"])]),
         .systemLibrary(name: "CGL", path: "Sources/CGL",
                        providers: [.apt(["libgl-dev"])]),
+        .systemLibrary(name: "CTurboJPEG", path: "Sources/CTurboJPEG",
+                       providers: [.apt(["libturbojpeg0-dev"])]),
+        .systemLibrary(name: "CHeif", path: "Sources/CHeif",
+                       providers: [.apt(["libheif-dev"])]),
+        .systemLibrary(name: "CJXL", path: "Sources/CJXL",
+                       providers: [.apt(["libjxl-dev"])]),
+        .systemLibrary(name: "CLCMS2", path: "Sources/CLCMS2",
+                       providers: [.apt(["liblcms2-dev"])]),
+        .systemLibrary(name: "CExif", path: "Sources/CExif",
+                       providers: [.apt(["libexif-dev"])]),
+        .systemLibrary(name: "CZlib", path: "Sources/CZlib",
+                       providers: [.apt(["zlib1g-dev"])]),
 
         // C: keeps libpng's console chatter off stderr (the decoder reports bad files itself).
         .target(name: "CLibraryMessages"),
@@ -31,7 +43,8 @@ let package = Package(
                 dependencies: ["SwivelCore", "CSDL2", "CSDL2Image", "CSDL2TTF"]),
         // Photo decks without GL: folder scanning, decoding to card pixels, the decode threads.
         .target(name: "SwivelPhotos",
-                dependencies: ["SwivelCore", "CSDL2", "CSDL2Image", "CLibraryMessages"]),
+                dependencies: ["SwivelCore", "CSDL2", "CSDL2Image", "CLibraryMessages", "CTurboJPEG", "CHeif",
+                               "CJXL", "CLCMS2", "CExif", "CZlib"]),
         // The executable: command line, wiring, frame loop.
         .executableTarget(name: "swivel",
                           dependencies: ["SwivelCore", "SwivelRender", "SwivelPlatform", "SwivelPhotos"],
@@ -50,7 +63,7 @@ let package = Package(
         .testTarget(name: "SwivelPlatformTests",
                     dependencies: ["SwivelCore", "SwivelPlatform", "CSDL2", "CSDL2Image", "CSDL2TTF"]),
         .testTarget(name: "SwivelPhotosTests",
-                    dependencies: ["SwivelCore", "SwivelPhotos", "CSDL2", "CSDL2Image"]),
-        .testTarget(name: "swivelTests", dependencies: ["swivel", "SwivelCore", "CSDL2", "CSDL2Image"]),
+                    dependencies: ["SwivelCore", "SwivelPhotos", "CSDL2", "CSDL2Image", "CTurboJPEG", "CLCMS2"]),
+        .testTarget(name: "swivelTests", dependencies: ["swivel", "SwivelCore", "SwivelPhotos", "CSDL2", "CSDL2Image"]),
     ]
 )

@@ -57,3 +57,8 @@ public struct FilePath: Hashable, Sendable, CustomStringConvertible {
     /// A NUL-terminated copy for C calls.
     public var cString: [CChar] { bytes.map { CChar(bitPattern: $0) } + [0] }
 }
+
+extension FilePath {
+    /// Whether this is the command line's `-`: paths to be read from standard input.
+    public var isStandardInput: Bool { bytes == [UInt8(ascii: "-")] }
+}

@@ -22,14 +22,14 @@ public struct DeckScanError: Error, Sendable, CustomStringConvertible {
 
 /// Turns command-line paths into the ordered list of image files.
 public enum DeckScanner {
-    /// File name extensions (lower case, no dot) of the formats whose size `ImageHeader` can read
-    /// before decoding, all of which Debian's SDL2_image 2.6.3 decodes (IMG_Init grants JPG, PNG,
-    /// TIF and WEBP; QOI, PNM, GIF, BMP and TGA are built in). SVG, XCF, XPM, PCX, LBM and ICO
+    /// File name extensions (lower case, no dot) of the formats whose size can be checked before
+    /// decoding: by `ImageHeader` for those Debian's SDL2_image 2.6.3 decodes (IMG_Init grants
+    /// JPG, PNG, TIF and WEBP; QOI, PNM, GIF, BMP and TGA are built in), by libheif (HEIC, HEIF,
+    /// AVIF), by libjxl (JPEG XL); SVG is drawn at the card's size. XCF, XPM, PCX, LBM and ICO
     /// would decode too, but their size cannot be checked first, so folders do not list them.
-    /// AVIF and JXL are not in this build of SDL2_image at all.
     public static let imageExtensions: Set<String> = [
         "png", "jpg", "jpeg", "jpe", "jfif", "webp", "gif", "bmp", "dib", "tga", "qoi",
-        "pnm", "ppm", "pgm", "pbm", "tif", "tiff",
+        "pnm", "ppm", "pgm", "pbm", "tif", "tiff", "heic", "heif", "hif", "avif", "jxl", "svg",
     ]
 
     /// Files named directly are taken as they are (whatever their extension: the decoder decides).
@@ -47,37 +47,64 @@ public enum DeckScanner {
     /// Errors: a path that does not exist ("no such file or directory: PATH"), an unreadable
     /// top-level directory ("cannot read directory PATH: Permission denied"), and no images in the
     /// end ("no images in PATH" when one directory was given, else "no images in the given paths").
-    public static func scan(_ paths: [FilePath], recursive: Bool) throws(DeckScanError) -> DeckScan {
+    ///
+    /// The path `-` stands for `listed` (the paths read from standard input), taken in their
+    /// order like command-line paths, except that one that does not exist or cannot be read is
+    /// one warning ("skipped PATH: no such file or directory") rather than the end of the run.
+    public static func scan(_ paths: [FilePath], listed: [FilePath] = [], recursive: Bool) throws(DeckScanError) -> DeckScan {
         var scan = DeckScan()
         for path in paths {
-            let info: FileStatus
-            switch FileStatus.of(path) {
-            case .success(let status): info = status
-            case .failure(let error) where error.code == ENOENT:
-                throw DeckScanError("no such file or directory: \(path)")
-            case .failure(let error):
-                throw DeckScanError("cannot access \(path): \(error)")
-            }
-            if info.isDirectory {
-                var walk = DirectoryWalk(recursive: recursive)
-                switch walk.list(path, identity: info.identity) {
-                case .failure(let error):
-                    throw DeckScanError("cannot read directory \(path): \(error)")
-                case .success:
-                    scan.images += walk.images
-                    scan.warnings += walk.warnings
+            if path.isStandardInput {
+                for item in listed {
+                    do { try add(item, recursive: recursive, to: &scan) } catch {
+                        scan.warnings.append("skipped \(item): \(error.listedReason)")
+                    }
                 }
-            } else {
-                scan.images.append(path)
+                continue
             }
+            do { try add(path, recursive: recursive, to: &scan) } catch { throw DeckScanError(error.description) }
         }
         if scan.images.isEmpty {
+            if paths.count == 1, let only = paths.first, only.isStandardInput {
+                throw DeckScanError("no images in the paths read from standard input")
+            }
             if paths.count == 1, let only = paths.first, (try? FileStatus.of(only).get())?.isDirectory == true {
                 throw DeckScanError("no images in \(only)")
             }
             throw DeckScanError("no images in the given paths")
         }
         return scan
+    }
+
+    /// A path that cannot be scanned: why, as a command-line error and as a list entry's warning.
+    private struct Unusable: Error, CustomStringConvertible {
+        let description: String
+        let listedReason: String
+    }
+
+    /// Adds one path's images: a file as it is, a directory's listing.
+    private static func add(_ path: FilePath, recursive: Bool, to scan: inout DeckScan) throws(Unusable) {
+        let info: FileStatus
+        switch FileStatus.of(path) {
+        case .success(let status): info = status
+        case .failure(let error) where error.code == ENOENT:
+            throw Unusable(description: "no such file or directory: \(path)", listedReason: "no such file or directory")
+        case .failure(let error):
+            throw Unusable(description: "cannot access \(path): \(error)", listedReason: "cannot access: \(error)")
+        }
+        if info.isDirectory {
+            var walk = DirectoryWalk(recursive: recursive)
+            switch walk.list(path, identity: info.identity) {
+            case .failure(let error):
+                throw Unusable(description: "cannot read directory \(path): \(error)",
+                               listedReason: "cannot read directory: \(error)")
+            case .success:
+                scan.images += walk.images
+                scan.warnings += walk.warnings
+            }
+        } else {
+            scan.images.append(path)
+        }
     }
 
     /// True when `name` ends in "." and an image extension, in any ASCII case.

@@ -23,6 +23,7 @@ public final class ImageLoader: @unchecked Sendable {
     private var generation = 0
     private var stopping = false
     private var threads: [Thread] = []
+    private var decodeTimes: [Double] = []
     private let onFinished: @Sendable () -> Void
 
     /// `onFinished` runs on a worker thread after each decode (to wake the main loop).
@@ -82,6 +83,9 @@ public final class ImageLoader: @unchecked Sendable {
     /// The wish list as it stands (for tests).
     public var wantedIDs: [Int] { condition.withLock { wanted } }
 
+    /// How long each decode so far took on its worker thread, in milliseconds (for `--bench`).
+    public var decodeMilliseconds: [Double] { condition.withLock { decodeTimes } }
+
     /// Whether decoded photos are waiting to be taken.
     public var hasFinished: Bool { condition.withLock { !finished.isEmpty } }
 
@@ -107,14 +111,22 @@ public final class ImageLoader: @unchecked Sendable {
             condition.unlock()
 
             let result: Result<MipChain, ImageLoadError>
+            let clock = ContinuousClock()
+            let start = clock.now
+            var decoded: Duration?
             do {
                 let image = try sources[id].decode(width: width, height: height)
+                decoded = clock.now - start
                 result = .success(MipChain(width: image.width, height: image.height, pixels: image.pixels))
             } catch {
                 result = .failure(error)
             }
 
             condition.withLock {
+                if let decoded {
+                    decodeTimes.append(Double(decoded.components.seconds) * 1000
+                                       + Double(decoded.components.attoseconds) / 1e15)
+                }
                 busy.remove(id)
                 if started == generation && !stopping {
                     finished.append(Finished(id: id, result: result))

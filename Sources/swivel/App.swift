@@ -59,19 +59,26 @@ struct App {
     }
 
     /// The photo deck's images: `--demo`'s embedded ones, or the files and folders named on the
-    /// command line (exit 64 for a path that does not exist or a folder with no images). Nil for
-    /// the built-in colour deck.
+    /// command line or listed on standard input (`-`), in the `--sort` order (exit 64 for a named
+    /// path that does not exist or no images at all). Nil for the built-in colour deck.
     static func photoSources(_ options: Options) -> [PhotoSource]? {
         if options.demo { return DemoDeck.sources() }
         guard !options.paths.isEmpty else { return nil }
-        return scan(options.paths, recursive: options.recursive)
+        let listed = options.paths.contains(where: \.isStandardInput)
+            ? StandardInputPaths.read(nulSeparated: options.nullSeparated) : []
+        let images = scan(options.paths, listed: listed, recursive: options.recursive)
+        let seed = options.seedGiven ? UInt64(options.seed) : UInt64.random(in: 0...UInt64(UInt32.max))
+        return DeckOrder.sorted(images, by: options.sort, seed: seed, reverse: options.reverse)
+            .map(PhotoSource.init(file:))
     }
 
-    static func scan(_ paths: [FilePath], recursive: Bool) -> [PhotoSource] {
+    /// The images of `paths` in the scan's natural name order, `-` standing for `listed` (whose
+    /// missing files are skipped with a warning, not an error); warnings go to stderr.
+    static func scan(_ paths: [FilePath], listed: [FilePath] = [], recursive: Bool) -> [FilePath] {
         do {
-            let scan = try DeckScanner.scan(paths, recursive: recursive)
+            let scan = try DeckScanner.scan(paths, listed: listed, recursive: recursive)
             for warning in scan.warnings { Console.error(warning) }
-            return scan.images.map(PhotoSource.init(file:))
+            return scan.images
         } catch {
             fail(.usage, error.description)
         }

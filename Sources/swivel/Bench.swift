@@ -1,5 +1,6 @@
 import Foundation
 import SwivelCore
+import SwivelPhotos
 import SwivelPlatform
 import SwivelRender
 
@@ -15,6 +16,9 @@ struct Bench {
         var height = 720
         var cards = 7
         var frames = 600
+        /// Pixels per point: the window is this many times `width` × `height` pixels, the layout
+        /// stays `width` × `height` points (`--pixel-scale`).
+        var pixelScale = 1.0
         /// A folder of photos to bench a photo deck with (`--images`).
         var images: FilePath?
         var textureBudgetMiB = 256
@@ -25,7 +29,8 @@ struct Bench {
 
     func run() {
         var windowOptions = Window.Options()
-        (windowOptions.width, windowOptions.height) = (settings.width, settings.height)
+        (windowOptions.width, windowOptions.height) = (Int((Double(settings.width) * settings.pixelScale).rounded()),
+                                                       Int((Double(settings.height) * settings.pixelScale).rounded()))
         windowOptions.hidden = true
         windowOptions.vsync = false
         let window: Window
@@ -36,10 +41,12 @@ struct Bench {
         renderer.fragmentCounter = FragmentCounter()
 
         let deck = settings.images.map {
-            PhotoDeck(sources: App.scan([$0], recursive: false), budgetMiB: settings.textureBudgetMiB)
+            PhotoDeck(sources: App.scan([$0], recursive: false).map(PhotoSource.init(file:)),
+                      budgetMiB: settings.textureBudgetMiB)
         }
         let content = SceneContent(deck: deck, background: .white, captions: true, hudVisible: settings.hud)
-        let layout = CarouselLayout(viewport: window.pointSize, cardCount: deck?.count ?? settings.cards)
+        let layout = CarouselLayout(viewport: Size(Double(settings.width), Double(settings.height)),
+                                    cardCount: deck?.count ?? settings.cards)
         var controller = ScrollController(layout: layout, offset: Self.middle(of: layout))
         var script = Self.script(layout: layout, frames: settings.frames)[...]
         let pixels = window.pixelSize
@@ -51,6 +58,10 @@ struct Bench {
         var drawCalls = 0, cardsSubmitted = 0
         var startupMilliseconds: Double?
         var photosOnFirstFrame = 0
+        // Wall-clock milliseconds from the end of the first frame to the end of the first frame
+        // showing the centred card's photo, and every visible card's.
+        var firstFrameEnd: ContinuousClock.Instant?
+        var centredMilliseconds: Double?, allVisibleMilliseconds: Double?
         for frame in 0..<settings.frames {
             let time = Double(frame) / 60
             while let next = script.first, next.time <= time {
@@ -73,6 +84,18 @@ struct Bench {
             let elapsed = clock.now - start
             window.swap()
             if startupMilliseconds == nil { startupMilliseconds = ProcessStats.secondsSinceStart().map { $0 * 1000 } }
+            if let deck, let firstFrameEnd {
+                let offset = controller.offset(at: time)
+                let sinceFirst = (clock.now - firstFrameEnd).milliseconds
+                if centredMilliseconds == nil,
+                   deck.image(at: Int(controller.layout.centreIndex(scroll: offset).rounded()), now: time) != nil {
+                    centredMilliseconds = sinceFirst
+                }
+                if allVisibleMilliseconds == nil, deck.isReady(layout: controller.layout, scroll: offset) {
+                    allVisibleMilliseconds = sinceFirst
+                }
+            }
+            if firstFrameEnd == nil { firstFrameEnd = clock.now }
             if frame > 0 { frameMilliseconds.append(elapsed.milliseconds) }   // frame 0 also builds the shadow
             content.hud.record(milliseconds: elapsed.milliseconds, at: time)
             if let count = renderer.fragmentCounter?.finishAll() { overdraw.append(Double(count) / pixelCount) }
@@ -111,6 +134,11 @@ struct Bench {
             json.field("photos_on_first_frame", photosOnFirstFrame)
             json.field("photos_on_gpu_at_end", deck.texturesInUse)
             json.field("texture_mib", Double(deck.textureBytes) / 1_048_576)
+            let decodes = Percentiles(deck.decodeMilliseconds)
+            json.object("decode_ms", [("p50", decodes.value(50)), ("p95", decodes.value(95)), ("max", decodes.maximum)])
+            json.field("decoded", deck.decodeMilliseconds.count)
+            json.field("centred_photo_ms", centredMilliseconds)
+            json.field("visible_photos_ms", allVisibleMilliseconds)
         }
         Console.out(json.text)
     }

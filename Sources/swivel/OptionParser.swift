@@ -1,5 +1,6 @@
 import Foundation
 import SwivelCore
+import SwivelPhotos
 
 /// One checked value from the command line or a config file, before it lands in `Options`.
 enum Setting: Equatable, Sendable {
@@ -25,11 +26,15 @@ enum Setting: Equatable, Sendable {
     case demo(Bool)
     case textureBudget(Int)
     case noCaptions(Bool)
+    case sort(DeckSort)
+    case reverse(Bool)
+    case null(Bool)
     case screenshot(String)
     case record(String)
     case replay(String)
     case bench(Bool)
     case frames(Int)
+    case pixelScale(Double)
     case images(FilePath)
     case soak(Double)
     case soakRenderEvery(Int)
@@ -139,6 +144,9 @@ enum OptionParser {
                 .textureBudget(try V.whole(v, l, 16...65536, what: "a whole number of MiB"))
             },
             flag("no-captions") { .noCaptions($0) },
+            value("sort") { v, l throws(UsageError) in .sort(try V.sort(v, l)) },
+            flag("reverse") { .reverse($0) },
+            flag("null", config: false) { .null($0) },
             value("screenshot", config: false) { v, l throws(UsageError) in .screenshot(try V.png(v, l)) },
             value("record", config: false) { v, l throws(UsageError) in
                 .record(try V.path(v, l).text)
@@ -148,6 +156,9 @@ enum OptionParser {
             },
             flag("bench", config: false) { .bench($0) },
             value("frames", config: false) { v, l throws(UsageError) in .frames(try V.whole(v, l, 1...1_000_000)) },
+            value("pixel-scale", config: false) { v, l throws(UsageError) in
+                .pixelScale(try V.number(v, l, 0.5...4, what: "pixels per point"))
+            },
             value("images", config: false) { v, l throws(UsageError) in .images(try V.path(v, l)) },
             value("soak", config: false) { v, l throws(UsageError) in
                 .soak(try V.number(v, l, 0.1...1440, what: "a number of simulated minutes"))
@@ -168,14 +179,15 @@ enum OptionParser {
     static let specsByName: [String: OptionSpec] = Dictionary(uniqueKeysWithValues: specs.map { ($0.name, $0) })
 
     /// Parses `arguments` (without the program name): `--name VALUE`, `--name=VALUE`, `--flag`,
-    /// `--flag=yes|no`, `-h`, paths, and `--` after which everything is a path.
+    /// `--flag=yes|no`, `-h`, `-0` (`--null`), paths (`-` is standard input), and `--` after which
+    /// everything is a path.
     static func scan(_ arguments: [[UInt8]]) throws(UsageError) -> ParsedArguments {
         var parsed = ParsedArguments()
         var rest = arguments[...]
         var onlyPaths = false
         while let argument = rest.popFirst() {
             let text = String(decoding: argument, as: UTF8.self)
-            if onlyPaths || !text.hasPrefix("-") {
+            if onlyPaths || !text.hasPrefix("-") || text == "-" {
                 guard !argument.isEmpty else {
                     throw UsageError(description: "a photo path cannot be empty (got '')")
                 }
@@ -184,6 +196,7 @@ enum OptionParser {
             }
             if text == "--" { onlyPaths = true; continue }
             if text == "-h" { parsed.settings.append(.help); continue }
+            if text == "-0" { parsed.settings.append(.null(true)); continue }
 
             var nameBytes = argument[...]
             var inline: [UInt8]?
@@ -295,6 +308,15 @@ enum OptionValue {
         default:
             throw UsageError(description: "\(label) wants yes or no (or true/false, on/off, 1/0) (got \(quoted(text)))")
         }
+    }
+
+    static func sort(_ bytes: [UInt8], _ label: String) throws(UsageError) -> DeckSort {
+        let text = String(decoding: bytes, as: UTF8.self)
+        guard let order = DeckSort(rawValue: text) else {
+            throw UsageError(description: "\(label) wants one of: "
+                + DeckSort.allCases.map(\.rawValue).joined(separator: ", ") + " (got \(quoted(text)))")
+        }
+        return order
     }
 
     static func deceleration(_ bytes: [UInt8], _ label: String) throws(UsageError) -> Double {

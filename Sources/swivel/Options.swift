@@ -1,4 +1,5 @@
 import SwivelCore
+import SwivelPhotos
 
 /// Everything the command line and the config file can set. Defaults are the seed tutorial's
 /// numbers (the window keeps a desktop size; `--preset seed` gives the tutorial's phone).
@@ -51,6 +52,12 @@ struct Options: Equatable {
     var textureBudgetMiB = 256
     /// Show file names under photo cards (`--no-captions` turns them off).
     var captions = true
+    /// The deck's order (`--sort`); `.name`, the default, is the natural name order of the scan.
+    var sort = DeckSort.name
+    /// The order the other way round (`--reverse`).
+    var reverse = false
+    /// Paths read from standard input (the path `-`) are NUL-separated, not one a line (`-0`, `--null`).
+    var nullSeparated = false
 
     // MARK: One-shot runs
 
@@ -64,6 +71,8 @@ struct Options: Equatable {
     var bench = false
     /// Frames the benchmark renders (`--frames`).
     var benchFrames = 600
+    /// Pixels per point of the benchmark's window (`--pixel-scale`): 2 benches a HiDPI screen.
+    var benchPixelScale = 1.0
     /// Directory of photos for the benchmark or the soak (`--images`); nil: colour cards.
     var benchImages: FilePath?
     /// Simulated minutes of random input for the soak test (`--soak`); nil: no soak.
@@ -72,8 +81,10 @@ struct Options: Equatable {
     var soakRenderEvery = 1
     /// How much resident memory may grow after the soak's warm-up, MiB (`--soak-memory-limit`).
     var soakMemoryLimitMiB = 2.0
-    /// The soak's random seed (`--seed`).
+    /// The random seed of the soak and of `--sort random` (`--seed`).
     var seed = 1
+    /// Whether `--seed` was given: without it, `--sort random` shuffles differently every run.
+    var seedGiven = false
 
     // MARK: Config file
 
@@ -150,16 +161,20 @@ extension Options {
         case .demo(let on): demo = on
         case .textureBudget(let mib): textureBudgetMiB = mib
         case .noCaptions(let off): captions = !off
+        case .sort(let order): sort = order
+        case .reverse(let on): reverse = on
+        case .null(let on): nullSeparated = on
         case .screenshot(let path): screenshot = path
         case .record(let path): record = path
         case .replay(let path): replay = path
         case .bench(let on): bench = on
         case .frames(let n): benchFrames = n
+        case .pixelScale(let scale): benchPixelScale = scale
         case .images(let path): benchImages = path
         case .soak(let minutes): soakMinutes = minutes
         case .soakRenderEvery(let k): soakRenderEvery = k
         case .soakMemoryLimit(let mib): soakMemoryLimitMiB = mib
-        case .seed(let seed): self.seed = seed
+        case .seed(let seed): (self.seed, seedGiven) = (seed, true)
         case .config(let path): configFile = path
         case .noConfig(let on): noConfig = on
         }
@@ -171,6 +186,7 @@ extension Options {
         func given(_ matches: (Setting) -> Bool) -> Bool { commandLine.settings.contains(where: matches) }
         let cardsGiven = given { if case .cards = $0 { true } else { false } }
         let framesGiven = given { if case .frames = $0 { true } else { false } }
+        let pixelScaleGiven = given { if case .pixelScale = $0 { true } else { false } }
         let seedGiven = given { if case .seed = $0 { true } else { false } }
         let renderEveryGiven = given { if case .soakRenderEvery = $0 { true } else { false } }
         let memoryLimitGiven = given { if case .soakMemoryLimit = $0 { true } else { false } }
@@ -198,9 +214,22 @@ extension Options {
         if benchImages != nil && !bench && !soak {
             try fail("--images chooses the photos for --bench or --soak; it needs one of them")
         }
-        if (seedGiven || renderEveryGiven || memoryLimitGiven) && !soak {
-            let name = seedGiven ? "seed" : renderEveryGiven ? "soak-render-every" : "soak-memory-limit"
+        if seedGiven && !soak && sort != .random {
+            try fail("--seed is for --soak or --sort random; it needs one of them")
+        }
+        if (renderEveryGiven || memoryLimitGiven) && !soak {
+            let name = renderEveryGiven ? "soak-render-every" : "soak-memory-limit"
             try fail("--\(name) is for --soak; it needs --soak MINUTES")
+        }
+        let standardInputs = paths.filter(\.isStandardInput).count
+        if standardInputs > 1 {
+            try fail("'-' (paths from standard input) can be given once (got it \(standardInputs) times)")
+        }
+        if nullSeparated && standardInputs == 0 {
+            try fail("-0 (--null) says how the paths on standard input are separated; it needs the path '-'")
+        }
+        if pixelScaleGiven && !bench {
+            try fail("--pixel-scale sets the pixels per point of --bench's window; it needs --bench")
         }
         if framesGiven && !bench {
             try fail("--frames sets how many frames --bench renders; it needs --bench")

@@ -163,6 +163,9 @@ final class PhotoDeck {
     /// Whether decodes are running or waiting to be uploaded.
     var hasWork: Bool { loader.hasWork }
 
+    /// Milliseconds each photo decoded so far took (file to card pixels, on a worker thread).
+    var decodeMilliseconds: [Double] { loader.decodeMilliseconds }
+
     /// Photos on the GPU now.
     var texturesInUse: Int { cache.count }
 

@@ -28,7 +28,7 @@ struct Soak {
 
     func run() {
         let photos: [PhotoSource]? = options.demo ? DemoDeck.sources()
-            : options.benchImages.map { App.scan([$0], recursive: options.recursive) }
+            : options.benchImages.map { App.scan([$0], recursive: options.recursive).map(PhotoSource.init(file:)) }
         var windowOptions = Window.Options()
         (windowOptions.width, windowOptions.height) = options.sizeGiven ? (options.width, options.height)
             : Self.defaultSize

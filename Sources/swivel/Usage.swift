@@ -2,6 +2,7 @@
 extension Options {
     static let usage = """
     usage: swivel [options] [PATH ...]
+           find ~/Pictures -name '*.jpg' | swivel [options] -
 
     A row of cards that swivel in 3D as you drag them: the SwiftUI "3D scroll effect".
     Without PATHs the cards are the seed's colours; with image files or directories, one card per image.
@@ -32,8 +33,15 @@ extension Options {
       --background COLOUR  #rgb, #rrggbb or a CSS colour name such as 'black' (default white)
 
     photos:
-      PATH ...             image files and directories of images; '--' ends the options
+      PATH ...             image files and directories of images; '--' ends the options.
+                           JPEG, PNG, WebP, HEIC/HEIF, AVIF, JPEG XL, TIFF, GIF, BMP, TGA, QOI,
+                           PNM and SVG, turned upright by their EXIF orientation, in sRGB
+      -                    read PATHs from standard input, one a line (a missing one is skipped)
+      -0, --null           with '-': the paths on standard input end in NUL, not newline
       --recursive          look into subdirectories of directory PATHs too
+      --sort ORDER         name (natural order, default), mtime (oldest first), taken (EXIF
+                           DateTimeOriginal, else mtime) or random (see --seed)
+      --reverse            the order the other way round
       --demo               show the built-in sample photos (not with PATHs or --cards)
       --texture-budget MB  GPU memory for photo textures, 16 to 65536 MiB (default 256)
       --no-captions        no file names under the photos
@@ -47,6 +55,8 @@ extension Options {
       --bench              render a scripted run as fast as possible and print its measurements
                            as JSON (--cards and --size apply; see --bench-help)
       --frames F           frames --bench renders, 1 to 1000000 (default 600)
+      --pixel-scale S      pixels per point of --bench's window, 0.5 to 4 (default 1; 2 is a
+                           HiDPI screen: the window has twice the pixels each way)
       --images DIR         run --bench or --soak on a photo deck from DIR instead of colour cards
       --soak MINUTES       run MINUTES (0.1 to 1440) of simulated 60 Hz time with random input
                            through the renderer, headless and as fast as it goes; print JSON and
@@ -55,7 +65,9 @@ extension Options {
       --soak-render-every K  render every K-th simulated frame of --soak, 1 to 3600 (default 1)
       --soak-memory-limit MB  how much resident memory may grow after the soak's warm-up,
                            0.1 to 1024 MiB (default 2)
-      --seed S             the --soak random input's seed, 0 to 4294967295 (default 1)
+      --seed S             the seed of --soak's random input and of --sort random, 0 to
+                           4294967295 (default 1 for --soak; --sort random without it shuffles
+                           differently every run)
       --bench-help         explain the --bench JSON fields and exit
 
     config file:
@@ -65,9 +77,9 @@ extension Options {
       One 'key = value' a line, keys being option names without '--' (spacing = 240,
       background = #202020, snap = yes); '#' starts a comment line. The command line wins over
       it. Flags take yes/no, true/false, on/off or 1/0 there and after '=' here (--snap=no).
-      --screenshot, --record, --replay, --bench, --frames, --images, --soak,
-      --soak-render-every, --soak-memory-limit, --seed, --demo, --config and --no-config are for
-      the command line only.
+      --screenshot, --record, --replay, --bench, --frames, --pixel-scale, --images, --soak,
+      --soak-render-every, --soak-memory-limit, --seed, --demo, --null, --config and --no-config
+      are for the command line only.
 
       --help, -h           show this help and exit
       --version            show the version and exit
@@ -87,7 +99,7 @@ extension Options {
     """
 
     static let benchHelp = """
-    usage: swivel --bench [--frames F] [--cards N | --images DIR] [--size WxH] [--hud]
+    usage: swivel --bench [--frames F] [--cards N | --images DIR] [--size WxH] [--pixel-scale S] [--hud]
 
     Renders F frames (default 600) of a scripted run in 60 Hz virtual time — at rest on the deck's
     middle card for the first fifth, then a fling towards the end, and half-way through the rest
@@ -119,5 +131,11 @@ extension Options {
                              window never waits for decoding)
       photos_on_gpu_at_end   photos on the GPU after the last frame
       texture_mib            GPU memory of the photo textures
+      decode_ms              time to decode one photo into its card's pixels on a worker thread
+                             (file to resampled, upright, sRGB pixels), as {"p50", "p95", "max"}
+                             over every photo decoded during the run; "decoded" counts them
+      centred_photo_ms       from the end of the first frame to the end of the first frame that
+                             shows the centred card's photo (wall clock)
+      visible_photos_ms      the same until every visible card's photo is shown
     """
 }

@@ -28,9 +28,9 @@ import SwivelCore
 
     @Test func onlyImageExtensionsAnyCase() throws {
         let root = TemporaryDirectory()
-        root.touch("a.png", "b.txt", "c.JPEG", "d", "png", "e.png.bak", "f.Tiff", "g.avif", "h.svg")
+        root.touch("a.png", "b.txt", "c.JPEG", "d", "png", "e.png.bak", "f.Tiff", "g.avif", "h.svg", "i.xcf", "j.Heic")
         let scan = try DeckScanner.scan([root.path], recursive: false)
-        #expect(names(scan, under: root) == ["a.png", "c.JPEG", "f.Tiff"])   // .svg: no header reader
+        #expect(names(scan, under: root) == ["a.png", "c.JPEG", "f.Tiff", "g.avif", "h.svg", "j.Heic"])   // .xcf: no header reader
     }
 
     @Test func dotFilesAndDotDirectoriesAreSkipped() throws {

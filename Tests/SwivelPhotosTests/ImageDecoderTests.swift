@@ -150,15 +150,15 @@ import SwivelPhotos
         let bytes = files.contents(jpeg)
         #expect(reason(files.write("half.jpg", bytes: Array(bytes.prefix(bytes.count / 2))))
                 == "cannot decode: truncated JPEG data")
-        // Cut before its scan: SDL2_image no longer sees a JPEG.
+        // Cut before its scan: libjpeg finds no scan, and the missing end says why.
         #expect(reason(files.write("header-only.jpg", bytes: Array(bytes.prefix(300))))
-                == "cannot decode: truncated JPEG data (Unsupported image format)")
-        // A frame header with no components: a fatal libjpeg error, which SDL2_image catches with
+                == "cannot decode: truncated JPEG data (Invalid JPEG file structure: missing SOS marker)")
+        // A frame header with no components: a fatal libjpeg error, which TurboJPEG catches with
         // setjmp instead of letting libjpeg exit the process.
         var broken = bytes
         let sof = try #require((0..<(broken.count - 1)).first { broken[$0] == 0xFF && broken[$0 + 1] == 0xC0 })
         broken[sof + 9] = 0
-        #expect(reason(files.write("broken.jpg", bytes: broken)) == "cannot decode: JPEG loading error")
+        #expect(reason(files.write("broken.jpg", bytes: broken)) == "cannot decode: Empty JPEG image (DNL not supported)")
         // The whole file still decodes: top row black, bottom row white (within JPEG's error).
         let whole = try ImageDecoder.decode(jpeg, width: 256, height: 256)
         #expect(whole.rgba(100, 0)[0] <= 2 && whole.rgba(100, 255)[0] >= 253)

@@ -1,5 +1,6 @@
 import Foundation
 import SwivelCore
+import SwivelPhotos
 import Testing
 @testable import swivel
 
@@ -73,7 +74,12 @@ import Testing
         (["--bench-help"], { $0.showBenchHelp = true }),
         (["--soak", "60"], { $0.soakMinutes = 60 }),
         (["--soak=0.1", "--demo", "--seed", "4294967295", "--soak-render-every", "4"],
-         { $0.soakMinutes = 0.1; $0.demo = true; $0.seed = 4_294_967_295; $0.soakRenderEvery = 4 }),
+         { $0.soakMinutes = 0.1; $0.demo = true; $0.seed = 4_294_967_295; $0.seedGiven = true; $0.soakRenderEvery = 4 }),
+        (["--sort", "taken", "--reverse", "a"], { $0.sort = .taken; $0.reverse = true; $0.paths = [FilePath("a")] }),
+        (["--sort=random", "--seed", "7", "-0", "-"],
+         { $0.sort = .random; $0.seed = 7; $0.seedGiven = true; $0.nullSeparated = true; $0.paths = [FilePath("-")] }),
+        (["--null", "--", "-"], { $0.nullSeparated = true; $0.paths = [FilePath("-")] }),
+        (["--bench", "--pixel-scale", "2"], { $0.bench = true; $0.benchPixelScale = 2 }),
         (["--soak", "1440", "--images", "/pics", "--size", "640x360"],
          { $0.soakMinutes = 1440; $0.benchImages = FilePath("/pics"); $0.width = 640; $0.height = 360; $0.sizeGiven = true }),
         (["--config", "/etc/my.conf"], { $0.configFile = FilePath("/etc/my.conf") }),
@@ -177,8 +183,14 @@ import Testing
         (["--record", "a", "--soak", "1"], "--soak runs its own random session; it cannot go with --record, --replay or --screenshot"),
         (["--soak", "1", "pics"], "--soak takes its photos from --images DIR or --demo, not from paths (got 'pics')"),
         (["--soak", "1", "--demo", "--images", "pics"], "--demo and --images choose two different decks; give one"),
-        (["--seed", "3"], "--seed is for --soak; it needs --soak MINUTES"),
+        (["--seed", "3"], "--seed is for --soak or --sort random; it needs one of them"),
         (["--soak-render-every", "3"], "--soak-render-every is for --soak; it needs --soak MINUTES"),
+        (["--seed", "3", "--sort", "taken", "a"], "--seed is for --soak or --sort random; it needs one of them"),
+        (["-0", "a.jpg"], "-0 (--null) says how the paths on standard input are separated; it needs the path '-'"),
+        (["-", "b", "-"], "'-' (paths from standard input) can be given once (got it 2 times)"),
+        (["--sort", "size", "a"], "--sort wants one of: name, mtime, taken, random (got 'size')"),
+        (["--pixel-scale", "2"], "--pixel-scale sets the pixels per point of --bench's window; it needs --bench"),
+        (["--bench", "--pixel-scale", "8"], "--pixel-scale wants pixels per point from 0.5 to 4 (got '8')"),
         (["--frames", "10"], "--frames sets how many frames --bench renders; it needs --bench"),
         (["--bench", "--demo", "--images", "pics"], "--demo and --images choose two different decks; give one"),
         (["--cards", "3", "a.jpg"], "--cards sets the colour deck's size; a photo deck has one card per image, so it cannot go with photo paths, --demo or --images"),

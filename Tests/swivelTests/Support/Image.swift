@@ -10,6 +10,10 @@ struct Image {
 
     struct LoadError: Error, CustomStringConvertible { let description: String }
 
+    init(width: Int, height: Int, bytes: [UInt8]) {
+        (self.width, self.height, self.bytes) = (width, height, bytes)
+    }
+
     init(contentsOf path: String) throws {
         guard let loaded = IMG_Load(path) else {
             throw LoadError(description: "cannot load \(path): \(String(cString: SDL_GetError()))")
@@ -48,5 +52,26 @@ extension Image {
             worst = max(worst, a > b ? a - b : b - a)
         }
         return Int(worst)
+    }
+}
+
+extension Image {
+    /// The `width` × `height` region whose top-left pixel is (x, y).
+    func cropped(x: Int, y: Int, width: Int, height: Int) -> Image {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(width * height * 4)
+        for row in y..<(y + height) {
+            let start = (row * self.width + x) * 4
+            bytes += self.bytes[start..<(start + width * 4)]
+        }
+        return Image(width: width, height: height, bytes: bytes)
+    }
+
+    /// The mean absolute difference over every channel of every pixel (255 when the sizes differ).
+    func meanDifference(_ other: Image) -> Double {
+        guard width == other.width, height == other.height else { return 255 }
+        var total = 0
+        for i in bytes.indices { total += abs(Int(bytes[i]) - Int(other.bytes[i])) }
+        return Double(total) / Double(bytes.count)
     }
 }

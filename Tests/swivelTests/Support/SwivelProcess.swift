@@ -21,16 +21,18 @@ enum SwivelProcess {
     }
 
     /// Runs `swivel` with `arguments` and the given extra environment, waiting at most `timeout` s.
+    /// `input` becomes its standard input (else /dev/null).
     static func run(_ arguments: [String], environment: [String: String] = [:],
-                    removing: [String] = [], timeout: TimeInterval = 60) throws -> ProcessResult {
-        try runProgram(binary, arguments, environment: environment, removing: removing, timeout: timeout)
+                    removing: [String] = [], input: [UInt8]? = nil, timeout: TimeInterval = 60) throws -> ProcessResult {
+        try runProgram(binary, arguments, environment: environment, removing: removing, input: input, timeout: timeout)
     }
 
     /// An XDG_CONFIG_HOME with no swivel/config in it.
     static let noConfigHome = "/nonexistent/swivel-tests-config"
 
     static func runProgram(_ executable: URL, _ arguments: [String], environment: [String: String] = [:],
-                           removing: [String] = [], timeout: TimeInterval = 60) throws -> ProcessResult {
+                           removing: [String] = [], input: [UInt8]? = nil,
+                           timeout: TimeInterval = 60) throws -> ProcessResult {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
@@ -51,7 +53,13 @@ enum SwivelProcess {
         defer { try? out.close(); try? err.close() }
         process.standardOutput = out
         process.standardError = err
-        process.standardInput = FileHandle.nullDevice
+        if let input {
+            let inURL = directory.appendingPathComponent("stdin")
+            try Data(input).write(to: inURL)
+            process.standardInput = try FileHandle(forReadingFrom: inURL)
+        } else {
+            process.standardInput = FileHandle.nullDevice
+        }
         try process.run()
         let deadline = Date().addingTimeInterval(timeout)
         while process.isRunning && Date() < deadline { usleep(10_000) }

@@ -1,0 +1,142 @@
+import CHeif
+import Glibc
+import SwivelCore
+
+/// When photos were taken, for `--sort taken`: EXIF DateTimeOriginal, read from the few
+/// kilobytes of metadata at the front of a file (JPEG APP1, PNG eXIf, WebP EXIF, a TIFF's IFDs;
+/// a HEIF's Exif item through libheif, which reads the file's boxes but no image data), falling
+/// back to the modification time. JPEG XL and formats without EXIF use the modification time.
+public enum DateTaken {
+    /// Bytes read first; a JPEG whose EXIF block runs on gets the rest of it (up to 64 KiB more).
+    static let firstRead = 16 << 10
+
+    /// For each path, seconds since 1970: the EXIF time (taken as local time) or the mtime.
+    public static func times(_ paths: [FilePath]) -> [Double] {
+        let offset = localUTCOffset
+        return DeckOrder.inParallel(paths) { path in
+            if let text = dateTaken(path), let seconds = seconds(exifDate: text) { return seconds - offset }
+            return DeckOrder.modificationTime(path) ?? 0
+        }
+    }
+
+    /// DateTimeOriginal of the file at `path`, "YYYY:MM:DD HH:MM:SS", if it has one.
+    public static func dateTaken(_ path: FilePath) -> String? {
+        let fd = path.cString.withUnsafeBufferPointer { open($0.baseAddress!, O_RDONLY | O_CLOEXEC | O_NONBLOCK) }
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var status = stat()
+        guard fstat(fd, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
+        let size = Int(status.st_size)
+        var bytes = read(fd, count: min(size, firstRead), at: 0)
+        if bytes.starts(with: [0xFF, 0xD8, 0xFF]) {
+            guard let block = jpegExif(&bytes, fd: fd, size: size) else { return nil }
+            return EXIF.dateTaken(block)
+        }
+        if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) { return PhotoMetadata.png(bytes).exif.flatMap(EXIF.dateTaken) }
+        if bytes.starts(with: Array("RIFF".utf8)) { return PhotoMetadata.webp(bytes).exif.flatMap(EXIF.dateTaken) }
+        if bytes.count >= 8, bytes.starts(with: [0x49, 0x49, 0x2A, 0x00]) || bytes.starts(with: [0x4D, 0x4D, 0x00, 0x2A]) {
+            // IFD0 may come after the pixels (ImageMagick puts it there): read on to 64 KiB past it.
+            let little = bytes[0] == 0x49
+            let b = bytes[4..<8].map(Int.init)
+            let ifd0 = little ? b[0] | b[1] << 8 | b[2] << 16 | b[3] << 24 : b[0] << 24 | b[1] << 16 | b[2] << 8 | b[3]
+            if ifd0 + (64 << 10) > bytes.count && bytes.count < size {
+                bytes = read(fd, count: min(size, ifd0 + (64 << 10)), at: 0)
+            }
+            return EXIF.dateTaken(bytes)
+        }
+        if ContainerKind.sniff(Array(bytes.prefix(64))) == .heif { return heifExif(path).flatMap(EXIF.dateTaken) }
+        return nil
+    }
+
+    /// The APP1 Exif payload of a JPEG whose first bytes are `bytes`, reading on where it is cut.
+    /// Its IFDs come first and the thumbnail last, so a payload cut short still holds the date.
+    private static func jpegExif(_ bytes: inout [UInt8], fd: Int32, size: Int) -> [UInt8]? {
+        var position = 2
+        while true {
+            if position + 4 > bytes.count {
+                guard bytes.count < size, bytes.count < 256 << 10 else { return nil }
+                bytes = read(fd, count: min(size, bytes.count * 4), at: 0)
+                continue
+            }
+            guard bytes[position] == 0xFF else { return nil }
+            let marker = bytes[position + 1]
+            if marker == 0xFF { position += 1; continue }
+            if marker == 0xDA || marker == 0xD9 { return nil }
+            if marker == 0x01 || (0xD0...0xD8).contains(marker) { position += 2; continue }
+            let length = Int(bytes[position + 2]) << 8 | Int(bytes[position + 3])
+            guard length >= 2 else { return nil }
+            if marker == 0xE1 {
+                let end = position + 2 + length
+                if end > bytes.count && bytes.count < size { bytes = read(fd, count: min(size, end), at: 0) }
+                let payload = Array(bytes[(position + 4)..<min(end, bytes.count)])
+                if payload.starts(with: EXIF.header) { return payload }
+            }
+            position += 2 + length
+        }
+    }
+
+    /// The Exif item of a HEIF's primary image, without the 4-byte offset libheif leaves in front.
+    private static func heifExif(_ path: FilePath) -> [UInt8]? {
+        guard let context = heif_context_alloc() else { return nil }
+        defer { heif_context_free(context) }
+        guard heif_context_read_from_file(context, path.text, nil).code == heif_error_Ok else { return nil }
+        var handleOut: OpaquePointer?
+        guard heif_context_get_primary_image_handle(context, &handleOut).code == heif_error_Ok,
+              let handle = handleOut else { return nil }
+        defer { heif_image_handle_release(handle) }
+        var id: heif_item_id = 0
+        guard heif_image_handle_get_list_of_metadata_block_IDs(handle, "Exif", &id, 1) == 1 else { return nil }
+        let size = heif_image_handle_get_metadata_size(handle, id)
+        guard size > 4, size < 16 << 20 else { return nil }
+        var block = [UInt8](repeating: 0, count: size)
+        guard heif_image_handle_get_metadata(handle, id, &block).code == heif_error_Ok else { return nil }
+        // ISO/IEC 23008-12 A.2.1: a 32-bit offset to the TIFF header comes first.
+        let skip = 4 + (Int(block[0]) << 24 | Int(block[1]) << 16 | Int(block[2]) << 8 | Int(block[3]))
+        guard skip < block.count else { return nil }
+        return Array(block[skip...])
+    }
+
+    /// "YYYY:MM:DD HH:MM:SS" as seconds since 1970 as if it were UTC; nil if it is not a date.
+    static func seconds(exifDate text: String) -> Double? {
+        let bytes = Array(text.utf8)
+        guard bytes.count >= 19 else { return nil }
+        func number(_ range: Range<Int>) -> Int? {
+            var value = 0
+            for i in range {
+                guard (48...57).contains(bytes[i]) else { return nil }
+                value = value * 10 + Int(bytes[i] - 48)
+            }
+            return value
+        }
+        guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10),
+              let hour = number(11..<13), let minute = number(14..<16), let second = number(17..<19),
+              year > 0, (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second < 61
+        else { return nil }
+        // Days from the civil date (Howard Hinnant's days_from_civil).
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yearOfEra = y - era * 400
+        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        let days = era * 146_097 + dayOfEra - 719_468
+        return Double(days * 86400 + hour * 3600 + minute * 60 + second)
+    }
+
+    /// This machine's offset from UTC now, in seconds (EXIF times are local, without a zone).
+    static var localUTCOffset: Double {
+        var now = time(nil)
+        var parts = tm()
+        guard localtime_r(&now, &parts) != nil else { return 0 }
+        return Double(parts.tm_gmtoff)
+    }
+
+    private static func read(_ fd: Int32, count: Int, at offset: Int) -> [UInt8] {
+        [UInt8](unsafeUninitializedCapacity: max(count, 1)) { buffer, filled in
+            filled = 0
+            while filled < count {
+                let got = pread(fd, buffer.baseAddress! + filled, count - filled, off_t(offset + filled))
+                if got > 0 { filled += got } else if got < 0 && errno == EINTR { continue } else { break }
+            }
+        }
+    }
+}

@@ -1,0 +1,63 @@
+import Dispatch
+import Glibc
+import SwivelCore
+
+/// The orders a deck can be shown in (`--sort`).
+public enum DeckSort: String, CaseIterable, Sendable {
+    /// The scan's natural name order (the default).
+    case name
+    /// Modification time, oldest first.
+    case mtime
+    /// When the photo was taken (EXIF DateTimeOriginal), oldest first; files without it by mtime.
+    case taken
+    /// Shuffled with a seed.
+    case random
+}
+
+/// Puts a scanned deck in the chosen order before the first frame, so nothing reshuffles later.
+public enum DeckOrder {
+    /// `paths` (in the scan's natural name order) in `order`, reversed if asked; ties keep the
+    /// name order. `taken` reads each file's metadata bytes (never its pixels), in parallel.
+    public static func sorted(_ paths: [FilePath], by order: DeckSort, seed: UInt64,
+                              reverse: Bool = false) -> [FilePath] {
+        var result: [FilePath]
+        switch order {
+        case .name:
+            result = paths
+        case .mtime, .taken:
+            let keys = order == .taken ? DateTaken.times(paths) : modificationTimes(paths)
+            // Stable: equal times keep the natural name order.
+            result = paths.indices.sorted { (keys[$0], $0) < (keys[$1], $1) }.map { paths[$0] }
+        case .random:
+            var generator = SeededRandom(seed: seed)
+            result = paths.shuffled(using: &generator)
+        }
+        if reverse { result.reverse() }
+        return result
+    }
+
+    /// Each file's modification time in seconds since 1970 (0 for one that cannot be read).
+    static func modificationTimes(_ paths: [FilePath]) -> [Double] {
+        inParallel(paths) { path in modificationTime(path) ?? 0 }
+    }
+
+    static func modificationTime(_ path: FilePath) -> Double? {
+        var status = stat()
+        guard stat(path.cString, &status) == 0 else { return nil }
+        return Double(status.st_mtim.tv_sec) + Double(status.st_mtim.tv_nsec) / 1e9
+    }
+
+    /// `body` of every path, in order, worked out on all cores in contiguous slices.
+    static func inParallel<T>(_ paths: [FilePath], _ body: @Sendable (FilePath) -> T) -> [T] {
+        let slices = max(1, min(paths.count / 64, 4 * max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))))
+        var results = [[T]](repeating: [], count: slices)
+        results.withUnsafeMutableBufferPointer { buffer in
+            nonisolated(unsafe) let out = buffer
+            DispatchQueue.concurrentPerform(iterations: slices) { slice in
+                let range = (paths.count * slice / slices)..<(paths.count * (slice + 1) / slices)
+                out[slice] = range.map { body(paths[$0]) }   // each slice writes only its own element
+            }
+        }
+        return results.flatMap { $0 }
+    }
+}

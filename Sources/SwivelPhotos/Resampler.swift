@@ -1,0 +1,160 @@
+import SwivelCore
+
+/// Separable resampling of a crop of 8-bit RGB(A) pixels to an exact size. Each axis gets a table
+/// of taps: area-averaging (each output pixel is the mean of the source area it covers) when the
+/// axis shrinks, bilinear when it grows. Alpha is multiplied in before any averaging, so a
+/// transparent pixel's colour never bleeds into its neighbours.
+enum Resampler {
+    struct Source {
+        /// R, G, B[, A] bytes, `pitch` bytes a row.
+        let pixels: UnsafePointer<UInt8>
+        let pitch: Int
+        let width: Int
+        let height: Int
+        /// Four bytes a pixel with alpha last (RGBA), else three (RGB, opaque).
+        let hasAlpha: Bool
+    }
+
+    /// For each output pixel along one axis: the first source pixel, how many follow, and their
+    /// weights (`stride` slots per output pixel, summing to 1).
+    struct Taps {
+        var first: [Int]
+        var count: [Int]
+        var weights: [Float]
+        var stride: Int
+
+        /// Taps that cover `start ..< start + length` of a `sourceCount`-pixel axis with `outputCount` pixels.
+        init(start: Double, length: Double, sourceCount: Int, outputCount: Int) {
+            let scale = length / Double(outputCount)
+            let lowest = max(0, min(sourceCount - 1, Int(start.rounded(.down))))
+            let highest = max(lowest, min(sourceCount - 1, Int((start + length).rounded(.up)) - 1))
+            stride = scale > 1 ? Int(scale.rounded(.up)) + 2 : 2
+            first = Array(repeating: 0, count: outputCount)
+            count = Array(repeating: 0, count: outputCount)
+            weights = Array(repeating: 0, count: outputCount * stride)
+            var raw: [(index: Int, weight: Double)] = []
+            for output in 0..<outputCount {
+                raw.removeAll(keepingCapacity: true)
+                if scale > 1 {
+                    // Area: how much of source pixel j lies in [a, b).
+                    let a = start + Double(output) * scale, b = a + scale
+                    var j = Int(a.rounded(.down))
+                    while Double(j) < b {
+                        let overlap = min(b, Double(j + 1)) - max(a, Double(j))
+                        if overlap > 0 { raw.append((j, overlap)) }
+                        j += 1
+                    }
+                } else {
+                    // Bilinear between the two source centres either side of this one's centre.
+                    let centre = start + (Double(output) + 0.5) * scale - 0.5
+                    let j = Int(centre.rounded(.down))
+                    let t = centre - Double(j)
+                    raw.append((j, 1 - t))
+                    raw.append((j + 1, t))
+                }
+                let clamped = raw.map { (index: min(highest, max(lowest, $0.index)), weight: $0.weight) }
+                let firstIndex = clamped.map(\.index).min() ?? lowest
+                let lastIndex = clamped.map(\.index).max() ?? lowest
+                let total = clamped.reduce(0) { $0 + $1.weight }
+                first[output] = firstIndex
+                count[output] = lastIndex - firstIndex + 1
+                for tap in clamped {
+                    weights[output * stride + tap.index - firstIndex] += Float(tap.weight / total)
+                }
+            }
+        }
+
+        /// The lowest and highest source pixels any tap reads.
+        var span: ClosedRange<Int> {
+            let low = first.min() ?? 0
+            let high = zip(first, count).map { $0 + $1 - 1 }.max() ?? 0
+            return low...max(low, high)
+        }
+    }
+
+    /// `crop` of `source` resampled to `width` × `height`: premultiplied RGBA8, top row first.
+    static func resample(_ source: Source, crop: PixelRect, width: Int, height: Int) -> [UInt8] {
+        let across = Taps(start: crop.x, length: crop.width, sourceCount: source.width, outputCount: width)
+        let down = Taps(start: crop.y, length: crop.height, sourceCount: source.height, outputCount: height)
+        let rows = down.span
+        // Pass 1: each source row the vertical taps read, resampled across, premultiplied, in
+        // 0…255 floats.
+        var middle = [Float](repeating: 0, count: rows.count * width * 4)
+        middle.withUnsafeMutableBufferPointer { middle in
+            across.first.withUnsafeBufferPointer { first in
+            across.count.withUnsafeBufferPointer { count in
+            across.weights.withUnsafeBufferPointer { weights in
+                for (row, y) in rows.enumerated() {
+                    resampleRow(source.pixels + y * source.pitch, hasAlpha: source.hasAlpha,
+                                into: middle.baseAddress! + row * width * 4, width: width,
+                                first: first.baseAddress!, count: count.baseAddress!,
+                                weights: weights.baseAddress!, stride: across.stride)
+                }
+            }
+            }
+            }
+        }
+        // Pass 2: down the columns, a whole row at a time.
+        let rowLength = width * 4
+        return [UInt8](unsafeUninitializedCapacity: width * height * 4) { output, filled in
+            var sum = [Float](repeating: 0, count: rowLength)
+            sum.withUnsafeMutableBufferPointer { sum in
+                middle.withUnsafeBufferPointer { middle in
+                    let sum = sum.baseAddress!, middle = middle.baseAddress!
+                    for y in 0..<height {
+                        for i in 0..<rowLength { sum[i] = 0 }
+                        for tap in 0..<down.count[y] {
+                            let weight = down.weights[y * down.stride + tap]
+                            let row = middle + (down.first[y] + tap - rows.lowerBound) * rowLength
+                            for i in 0..<rowLength { sum[i] += weight * row[i] }
+                        }
+                        let out = output.baseAddress! + y * rowLength
+                        for i in 0..<rowLength {
+                            out[i] = UInt8(min(255, max(0, sum[i] + 0.5)))
+                        }
+                    }
+                }
+            }
+            filled = width * height * 4
+        }
+    }
+
+    /// One row across: for each output pixel, the weighted sum of its taps' premultiplied pixels.
+    @inline(__always)
+    private static func resampleRow(_ row: UnsafePointer<UInt8>, hasAlpha: Bool,
+                                    into out: UnsafeMutablePointer<Float>, width: Int,
+                                    first: UnsafePointer<Int>, count: UnsafePointer<Int>,
+                                    weights: UnsafePointer<Float>, stride: Int) {
+        if hasAlpha {
+            for x in 0..<width {
+                var r: Float = 0, g: Float = 0, b: Float = 0, a: Float = 0
+                var pixel = row + first[x] * 4
+                let w = weights + x * stride
+                for tap in 0..<count[x] {
+                    let weighted = w[tap] * Float(pixel[3])
+                    r += weighted * Float(pixel[0])
+                    g += weighted * Float(pixel[1])
+                    b += weighted * Float(pixel[2])
+                    a += weighted
+                    pixel += 4
+                }
+                let o = out + x * 4
+                o[0] = r * (1 / 255); o[1] = g * (1 / 255); o[2] = b * (1 / 255); o[3] = a
+            }
+        } else {
+            for x in 0..<width {
+                var r: Float = 0, g: Float = 0, b: Float = 0
+                var pixel = row + first[x] * 3
+                let w = weights + x * stride
+                for tap in 0..<count[x] {
+                    r += w[tap] * Float(pixel[0])
+                    g += w[tap] * Float(pixel[1])
+                    b += w[tap] * Float(pixel[2])
+                    pixel += 3
+                }
+                let o = out + x * 4
+                o[0] = r; o[1] = g; o[2] = b; o[3] = 255
+            }
+        }
+    }
+}

@@ -1,0 +1,95 @@
+import Foundation
+import Testing
+
+/// `swivel -` (paths on standard input), `-0`, `--sort` and orientation through the real binary.
+@Suite(.serialized) struct PhotoListTests {
+    func solidPNG(_ folder: URL, _ name: String, _ colour: [UInt8]) throws -> String {
+        let path = folder.appendingPathComponent(name).path
+        try Data(ImageFiles.solid(.png, width: 40, height: 60, colour)).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    /// The first card (centred at scroll 0) is the first path of the list; a missing path is one
+    /// "skipped" line, not the end of the run.
+    @Test func pathsComeFromStandardInputAndMissingOnesAreSkipped() throws {
+        let folder = try SwivelProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let red = try solidPNG(folder, "red.png", [255, 0, 0]), blue = try solidPNG(folder, "blue.png", [0, 0, 255])
+        let missing = folder.appendingPathComponent("gone.png").path
+        let frame = folder.appendingPathComponent("frame.png").path
+        for (input, null) in [("\(missing)\n\(blue)\n\(red)\n", false), ("\(missing)\u{0}\(blue)\u{0}\(red)\u{0}", true)] {
+            let result = try SwivelProcess.run((null ? ["-0"] : []) + ["-", "--no-captions", "--screenshot", frame],
+                                               environment: ["SDL_VIDEODRIVER": "offscreen"], input: Array(input.utf8))
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(result.stderr == "swivel: skipped \(missing): no such file or directory\n")
+            #expect(try Image(contentsOf: frame).rgb(640, 360) == [0, 0, 255])
+        }
+        // --reverse: red first; --sort name keeps the list's order.
+        let reversed = try SwivelProcess.run(["-", "--reverse", "--no-captions", "--screenshot", frame],
+                                             environment: ["SDL_VIDEODRIVER": "offscreen"],
+                                             input: Array("\(blue)\n\(red)\n".utf8))
+        #expect(reversed.status == 0, "\(reversed.stderr)")
+        #expect(try Image(contentsOf: frame).rgb(640, 360) == [255, 0, 0])
+        // Nothing usable on standard input: exit 64 with one line.
+        let none = try SwivelProcess.run(["-", "--screenshot", frame], environment: ["SDL_VIDEODRIVER": "offscreen"],
+                                         input: Array("\(missing)\n".utf8))
+        #expect(none.status == 64)
+        #expect(none.stderr.hasSuffix("swivel: no images in the paths read from standard input\n"), "\(none.stderr)")
+    }
+
+    /// `--sort mtime`: the older file comes first whatever the names.
+    @Test func sortByModificationTime() throws {
+        let folder = try SwivelProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let photos = folder.appendingPathComponent("photos")
+        try FileManager.default.createDirectory(at: photos, withIntermediateDirectories: true)
+        let a = try solidPNG(photos, "a.png", [255, 0, 0]), b = try solidPNG(photos, "b.png", [0, 0, 255])
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSince1970: 2_000_000)], ofItemAtPath: a)
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSince1970: 1_000_000)], ofItemAtPath: b)
+        let frame = folder.appendingPathComponent("frame.png").path
+        for (arguments, centre) in [([String](), [255, 0, 0]), (["--sort", "mtime"], [0, 0, 255]),
+                                    (["--sort", "mtime", "--reverse"], [255, 0, 0])] {
+            let result = try SwivelProcess.run([photos.path, "--no-captions", "--screenshot", frame] + arguments,
+                                               environment: ["SDL_VIDEODRIVER": "offscreen"])
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(try Image(contentsOf: frame).rgb(640, 360) == centre, "\(arguments)")
+        }
+    }
+
+    /// Each of the 8 EXIF orientations, written by ImageMagick and exiftool, renders through the
+    /// real binary as the upright photo does (the card region within a few levels); the same
+    /// files untagged do not.
+    @Test func everyOrientationRendersLikeTheUprightPhoto() throws {
+        let folder = try SwivelProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        func tool(_ name: String, _ arguments: [String]) throws {
+            let result = try SwivelProcess.runProgram(URL(fileURLWithPath: "/usr/bin/env"), [name] + arguments)
+            #expect(result.status == 0, "\(name): \(result.stderr)")
+        }
+        let upright = folder.appendingPathComponent("upright.png").path
+        try tool("convert", ["-size", "100x150", "xc:#ff0000", "xc:#00c000", "+append", "(", "-size", "100x150",
+                             "xc:#0000ff", "xc:#ffff00", "+append", ")", "-append",
+                             "-fill", "white", "-draw", "rectangle 20,30 60,50", upright])
+        let turns: [Int: [String]] = [2: ["-flop"], 3: ["-rotate", "180"], 4: ["-flip"], 5: ["-transpose"],
+                                      6: ["-rotate", "270"], 7: ["-transverse"], 8: ["-rotate", "90"]]
+        func card(_ file: String) throws -> Image {
+            let frame = folder.appendingPathComponent("frame.png").path
+            let result = try SwivelProcess.run([file, "--no-captions", "--screenshot", frame],
+                                               environment: ["SDL_VIDEODRIVER": "offscreen"])
+            #expect(result.status == 0, "\(result.stderr)")
+            return try Image(contentsOf: frame).cropped(x: 550, y: 220, width: 180, height: 280)
+        }
+        let reference = try card(upright)
+        for n in 1...8 {
+            let file = folder.appendingPathComponent("o\(n).jpg").path
+            try tool("convert", [upright] + (turns[n] ?? []) + ["-quality", "95", file])
+            let untagged = try card(file)
+            try tool("exiftool", ["-q", "-q", "-overwrite_original", "-Orientation#=\(n)", file])
+            let shown = try card(file)
+            // JPEG's error at the colour edges differs with the stored orientation: a mean of a
+            // few levels; a wrong turn or mirror moves two or four quadrants (a mean of 30 or more).
+            #expect(shown.meanDifference(reference) <= 3, "orientation \(n): \(shown.meanDifference(reference))")
+            if n != 1 { #expect(untagged.meanDifference(reference) > 15, "orientation \(n) untagged") }
+        }
+    }
+}
