@@ -24,6 +24,7 @@ public final class ImageLoader: @unchecked Sendable {
     private var stopping = false
     private var threads: [Thread] = []
     private var decodeTimes: [Double] = []
+    private var decodeCPUTimes: [Double] = []
     private let onFinished: @Sendable () -> Void
 
     /// `onFinished` runs on a worker thread after each decode (to wake the main loop).
@@ -86,6 +87,10 @@ public final class ImageLoader: @unchecked Sendable {
     /// How long each decode so far took on its worker thread, in milliseconds (for `--bench`).
     public var decodeMilliseconds: [Double] { condition.withLock { decodeTimes } }
 
+    /// The CPU time each decode so far took on its thread, in milliseconds: the decode's own cost,
+    /// without the time its (lower-priority) thread waited for a core.
+    public var decodeCPUMilliseconds: [Double] { condition.withLock { decodeCPUTimes } }
+
     /// Whether decoded photos are waiting to be taken.
     public var hasFinished: Bool { condition.withLock { !finished.isEmpty } }
 
@@ -112,11 +117,12 @@ public final class ImageLoader: @unchecked Sendable {
 
             let result: Result<MipChain, ImageLoadError>
             let clock = ContinuousClock()
-            let start = clock.now
-            var decoded: Duration?
+            let start = clock.now, startCPU = Self.threadCPUMilliseconds()
+            var decoded: Duration?, decodedCPU = 0.0
             do {
                 let image = try sources[id].decode(width: width, height: height)
                 decoded = clock.now - start
+                decodedCPU = Self.threadCPUMilliseconds() - startCPU
                 result = .success(MipChain(width: image.width, height: image.height, pixels: image.pixels))
             } catch {
                 result = .failure(error)
@@ -126,6 +132,7 @@ public final class ImageLoader: @unchecked Sendable {
                 if let decoded {
                     decodeTimes.append(Double(decoded.components.seconds) * 1000
                                        + Double(decoded.components.attoseconds) / 1e15)
+                    decodeCPUTimes.append(decodedCPU)
                 }
                 busy.remove(id)
                 if started == generation && !stopping {
@@ -135,5 +142,12 @@ public final class ImageLoader: @unchecked Sendable {
             }
             onFinished()
         }
+    }
+
+    /// CPU time of the calling thread so far, in milliseconds.
+    private static func threadCPUMilliseconds() -> Double {
+        var now = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now)
+        return Double(now.tv_sec) * 1000 + Double(now.tv_nsec) / 1e6
     }
 }

@@ -166,6 +166,9 @@ final class PhotoDeck {
     /// Milliseconds each photo decoded so far took (file to card pixels, on a worker thread).
     var decodeMilliseconds: [Double] { loader.decodeMilliseconds }
 
+    /// The CPU time of each of those decodes, in milliseconds.
+    var decodeCPUMilliseconds: [Double] { loader.decodeCPUMilliseconds }
+
     /// Photos on the GPU now.
     var texturesInUse: Int { cache.count }
 

@@ -134,8 +134,11 @@ extension Options {
       decode_ms              time to decode one photo into its card's pixels on a worker thread
                              (file to resampled, upright, sRGB pixels), as {"p50", "p95", "max"}
                              over every photo decoded during the run; "decoded" counts them
+      decode_cpu_ms          the same decodes' CPU time on their threads (without the waits for a
+                             core: decoders run at a lower priority than drawing)
       centred_photo_ms       from the end of the first frame to the end of the first frame that
-                             shows the centred card's photo (wall clock)
+                             shows the centred card's photo (wall clock; until every visible photo
+                             is shown, frames are paced at 60 Hz as in the app, then flat out)
       visible_photos_ms      the same until every visible card's photo is shown
     """
 }
