@@ -94,4 +94,20 @@ import SwivelCore
             #expect(shownUpright, "\(item.name): \(Quadrants.sample(card))")
         }
     }
+
+    /// JPEG XL's orientation field (cjxl takes it from a tagged JPEG's EXIF), applied by libjxl.
+    @Test func jpegXLOrientationsShowUpright() throws {
+        let folder = TemporaryDirectory()
+        let upright = folder.path("upright.png")
+        try Quadrants.writeUpright(upright, width: 80, height: 120)
+        for n in [1, 3, 5, 6, 8] {
+            let jpeg = folder.path("o\(n).jpg"), jxl = folder.path("o\(n).jxl")
+            try ExternalTools.convert([upright.text] + Quadrants.storing(n) + ["-quality", "95", jpeg.text])
+            try ExternalTools.exiftool(jpeg, ["-Orientation#=\(n)"])
+            try ExternalTools.run("cjxl", [jpeg.text, jxl.text])
+            let card = try ImageDecoder.decode(jxl, width: 40, height: 60)
+            let shownUpright = Quadrants.isUpright(card)
+            #expect(shownUpright, "orientation \(n): \(Quadrants.sample(card))")
+        }
+    }
 }
