@@ -28,4 +28,43 @@ public enum ColorProfile {
         return cmsCreateTransform(input, swivel_lcms_rgba_8_premultiplied, output, swivel_lcms_rgba_8_premultiplied,
                                   cmsUInt32Number(INTENT_PERCEPTUAL), cmsUInt32Number(cmsFLAGS_COPY_ALPHA))
     }
+
+    /// The tone curves an RGB profile can be made with.
+    public enum ToneCurve: Sendable {
+        /// IEC 61966-2-1 (sRGB, Display P3).
+        case sRGB
+        /// ITU-R BT.709 (also BT.601 and BT.2020's 10/12-bit curves).
+        case bt709
+
+        /// lcms's parametric curve type 4: Y = (aX + b)^g for X ≥ d, else cX.
+        var parameters: [Double] {
+            switch self {
+            case .sRGB: [2.4, 1 / 1.055, 0.055 / 1.055, 1 / 12.92, 0.04045]
+            case .bt709: [1 / 0.45, 1 / 1.099, 0.099 / 1.099, 1 / 4.5, 0.081]
+            }
+        }
+    }
+
+    /// An ICC profile (bytes) for RGB with these CIE xy primaries and white point and `curve` on
+    /// each channel, made by lcms; nil if lcms refuses them.
+    public static func rgbProfile(white: (x: Double, y: Double), red: (x: Double, y: Double),
+                                  green: (x: Double, y: Double), blue: (x: Double, y: Double),
+                                  curve: ToneCurve) -> [UInt8]? {
+        guard white.y > 0, red.y > 0, green.y > 0, blue.y > 0 else { return nil }
+        var whitePoint = cmsCIExyY(x: white.x, y: white.y, Y: 1)
+        var primaries = cmsCIExyYTRIPLE(Red: cmsCIExyY(x: red.x, y: red.y, Y: 1),
+                                        Green: cmsCIExyY(x: green.x, y: green.y, Y: 1),
+                                        Blue: cmsCIExyY(x: blue.x, y: blue.y, Y: 1))
+        var parameters = curve.parameters
+        guard let tone = cmsBuildParametricToneCurve(nil, 4, &parameters) else { return nil }
+        defer { cmsFreeToneCurve(tone) }
+        var curves: [OpaquePointer?] = [tone, tone, tone]
+        guard let profile = cmsCreateRGBProfile(&whitePoint, &primaries, &curves) else { return nil }
+        defer { cmsCloseProfile(profile) }
+        var size: cmsUInt32Number = 0
+        guard cmsSaveProfileToMem(profile, nil, &size) != 0, size > 0 else { return nil }
+        var bytes = [UInt8](repeating: 0, count: Int(size))
+        guard cmsSaveProfileToMem(profile, &bytes, &size) != 0 else { return nil }
+        return bytes
+    }
 }

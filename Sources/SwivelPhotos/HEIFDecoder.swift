@@ -39,10 +39,32 @@ enum HEIFDecoder {
                                orientation: .up, iccProfile: iccProfile(handle), width: width, height: height)
     }
 
-    /// The primary image's ICC profile, if its colour is given as one (an `nclx` colour is taken
-    /// as sRGB: the common ones, BT.709 and sRGB, are).
+    /// The primary image's ICC profile, if its colour is given as one; for an `nclx` colour
+    /// (code points from ITU-T H.273) with other primaries than BT.709/sRGB's — Display P3 (12),
+    /// BT.2020 (9), … — and an SDR tone curve, an equivalent profile made with lcms. BT.709/sRGB,
+    /// unspecified, and HDR curves (PQ, HLG: they would need tone mapping) are shown as they are.
     private static func iccProfile(_ handle: OpaquePointer) -> [UInt8]? {
         let type = heif_image_handle_get_color_profile_type(handle)
+        if type == heif_color_profile_type_nclx {
+            var nclxOut: UnsafeMutablePointer<heif_color_profile_nclx>?
+            guard heif_image_handle_get_nclx_color_profile(handle, &nclxOut).code == heif_error_Ok,
+                  let nclx = nclxOut else { return nil }
+            defer { heif_nclx_color_profile_free(nclx) }
+            let colour = nclx.pointee
+            let primaries = colour.color_primaries.rawValue
+            guard primaries != 1, primaries != 2 else { return nil }   // BT.709 (sRGB's), unspecified
+            let curve: ColorProfile.ToneCurve
+            switch colour.transfer_characteristics.rawValue {
+            case 13: curve = .sRGB
+            case 1, 6, 14, 15: curve = .bt709
+            default: return nil
+            }
+            return ColorProfile.rgbProfile(
+                white: (Double(colour.color_primary_white_x), Double(colour.color_primary_white_y)),
+                red: (Double(colour.color_primary_red_x), Double(colour.color_primary_red_y)),
+                green: (Double(colour.color_primary_green_x), Double(colour.color_primary_green_y)),
+                blue: (Double(colour.color_primary_blue_x), Double(colour.color_primary_blue_y)), curve: curve)
+        }
         guard type == heif_color_profile_type_prof || type == heif_color_profile_type_rICC else { return nil }
         let size = heif_image_handle_get_raw_color_profile_size(handle)
         guard size > 0 else { return nil }

@@ -105,6 +105,22 @@ import SwivelCore
         _ = want
     }
 
+    /// An AVIF whose colour is signalled as code points (nclx: Display P3 primaries 12, sRGB
+    /// curve 13) rather than a profile: converted like the profile-tagged files.
+    @Test func nclxDisplayP3IsConvertedToo() throws {
+        let folder = TemporaryDirectory()
+        let png = folder.path("plain.png"), plain = folder.path("plain.avif"), p3 = folder.path("p3.avif")
+        try solid(png)
+        // Lossless with the identity matrix (0), so the pixels come back exactly.
+        try ExternalTools.run("avifenc", ["-s", "10", "-l", "--cicp", "1/13/0", png.text, plain.text])
+        try ExternalTools.run("avifenc", ["-s", "10", "-l", "--cicp", "12/13/0", png.text, p3.text])
+        let raw = try centre(plain)
+        let shown = try centre(p3)
+        let want = try Self.lcmsConversion(raw.map(UInt8.init), profile: try Self.displayP3())
+        #expect(zip(shown, want).allSatisfy { abs($0 - $1) <= 2 }, "shown \(shown), lcms \(want)")
+        #expect(zip(shown, raw).map { abs($0 - $1) }.max()! >= 15, "shown \(shown), raw \(raw)")
+    }
+
     /// A broken profile is ignored: the pixels are shown as stored.
     @Test func aBrokenProfileIsIgnored() throws {
         let folder = TemporaryDirectory()
