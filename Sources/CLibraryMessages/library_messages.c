@@ -10,6 +10,9 @@
 // "libpng error: MESSAGE" and oddities of good files as "libpng warning: MESSAGE" on C's stderr.
 static const char error_prefix[] = "libpng error: ";
 static const char warning_prefix[] = "libpng warning: ";
+// libjxl (Debian's build) reports where a bad file failed as "./lib/jxl/FILE.cc:LINE: MESSAGE"; the
+// decoder says the file is bad itself.
+static const char jxl_prefix[] = "./lib/jxl/";
 
 static __thread char last_png_error[256];
 static __thread int has_png_error;
@@ -39,6 +42,7 @@ static void handle_line(const char *line, size_t length, int has_newline) {
         return;
     }
     if (length >= warning_length && memcmp(line, warning_prefix, warning_length) == 0) return;
+    if (length >= sizeof jxl_prefix - 1 && memcmp(line, jxl_prefix, sizeof jxl_prefix - 1) == 0) return;
     write_all(line, length + (has_newline ? 1 : 0));
 }
 

@@ -1,4 +1,5 @@
 import CSDL2
+import Foundation
 import Glibc
 import SwivelCore
 
@@ -41,7 +42,13 @@ public enum ImageDecoder {
     /// first frame.
     public static func decode(_ path: FilePath, width: Int, height: Int) throws(ImageLoadError) -> DecodedImage {
         precondition(width > 0 && height > 0, "a texture needs pixels")
-        func fail(_ reason: String) -> ImageLoadError { ImageLoadError(path: path, reason: reason) }
+        _ = SDLImageDecoder.codecs   // also keeps the libraries' console messages off stderr
+        // Libraries' messages may end in a newline or hold several lines: one line each, always.
+        func fail(_ reason: String) -> ImageLoadError {
+            let line = reason.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
+                .filter { !$0.isEmpty }.joined(separator: " ")
+            return ImageLoadError(path: path, reason: line)
+        }
 
         let file: OpenFile
         do { file = try OpenFile(path) } catch { throw fail(error.reason) }

@@ -44,7 +44,8 @@ enum SDLImageDecoder {
     }
 
     /// SDL2_image's codec libraries, set up once on first use (Swift runs a static's initialiser
-    /// exactly once, whichever thread gets there first).
+    /// exactly once, whichever thread gets there first), after C's stderr has been given the
+    /// filter that keeps libpng's and libjxl's console messages off it.
     static let codecs: Int32 = {
         _ = swivel_filter_library_messages()
         return IMG_Init(Int32(IMG_INIT_JPG.rawValue | IMG_INIT_PNG.rawValue

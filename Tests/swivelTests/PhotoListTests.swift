@@ -92,4 +92,39 @@ import Testing
             if n != 1 { #expect(untagged.meanDifference(reference) > 15, "orientation \(n) untagged") }
         }
     }
+
+    /// A folder of the new formats through the binary: good HEIC, AVIF, JPEG XL and SVG files
+    /// load, broken ones are one `skipped` line each and the run goes on.
+    @Test func newFormatsLoadAndBrokenOnesAreSkippedWithOneLineEach() throws {
+        let folder = try SwivelProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let photos = folder.appendingPathComponent("photos")
+        try FileManager.default.createDirectory(at: photos, withIntermediateDirectories: true)
+        func tool(_ name: String, _ arguments: [String]) throws {
+            let result = try SwivelProcess.runProgram(URL(fileURLWithPath: "/usr/bin/env"), [name] + arguments)
+            #expect(result.status == 0, "\(name): \(result.stderr)")
+        }
+        let png = folder.appendingPathComponent("green.png").path
+        try tool("convert", ["-size", "240x360", "xc:#00c000", "PNG24:" + png])
+        try tool("heif-enc", ["-q", "90", png, "-o", photos.appendingPathComponent("1 good.heic").path])
+        try tool("avifenc", ["-s", "10", png, photos.appendingPathComponent("2 good.AVIF").path])
+        try tool("cjxl", ["-d", "0", png, photos.appendingPathComponent("3 good.jxl").path])
+        try Data("<svg xmlns='http://www.w3.org/2000/svg' width='2' height='3'><rect width='2' height='3' fill='#00c000'/></svg>".utf8)
+            .write(to: photos.appendingPathComponent("4 good.svg"))
+        try Data([0, 0, 0, 24] + Array("ftypheic".utf8) + [0, 0, 0, 0] + Array("mif1heic".utf8) + [UInt8](repeating: 9, count: 64))
+            .write(to: photos.appendingPathComponent("5 bad.heic"))
+        try Data([0xFF, 0x0A, 0xFA, 0x00]).write(to: photos.appendingPathComponent("6 bad.jxl"))
+        let frame = folder.appendingPathComponent("frame.png").path
+        // Scrolled to card 3 (the JPEG XL): the bad files sit to its right, on screen, so they are tried.
+        let result = try SwivelProcess.run([photos.path, "--no-captions", "--scroll", "480", "--screenshot", frame],
+                                           environment: ["SDL_VIDEODRIVER": "offscreen"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = result.stderr.split(separator: "\n").map(String.init)
+        #expect(lines.count == 2, "\(lines)")
+        #expect(lines.allSatisfy { $0.hasPrefix("swivel: skipped \(photos.path)/") && $0.contains(": cannot decode: ") })
+        // Cards 1-4 are all green: the centred one and its neighbours.
+        let image = try Image(contentsOf: frame)
+        // (The JPEG XL keeps ImageMagick's gamma 1/2.2 tag: a level off after conversion to sRGB.)
+        #expect(zip(image.rgb(640, 360), [0, 192, 0]).allSatisfy { abs($0 - $1) <= 2 }, "\(image.rgb(640, 360))")
+    }
 }

@@ -5,6 +5,7 @@
 
 /// Replaces C's `stderr` stream with a line-buffered one that keeps back libpng's
 /// "libpng error: …" and "libpng warning: …" lines (remembering the calling thread's last error)
+/// and libjxl's "./lib/jxl/FILE:LINE: …" lines
 /// and writes every other line to file descriptor 2 unchanged. Returns 0 on success. Call once,
 /// before other threads print.
 int swivel_filter_library_messages(void);
