@@ -1,0 +1,58 @@
+import Foundation
+import Testing
+import SwivelCore
+@testable import SwivelPhotos
+
+/// Damaged files of every new format — bytes flipped, overwritten or cut anywhere — are decoded
+/// or refused with a reason; none crashes the process or hangs it.
+@Suite(.serialized) struct MutatedFileTests {
+    @Test func mutatedFilesAreDecodedOrRefused() throws {
+        let folder = TemporaryDirectory()
+        let png = folder.path("upright.png")
+        try Quadrants.writeUpright(png, width: 160, height: 240)
+        let jpeg = folder.path("a.jpg"), heic = folder.path("a.heic"), avif = folder.path("a.avif")
+        let jxl = folder.path("a.jxl"), svg = folder.path("a.svg")
+        try ExternalTools.convert([png.text, "-quality", "90", jpeg.text])
+        try ExternalTools.exiftool(jpeg, ["-Orientation#=6", "-DateTimeOriginal=2020:01:01 00:00:00"])
+        try ExternalTools.run("heif-enc", ["-q", "60", png.text, "-o", heic.text])
+        try ExternalTools.run("avifenc", ["-s", "10", png.text, avif.text])
+        try ExternalTools.run("cjxl", ["-d", "2", png.text, jxl.text])
+        try Data("""
+            <svg xmlns="http://www.w3.org/2000/svg" width="20" height="30" viewBox="0 0 20 30">
+            <rect width="10" height="15" fill="red"/><circle cx="14" cy="20" r="5" fill="blue"/>
+            <path d="M0 30 L5 20 L10 30 Z" fill="green"/></svg>
+            """.utf8).write(to: URL(fileURLWithPath: svg.text))
+        var random = SeededRandom(seed: 3)
+        var outcomes: [String: (decoded: Int, refused: Int)] = [:]
+        for original in [jpeg, heic, avif, jxl, svg] {
+            let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: original.text)))
+            for i in 0..<200 {
+                var damaged = bytes
+                for _ in 0..<Int.random(in: 1...6, using: &random) {
+                    let at = Int.random(in: 0..<damaged.count, using: &random)
+                    switch Int.random(in: 0..<4, using: &random) {
+                    case 0: damaged[at] ^= UInt8(1 << Int.random(in: 0..<8, using: &random))
+                    case 1: damaged[at] = [0x00, 0xFF, 0x7F, 0x80][Int.random(in: 0..<4, using: &random)]
+                    case 2: damaged = Array(damaged.prefix(max(1, at)))
+                    default: damaged.insert(contentsOf: [0xFF, 0xFF, 0xFF, 0xFF], at: at)
+                    }
+                }
+                let file = folder.path("m\(i).\(original.pathExtension)")
+                try Data(damaged).write(to: URL(fileURLWithPath: file.text))
+                var outcome = outcomes[original.pathExtension] ?? (0, 0)
+                do {
+                    let card = try ImageDecoder.decode(file, width: 20, height: 30)
+                    #expect(card.pixels.count == 20 * 30 * 4)
+                    outcome.decoded += 1
+                } catch {
+                    #expect(!error.reason.isEmpty && !error.reason.contains("\n"))
+                    outcome.refused += 1
+                }
+                outcomes[original.pathExtension] = outcome
+                _ = DateTaken.dateTaken(file)
+            }
+        }
+        #expect(outcomes.values.allSatisfy { $0.decoded + $0.refused == 200 }, "\(outcomes)")
+        print("mutated files, decoded / refused: \(outcomes)")
+    }
+}
