@@ -5,8 +5,9 @@ import SwivelCore
 @testable import SwivelPhotos
 
 /// A 12 MP camera-sized JPEG into a 400 × 600 card texture: the crop is right, and the times of
-/// SDL2_image's decode, the crop and resample, and the whole `ImageDecoder.decode` are printed
-/// (not asserted: shared machines are noisy; the README has the measured numbers).
+/// SDL2_image's full-size decode with the crop and resample (the old path, for comparison) and of
+/// the whole `ImageDecoder.decode` (libjpeg-turbo shrinking on load) are printed (not asserted:
+/// shared machines are noisy; the README has the measured numbers, from a release build).
 @Suite(.serialized) struct ImageDecoderSpeedTests {
     @Test func twelveMegapixelPhotoToACard() throws {
         let files = TestImageFiles()
@@ -39,7 +40,7 @@ import SwivelCore
         }
         let card = try #require(image)
         print("12 MP JPEG (\(files.contents(photo).count / 1000) kB) → 400×600, best of 3: SDL2_image decode "
-              + "\(decodeOnly), crop + resample \(resampleOnly), whole ImageDecoder.decode \(total)")
+              + "\(decodeOnly), crop + resample \(resampleOnly), whole ImageDecoder.decode (shrink-on-load) \(total)")
         // The crop's middle is the dark/light boundary; averages of 40…55 and 200…215.
         #expect(abs(card.rgba(50, 300)[1] - 40) <= 3 && abs(card.rgba(350, 300)[1] - 200) <= 3)
     }
