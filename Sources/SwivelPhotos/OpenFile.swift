@@ -85,13 +85,13 @@ struct OpenFile {
     /// The largest file read whole: 256 MP at the best lossless compression seen is well under it.
     static let maxWholeFileBytes = 512 << 20
 
-    /// The first `count` bytes (fewer if the file is shorter than it said).
-    func read(_ count: Int) throws(Failure) -> [UInt8] {
+    /// `count` bytes from `offset` on (the first ones by default; fewer if the file ends first).
+    func read(_ count: Int, at offset: Int = 0) throws(Failure) -> [UInt8] {
         var failed: Int32 = 0
         let bytes = [UInt8](unsafeUninitializedCapacity: max(count, 1)) { buffer, filled in
             filled = 0
             while filled < count {
-                let got = pread(descriptor, buffer.baseAddress! + filled, count - filled, off_t(filled))
+                let got = pread(descriptor, buffer.baseAddress! + filled, count - filled, off_t(offset + filled))
                 if got > 0 {
                     filled += got
                 } else if got == 0 {

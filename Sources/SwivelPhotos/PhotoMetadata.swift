@@ -106,13 +106,41 @@ struct PhotoMetadata {
 
 extension OpenFile {
     /// The metadata of a file SDL2_image decodes (PNG, WebP, TIFF; others have none we use).
+    /// PNG and WebP are walked chunk by chunk, reading only the chunk headers and the chunks
+    /// wanted, never the image data; a TIFF is read whole (its IFDs may be anywhere).
     func metadata(format: ImageFormat) -> PhotoMetadata {
         switch format {
-        case .png, .webp, .tiff:
-            guard let bytes = try? readAll() else { return PhotoMetadata() }
-            return format == .png ? .png(bytes) : format == .webp ? .webp(bytes) : .tiff(bytes)
-        default:
-            return PhotoMetadata()
+        // The in-memory readers skip the signature (8 bytes) and RIFF header (12): zeros stand in.
+        case .png: return .png([UInt8](repeating: 0, count: 8)
+                               + wantedChunks(from: 8, png: true, wanted: ["eXIf", "iCCP"], end: "IEND"))
+        case .webp: return .webp([UInt8](repeating: 0, count: 12)
+                                 + wantedChunks(from: 12, png: false, wanted: ["EXIF", "ICCP"], end: nil))
+        case .tiff: return (try? readAll()).map(PhotoMetadata.tiff) ?? PhotoMetadata()
+        default: return PhotoMetadata()
         }
+    }
+
+    /// The wanted chunks of a PNG-style (length, type, data, CRC) or RIFF-style (type, length,
+    /// data, pad to even) file, as a byte array holding only those chunks (in the layout the
+    /// in-memory readers take), so they can parse it.
+    func wantedChunks(from start: Int, png: Bool, wanted: Set<String>, end: String?) -> [UInt8] {
+        var kept: [UInt8] = []
+        var position = start
+        for _ in 0..<10_000 {   // a bound on chunk counts: real files have a few dozen
+            guard position + 8 <= size, let header = try? read(8, at: position), header.count == 8 else { break }
+            let typeBytes = png ? header[4..<8] : header[0..<4]
+            let lengthBytes = png ? header[0..<4] : header[4..<8]
+            let type = String(decoding: typeBytes, as: UTF8.self)
+            let length = png ? lengthBytes.reduce(0) { $0 << 8 | Int($1) }
+                             : lengthBytes.reversed().reduce(0) { $0 << 8 | Int($1) }
+            let data = position + 8
+            guard length >= 0, data + length <= size else { break }
+            if wanted.contains(type), let body = try? read(length, at: data), body.count == length {
+                kept += header + body + (png ? [0, 0, 0, 0] : (length & 1 == 1 ? [0] : []))
+            }
+            if type == end { break }
+            position = data + length + (png ? 4 : length & 1)
+        }
+        return kept
     }
 }
