@@ -65,6 +65,10 @@ public enum ImageDecoder {
             case nil:
                 break
             }
+            // The formats SDL2_image decodes have their size read here from their first bytes. For
+            // JPEG this comes before libjpeg-turbo's own header check (tjDecompressHeader3, which
+            // the JPEG decoder also makes) because it needs only the first bytes: a JPEG over the
+            // limits is refused before its whole body is read.
             let header = try file.header(pathExtension: path.pathExtension)
             if let problem = ImageLimits.problem(width: header.width, height: header.height) {
                 throw Failure(reason: problem)
