@@ -1,4 +1,5 @@
 import CExif
+import Glibc
 
 /// Reads EXIF blocks with libexif. Chosen over a parser of our own because EXIF is where
 /// malformed input lives (truncated IFDs, offsets past the end, IFD loops, absurd counts):
@@ -19,6 +20,17 @@ public enum EXIF {
             var text = [CChar](repeating: 0, count: 20)
             guard swivel_exif_date_taken(bytes.baseAddress, UInt32(bytes.count), &text) == 1 else { return nil }
             return String(decoding: text.prefix(19).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        }
+    }
+
+    /// The ICC profile of a TIFF (its InterColorProfile tag, 34675), if it has one.
+    public static func tiffICCProfile(_ block: [UInt8]) -> [UInt8]? {
+        withLoadable(block) { bytes in
+            var out: UnsafeMutablePointer<UInt8>?
+            var size: UInt32 = 0
+            guard swivel_exif_icc_profile(bytes.baseAddress, UInt32(bytes.count), &out, &size) == 1, let out else { return nil }
+            defer { free(out) }
+            return Array(UnsafeBufferPointer(start: out, count: Int(size)))
         }
     }
 

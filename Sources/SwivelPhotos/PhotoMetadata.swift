@@ -93,10 +93,10 @@ struct PhotoMetadata {
         return found
     }
 
-    /// TIFF: the file itself is the EXIF TIFF structure (its IFD0 holds the orientation), and
-    /// tag 34675 holds an ICC profile (not read here: SDL2_image's TIFF path is rare for photos).
+    /// TIFF: the file itself is the EXIF TIFF structure: its IFD0 holds the orientation, and
+    /// tag 34675 an ICC profile.
     static func tiff(_ bytes: [UInt8]) -> PhotoMetadata {
-        PhotoMetadata(exif: bytes)
+        PhotoMetadata(exif: bytes, iccProfile: EXIF.tiffICCProfile(bytes))
     }
 
     private static func bigEndian32(_ bytes: [UInt8], _ at: Int) -> Int {

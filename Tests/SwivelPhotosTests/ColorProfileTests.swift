@@ -54,9 +54,9 @@ import SwivelCore
         Array(try ImageDecoder.decode(path, width: 20, height: 30).rgba(10, 15).prefix(3))
     }
 
-    /// PNG (iCCP) and JPEG (APP2) tagged Display P3: within 2 levels of lcms's conversion, and
+    /// PNG (iCCP), JPEG (APP2), WebP (ICCP) and TIFF (tag 34675) tagged Display P3: within 2 levels of lcms's conversion, and
     /// visibly apart from the raw values read as sRGB.
-    @Test(arguments: ["png", "jpg", "webp"])
+    @Test(arguments: ["png", "jpg", "webp", "tif"])
     func displayP3PhotosAreConvertedToSRGB(_ format: String) throws {
         let folder = TemporaryDirectory()
         let profile = try Self.displayP3()
@@ -67,7 +67,8 @@ import SwivelCore
         #expect(zip(expected, Self.colour).map { abs($0 - Int($1)) }.max()! >= 15, "P3 and sRGB differ: \(expected)")
 
         let plain = folder.path("plain.\(format)"), tagged = folder.path("p3.\(format)")
-        let options = format == "jpg" ? ["-quality", "100"] : format == "webp" ? ["-define", "webp:lossless=true"] : []
+        let options = format == "jpg" ? ["-quality", "100"] : format == "webp" ? ["-define", "webp:lossless=true"]
+            : format == "tif" ? ["-compress", "none"] : []
         try solid(plain, options)
         try solid(tagged, options)
         try ExternalTools.exiftool(tagged, ["-ICC_Profile<=\(icc.text)"])
