@@ -79,7 +79,9 @@ public enum DateTaken {
     private static func heifExif(_ path: FilePath) -> [UInt8]? {
         guard let context = heif_context_alloc() else { return nil }
         defer { heif_context_free(context) }
-        guard heif_context_read_from_file(context, path.text, nil).code == heif_error_Ok else { return nil }
+        // By the path's raw bytes, so a name that is not UTF-8 opens too.
+        let read = path.cString.withUnsafeBufferPointer { heif_context_read_from_file(context, $0.baseAddress, nil) }
+        guard read.code == heif_error_Ok else { return nil }
         var handleOut: OpaquePointer?
         guard heif_context_get_primary_image_handle(context, &handleOut).code == heif_error_Ok,
               let handle = handleOut else { return nil }
