@@ -88,7 +88,10 @@ final class PhotoDeck {
             .prefix(textures.layers)
         let wanted = positions.map { order[$0] }
         pinned = Set(wanted)
-        loader.want(wanted.filter { cache.slot(for: $0) == nil && !unusable.contains($0) })
+        // On screen: the visible cards, unless the row is flying past too fast to decode them.
+        let onScreen = abs(velocity) <= Self.decodeSpeedLimit
+            ? Set(layout.visibleIndices(scroll: scroll).filter { order.indices.contains($0) }.map { order[$0] }) : []
+        loader.want(wanted.filter { cache.slot(for: $0) == nil && !unusable.contains($0) }, onScreen: onScreen)
 
         var update = Update()
         for finished in loader.takeFinished(limit: uploadLimit) {

@@ -26,4 +26,23 @@ import Testing
             #expect(error.reason == "cannot open: No such file or directory")
         }
     }
+
+    /// With two threads, one decodes only on-screen photos (at normal priority) and the other
+    /// everything: photos off screen are still decoded, on-screen ones too, and each once.
+    @Test func onScreenAndOffScreenPhotosAreAllDecodedOnce() throws {
+        let sources = (0..<6).map { PhotoSource(file: FilePath("/nonexistent/\($0).png")) }
+        let loader = ImageLoader(sources: sources, threads: 2, onFinished: {})
+        defer { loader.stop() }
+        loader.resize(width: 4, height: 6)
+        loader.want([2, 3, 1, 4, 0, 5], onScreen: [2, 3])
+        var taken: [ImageLoader.Finished] = []
+        for _ in 0..<5000 where taken.count < 6 {     // at most 10 s
+            taken += loader.takeFinished(limit: 6)
+            if taken.count < 6 { usleep(2_000) }
+        }
+        #expect(taken.map(\.id).sorted() == [0, 1, 2, 3, 4, 5])
+        usleep(20_000)
+        #expect(loader.takeFinished(limit: 6).isEmpty)   // none decoded twice
+        #expect(!loader.hasWork)
+    }
 }
