@@ -3,11 +3,15 @@
 
 SWIFT ?= swift
 # Build and run: SDL2 (+ image, ttf), OpenGL headers, Mesa's GL/EGL drivers (llvmpipe where there
-# is no GPU), and the DejaVu fonts.
+# is no GPU), the DejaVu fonts, and libdecor's plugin (window decorations on Wayland desktops
+# that leave them to the app, such as GNOME; without it the window is undecorated).
 RUN_PACKAGES := libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev libgl-dev libegl-dev \
-                libgl1-mesa-dri libegl-mesa0 fonts-dejavu-core
-# Tests also drive a real window in a virtual X server.
-TEST_PACKAGES := xvfb xauth xdotool
+                libgl1-mesa-dri libegl-mesa0 fonts-dejavu-core libdecor-0-plugin-1-cairo
+# Tests also drive a real window in a virtual X server (xrdb sets its Xft.dpi), and in a headless
+# Wayland compositor: sway, grim (screenshots), wtype (keys), and a virtual-pointer client built
+# at test time from Tests/WaylandTools (wayland-scanner, libwayland-dev, a C compiler).
+TEST_PACKAGES := xvfb xauth xdotool x11-xserver-utils sway grim wtype libwayland-bin libwayland-dev \
+                 gcc libc6-dev
 ARGS ?=
 # Simulated minutes of `make soak`.
 SOAK_MINUTES ?= 60

@@ -2,12 +2,15 @@ import Foundation
 import SwivelCore
 import Testing
 
-/// The real app in a real X window (Xvfb), dragged and flung with real pointer events from xdotool.
+/// The real app in a real window, dragged and flung with real pointer events: in an X window
+/// (Xvfb, xdotool) and natively in a Wayland compositor (headless sway at scale 1, a virtual
+/// pointer), each test once on each.
 @Suite(.serialized) struct DragInRealWindowTests {
     let layout = CarouselLayout(viewport: Size(1280, 720), cardCount: 7)
 
-    @Test func draggingSlowlyMovesTheRowOneToOne() throws {
-        let app = try LiveApp(arguments: ["--size", "1280x720"])
+    @Test(arguments: Desktop.available)
+    func draggingSlowlyMovesTheRowOneToOne(on desktop: Desktop) throws {
+        let app = try LiveApp(arguments: ["--size", "1280x720"], on: desktop)
         let start = try app.screenshot()
         #expect(start.width == 1280 && start.height == 720)
         #expect(start.rgb(640, 360) == [0, 122, 255])          // blue, flat in the middle
@@ -22,13 +25,14 @@ import Testing
         // The content follows 1:1 once the pointer has moved past the mouse's 4 pt slop (no jump
         // when the drag starts, as on a phone): 240 − 4 = 236 pt.
         let worst = [0, 1, 2].map { RenderedFrameTests.checkEdges(moved, layout: layout, index: $0, scroll: 236) }.max()!
-        print("after a 240 pt drag: largest edge error \(worst) px against the layout at scroll 236")
+        print("\(desktop): after a 240 pt drag: largest edge error \(worst) px against the layout at scroll 236")
         #expect(try app.quit() == 0)
     }
 
-    @Test func aFlingGlidesOnAndSnapsToACard() throws {
+    @Test(arguments: Desktop.available)
+    func aFlingGlidesOnAndSnapsToACard(on desktop: Desktop) throws {
         let recording = try SwivelProcess.temporaryDirectory().appendingPathComponent("fling.rec")
-        let app = try LiveApp(arguments: ["--size", "1280x720", "--snap", "--record", recording.path])
+        let app = try LiveApp(arguments: ["--size", "1280x720", "--snap", "--record", recording.path], on: desktop)
         // A quick flick: 200 pt in six moves about 10 ms apart, released while moving.
         try app.drag(from: 1000, through: [960, 920, 880, 840, 800], pause: 0.008)
         let justAfter = try app.screenshot()
@@ -40,7 +44,7 @@ import Testing
             previous = rest
             rest = try app.screenshot()
         } while previous.maxDifference(rest) > 0 && seconds < 15
-        print("snap fling: frames stopped changing \(seconds) s after the release")
+        print("\(desktop): snap fling: frames stopped changing \(seconds) s after the release")
         #expect(justAfter.maxDifference(rest) > 100, "the row did not keep moving after the release")
         #expect(previous.maxDifference(rest) == 0, "the row had not come to rest 15 s after the release")
         // At rest a card is flat in the middle: card k ≥ 1. The finger moved the row 196 pt (200
@@ -60,9 +64,10 @@ import Testing
         #expect(difference <= 1, "replayed frame differs by \(difference)")
     }
 
-    @Test func aFreeFlingComesToRestInsideTheRow() throws {
+    @Test(arguments: Desktop.available)
+    func aFreeFlingComesToRestInsideTheRow(on desktop: Desktop) throws {
         let recording = try SwivelProcess.temporaryDirectory().appendingPathComponent("free.rec")
-        let app = try LiveApp(arguments: ["--size", "1280x720", "--record", recording.path])
+        let app = try LiveApp(arguments: ["--size", "1280x720", "--record", recording.path], on: desktop)
         // Hard flings towards the end, twice: the second runs into the end and bounces back.
         for _ in 0..<2 {
             try app.drag(from: 1200, through: [1100, 1000, 900, 800, 700, 600], pause: 0.005)
@@ -82,7 +87,7 @@ import Testing
         let end = try RecordedEntry.parseRecording(text).last!.time
         #expect(!controller.isAnimating(at: end))
         let offset = controller.offset(at: end)
-        print("free fling came to rest at \(offset) pt")
+        print("\(desktop): free fling came to rest at \(offset) pt")
         #expect(offset >= 0 && offset <= 1440)
         let nearest = Int((offset / 240).rounded())
         RenderedFrameTests.checkEdges(rest, layout: layout, index: nearest, scroll: offset)
