@@ -50,3 +50,31 @@ extension Image {
         return Int(worst)
     }
 }
+
+extension Image {
+    /// The smallest box (in pixels, both ends included) holding every pixel of the region
+    /// `x` × `y` that `isInk` accepts; nil when there is none.
+    func inkBox(x: Range<Int>, y: Range<Int>, isInk: ([Int]) -> Bool) -> (x: ClosedRange<Int>, y: ClosedRange<Int>)? {
+        var minX = Int.max, maxX = Int.min, minY = Int.max, maxY = Int.min
+        for row in y.clamped(to: 0..<height) {
+            for column in x.clamped(to: 0..<width) where isInk(rgb(column, row)) {
+                (minX, maxX, minY, maxY) = (min(minX, column), max(maxX, column), min(minY, row), max(maxY, row))
+            }
+        }
+        return minX == .max ? nil : (minX...maxX, minY...maxY)
+    }
+
+    /// The ink box of the HUD's first line (white text on its dark panel at the top left), in a
+    /// frame at `scale` pixels per point.
+    func hudFirstLine(scale: Int) -> (x: ClosedRange<Int>, y: ClosedRange<Int>)? {
+        inkBox(x: 12 * scale..<250 * scale, y: 12 * scale..<31 * scale) { $0.allSatisfy { $0 > 200 } }
+    }
+
+    /// The ink box of the caption (dark text on the background) under the middle card of a
+    /// `viewport`-point window whose cards are 200 × 300, in a frame at `scale` pixels per point.
+    func caption(viewport: (width: Int, height: Int), scale: Int) -> (x: ClosedRange<Int>, y: ClosedRange<Int>)? {
+        let top = viewport.height / 2 + 150 + 4
+        return inkBox(x: (viewport.width / 2 - 100) * scale..<(viewport.width / 2 + 100) * scale,
+                      y: top * scale..<(top + 40) * scale) { $0.reduce(0, +) < 3 * 128 }
+    }
+}
