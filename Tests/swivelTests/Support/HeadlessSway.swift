@@ -219,10 +219,14 @@ final class VirtualPointer {
 
     /// The client, compiled once per test run.
     private static func build() throws -> URL {
-        try built.get()
+        try WaylandTools.built.get().appendingPathComponent("virtual-pointer")
     }
+}
 
-    private static let built: Result<URL, Error> = Result {
+/// The C helpers in Tests/WaylandTools, compiled once per test run into a temporary directory:
+/// `virtual-pointer` (see `VirtualPointer`) and `unblock-signals` (see `LiveApp`).
+enum WaylandTools {
+    static let built: Result<URL, Error> = Result {
         let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("WaylandTools")
         let xml = source.appendingPathComponent("virtual-pointer-unstable-v1.xml").path
@@ -235,12 +239,13 @@ final class VirtualPointer {
         }
         let header = directory.appendingPathComponent("virtual-pointer-client-protocol.h").path
         let glue = directory.appendingPathComponent("virtual-pointer-protocol.c").path
-        let binary = directory.appendingPathComponent("virtual-pointer")
         try run("/usr/bin/wayland-scanner", ["client-header", xml, header])
         try run("/usr/bin/wayland-scanner", ["private-code", xml, glue])
         try run("/usr/bin/cc", ["-O1", "-Wall", "-Werror", "-I", directory.path,
                                 source.appendingPathComponent("virtual-pointer.c").path, glue,
-                                "-lwayland-client", "-o", binary.path])
-        return binary
+                                "-lwayland-client", "-o", directory.appendingPathComponent("virtual-pointer").path])
+        try run("/usr/bin/cc", ["-O1", "-Wall", "-Werror", source.appendingPathComponent("unblock-signals.c").path,
+                                "-o", directory.appendingPathComponent("unblock-signals").path])
+        return directory
     }
 }

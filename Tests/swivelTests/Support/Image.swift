@@ -64,6 +64,19 @@ extension Image {
         return minX == .max ? nil : (minX...maxX, minY...maxY)
     }
 
+    /// The largest channel difference over the pixels of rows `rows` (255 when the sizes differ).
+    func maxDifference(_ other: Image, rows: Range<Int>) -> Int {
+        guard width == other.width, height == other.height else { return 255 }
+        var worst = 0
+        for y in rows.clamped(to: 0..<height) {
+            for x in 0..<width {
+                let a = rgb(x, y), b = other.rgb(x, y)
+                worst = max(worst, zip(a, b).map { abs($0 - $1) }.max()!)
+            }
+        }
+        return worst
+    }
+
     /// The ink box of the HUD's first line (white text on its dark panel at the top left), in a
     /// frame at `scale` pixels per point.
     func hudFirstLine(scale: Int) -> (x: ClosedRange<Int>, y: ClosedRange<Int>)? {
@@ -71,9 +84,10 @@ extension Image {
     }
 
     /// The ink box of the caption (dark text on the background) under the middle card of a
-    /// `viewport`-point window whose cards are 200 × 300, in a frame at `scale` pixels per point.
-    func caption(viewport: (width: Int, height: Int), scale: Int) -> (x: ClosedRange<Int>, y: ClosedRange<Int>)? {
-        let top = viewport.height / 2 + 150 + 4
+    /// `viewport`-point window whose cards are `cardHeight` tall, in a frame at `scale` pixels per point.
+    func caption(viewport: (width: Int, height: Int), cardHeight: Int = 300,
+                 scale: Int) -> (x: ClosedRange<Int>, y: ClosedRange<Int>)? {
+        let top = viewport.height / 2 + cardHeight / 2 + 4
         return inkBox(x: (viewport.width / 2 - 100) * scale..<(viewport.width / 2 + 100) * scale,
                       y: top * scale..<(top + 40) * scale) { $0.reduce(0, +) < 3 * 128 }
     }

@@ -40,8 +40,14 @@ final class LiveApp {
         }
         pictures = try SwivelProcess.temporaryDirectory()
         process = Process()
-        process.executableURL = SwivelProcess.binary
-        process.arguments = arguments
+        if self.sway != nil {
+            // With the signals of a real session: the Wayland tests send SIGTERM.
+            process.executableURL = try WaylandTools.built.get().appendingPathComponent("unblock-signals")
+            process.arguments = [SwivelProcess.binary.path] + arguments
+        } else {
+            process.executableURL = SwivelProcess.binary
+            process.arguments = arguments
+        }
         var env = ProcessInfo.processInfo.environment
         env["SDL_VIDEODRIVER"] = nil
         env["XDG_PICTURES_DIR"] = pictures.path
