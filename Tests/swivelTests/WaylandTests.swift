@@ -155,13 +155,13 @@ struct WaylandTests {
     /// came to rest (the frame it would draw now, F12).
     @Test(arguments: [1, 2])
     func hiddenInTheMiddleOfAFlingItIdlesAndComesBackRight(scale: Int) throws {
-        let app = try Self.start(scale: scale, ["--cards", "100"])
+        let app = try Self.start(scale: scale, ["--cards", "1000"])
         let sway = try #require(app.sway)
-        try app.drag(from: 600, through: [560, 500, 420, 340, 260, 180], y: 180, pause: 0.01)
-        let beforeHiding = try sway.grim()
+        // A hard flick: it glides for seconds after the window is hidden.
+        try app.drag(from: 630, through: [600, 540, 460, 380, 300, 220, 140, 60], y: 180, pause: 0.01)
         try sway.command("[con_id=\(app.window)] move container to workspace 2")
-        usleep(1_000_000)
         let before = try WindowStressTests.cpuTicks(app.processIdentifier)
+        let beforeHiding = try sway.grim()
         usleep(10_000_000)
         let ticks = try WindowStressTests.cpuTicks(app.processIdentifier) - before
         let hertz = Double(sysconf(Int32(_SC_CLK_TCK)))
