@@ -19,8 +19,9 @@ extension Options {
       --hud                start with the HUD shown (H shows or hides it)
       --video-driver D     x11, wayland or offscreen (default: wayland then x11 when
                            WAYLAND_DISPLAY is set, else x11; SDL_VIDEODRIVER is used if set)
-      --scale S            pixels per point on X11, 0.5 to 4 (default: GDK_SCALE, else the X
-                           resource Xft.dpi / 96, else 1); on Wayland the compositor sets it
+      --scale S            pixels per point on X11 and offscreen, 0.5 to 4 (default on X11:
+                           GDK_SCALE, else the X resource Xft.dpi / 96, else 1); on Wayland the
+                           compositor sets it
 
     the effect (defaults are the seed's numbers):
       --preset NAME        start from a named setup; options given beside it win, in any order.

@@ -109,12 +109,29 @@ final class LiveApp {
         while Date() < deadline {
             let now = Set(try FileManager.default.contentsOfDirectory(atPath: pictures.path))
             if let new = now.subtracting(before).first {
-                usleep(200_000)     // let the writer finish the file
-                return try Image(contentsOf: pictures.appendingPathComponent(new).path)
+                // The app may still be writing it (longer on a busy machine): read it once its size
+                // has held for 200 ms and it loads.
+                let path = pictures.appendingPathComponent(new).path
+                var size = -1
+                while true {
+                    usleep(200_000)
+                    let now = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? -1
+                    if now == size, let image = try? Image(contentsOf: path) { return image }
+                    guard Date() < deadline else { return try Image(contentsOf: path) }
+                    size = now
+                }
             }
             usleep(20_000)
         }
         throw VirtualDisplay.Unavailable(description: "F12 wrote no screenshot")
+    }
+
+    /// The frame on screen now, at once: F12 on X11 (xdotool's key is immediate), grim on sway
+    /// (wtype's keyboard needs 300 ms before its first key, long enough for a fling to end). grim's
+    /// picture can show the pointer's cursor, so compare rows away from where it was.
+    func frameNow() throws -> Image {
+        if let sway { return try sway.grim() }
+        return try screenshot()
     }
 
     /// Press at `from`, move through `through` (`pause` seconds apart, so they are separate
