@@ -6,9 +6,13 @@
 /// 8 s between probes: a probe whose swap is quick says the window is shown again. When the
 /// motion ends it draws the resting frame once, so that is what the compositor shows on return,
 /// and then sleeps in the event queue like any idle window.
+///
+/// It takes two long swaps in a row to count as hidden: the first swap of a new window is always
+/// long (there was no frame before it to call back), and one slow swap is not a pattern.
 struct HiddenWindowPacing {
-    /// Whether the last frame's swap found the window hidden.
+    /// Whether the last two frames' swaps found the window hidden.
     private(set) var isHidden = false
+    private var longSwaps = 0
     private var nextProbe = 0.0
     private var interval = 0.0
 
@@ -16,8 +20,10 @@ struct HiddenWindowPacing {
 
     /// Notes what the swap of the frame presented at `now` said.
     mutating func presented(foundHidden hidden: Bool, at now: Double) {
-        interval = !hidden ? 0 : isHidden ? min(Self.longestInterval, interval * 2) : Self.firstProbe
-        isHidden = hidden
+        longSwaps = hidden ? longSwaps + 1 : 0
+        let nowHidden = longSwaps >= 2
+        interval = !nowHidden ? 0 : isHidden ? min(Self.longestInterval, interval * 2) : Self.firstProbe
+        isHidden = nowHidden
         nextProbe = now + interval
     }
 
