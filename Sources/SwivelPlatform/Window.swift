@@ -124,9 +124,10 @@ public final class Window {
     /// before, and a compositor sends none for a window nobody sees (on another workspace,
     /// minimised); SDL gives up after ten frames' time, 10000/60 ms (measured under sway: every
     /// swap of a window on a hidden workspace takes 167–178 ms, a shown one's 16). A swap that
-    /// long means hidden; no drawing pace of a shown window comes near it.
+    /// long (SDL waited its whole timeout) means hidden. A shown window's swap can take that long
+    /// once on a busy machine, so the frame loop waits for two in a row (`HiddenWindowPacing`).
     public var lastSwapFoundWindowHidden: Bool {
-        videoDriver == "wayland" && hasVSync && lastSwapSeconds >= 0.15
+        videoDriver == "wayland" && hasVSync && lastSwapSeconds >= 0.16
     }
 
     /// Whether the window covers its display (the desktop's mode, no mode switch).

@@ -20,9 +20,10 @@ extension RealWindowSuites {
         /// Native, laid out in points and drawn in pixels: the frame is the output's pixel size, card
         /// edges are the projected corners × scale, and the compositor shows the app's pixels as they
         /// are (grim's picture of the output equals the app's own frame: nothing was scaled up).
+        /// `--scale` is for X11 and offscreen: on Wayland it is ignored with a warning.
         @Test(arguments: [1, 2])
         func opensNativelyAndDrawsEveryPointAsScalePixels(scale: Int) throws {
-            let app = try Self.start(scale: scale)
+            let app = try Self.start(scale: scale, ["--scale", "3"])
             let sway = try #require(app.sway)
             let node = try #require(try sway.focusedWindow())
             #expect(node["shell"] as? String == "xdg_shell", "window shell \(node["shell"] ?? "none")")
@@ -36,6 +37,7 @@ extension RealWindowSuites {
             print("wayland scale \(scale): frame \(frame.width)x\(frame.height), card 0 \(width) px wide, "
                 + "largest edge error \(worst) px")
             #expect(abs(width - Double(200 * scale)) <= 0.5)
+            #expect(app.stderr == "swivel: --scale is not used on Wayland, where the compositor sets the scale\n")
             let shown = try sway.grim()
             let difference = shown.maxDifference(frame)
             print("wayland scale \(scale): grim's output differs from the app's frame by \(difference)")

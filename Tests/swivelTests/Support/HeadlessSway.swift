@@ -73,7 +73,7 @@ final class HeadlessSway {
             server.environment = environment
         }
         let log = runtimeDirectory.appendingPathComponent("sway.log")
-        fm.createFile(atPath: log.path, contents: nil)
+        _ = fm.createFile(atPath: log.path, contents: nil)
         let logHandle = try FileHandle(forWritingTo: log)
         server.standardOutput = logHandle
         server.standardError = logHandle

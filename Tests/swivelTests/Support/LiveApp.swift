@@ -22,6 +22,8 @@ final class LiveApp {
     let sway: HeadlessSway?
     let window: String
     let pictures: URL
+    /// Holds the app's standard error (`stderr`).
+    private let logs: URL
     private let process: Process
     private var pointer: VirtualPointer?
 
@@ -62,6 +64,10 @@ final class LiveApp {
         env.merge(environment) { $1 }
         process.environment = env
         process.standardOutput = FileHandle.nullDevice
+        logs = try SwivelProcess.temporaryDirectory()
+        let errors = logs.appendingPathComponent("stderr")
+        _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
+        process.standardError = try FileHandle(forWritingTo: errors)
         try process.run()
         if let sway = self.sway {
             window = try Self.waitForWindow(in: sway, pid: process.processIdentifier)
@@ -89,6 +95,12 @@ final class LiveApp {
     deinit {
         if process.isRunning { kill(process.processIdentifier, SIGKILL) }     // SIGTERM may be masked
         try? FileManager.default.removeItem(at: pictures)
+        try? FileManager.default.removeItem(at: logs)
+    }
+
+    /// What the app has written to standard error so far.
+    var stderr: String {
+        (try? String(contentsOf: logs.appendingPathComponent("stderr"), encoding: .utf8)) ?? ""
     }
 
     var isRunning: Bool { process.isRunning }
