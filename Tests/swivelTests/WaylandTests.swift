@@ -92,6 +92,28 @@ extension RealWindowSuites {
             #expect(try app.quit() == 0)
         }
 
+        /// The Wayland side of `WindowStressTests.fullscreenToggledAHundredTimes`: F pressed 100
+        /// times, 20 ms apart (sway configures the window each time); the app ends windowed, drawing
+        /// the window's size with the cards where the layout puts them, and then idles (no CPU over 3 s).
+        @Test func fullscreenToggledAHundredTimesAtScale2() throws {
+            let app = try Self.start(scale: 2)
+            let sway = try #require(app.sway)
+            // 99 presses end fullscreen (so they all arrived, as far as parity tells), the 100th windowed.
+            try sway.keys(Array(repeating: "f", count: 99), delay: 20)
+            usleep(1_000_000)
+            #expect(app.isRunning)
+            #expect(try sway.focusedWindow()?["fullscreen_mode"] as? Int == 1, "not fullscreen after 99 presses")
+            try app.key("f")
+            usleep(500_000)
+            #expect(try sway.focusedWindow()?["fullscreen_mode"] as? Int == 0, "fullscreen after 100 presses")
+            let frame = try app.screenshot(timeout: 30)
+            #expect(frame.width == 1280 && frame.height == 720, "frame \(frame.width)x\(frame.height)")
+            let worst = RenderedFrameTests.checkEdges(frame, layout: layout, index: 0, scroll: 0, scale: 2)
+            print("wayland scale 2: after 100 fullscreen switches, card 0's largest edge error \(worst) px")
+            try WindowStressTests.expectIdle(app)
+            #expect(try app.quit() == 0)
+        }
+
         /// A slow drag moves the row 1:1 in points (less the 4-point slop); a flick glides on after
         /// the release and comes to rest where the recorded input says, drawn there.
         @Test(arguments: [1, 2])

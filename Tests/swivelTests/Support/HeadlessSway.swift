@@ -142,6 +142,11 @@ final class HeadlessSway {
         try run("wtype", ["-s", "300", "-k", key])
     }
 
+    /// Presses `keys` one after another, `delay` milliseconds apart, on one virtual keyboard.
+    func keys(_ keys: [String], delay: Int) throws {
+        try run("wtype", ["-s", "300", "-d", "\(delay)"] + keys.flatMap { ["-k", $0] }, timeout: 60)
+    }
+
     /// The output as the compositor shows it, in pixels.
     func grim() throws -> Image {
         let path = runtimeDirectory.appendingPathComponent("grim-\(UUID().uuidString.prefix(8)).png").path
