@@ -3,15 +3,18 @@
 
 SWIFT ?= swift
 # Build and run: SDL2 (+ image, ttf), OpenGL headers, Mesa's GL/EGL drivers (llvmpipe where there
-# is no GPU), the DejaVu fonts, and the photo libraries: libjpeg-turbo, libheif (HEIC/AVIF),
-# libjxl, Little CMS, libexif, zlib.
+# is no GPU), the DejaVu fonts, libdecor's plugin (window decorations on Wayland desktops that
+# leave them to the app, such as GNOME; without it the window is undecorated), and the photo
+# libraries: libjpeg-turbo, libheif (HEIC/AVIF), libjxl, Little CMS, libexif, zlib.
 RUN_PACKAGES := libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev libgl-dev libegl-dev \
-                libgl1-mesa-dri libegl-mesa0 fonts-dejavu-core \
+                libgl1-mesa-dri libegl-mesa0 fonts-dejavu-core libdecor-0-plugin-1-cairo \
                 libturbojpeg0-dev libheif-dev libjxl-dev liblcms2-dev libexif-dev zlib1g-dev
-# Tests also drive a real window in a virtual X server, and write test photos with Debian's own
-# encoders and taggers: ImageMagick, exiftool, heif-enc, avifenc, cjxl.
-TEST_PACKAGES := xvfb xauth xdotool imagemagick libimage-exiftool-perl libheif-examples libavif-bin \
-                 libjxl-tools
+# Tests also drive a real window in a virtual X server (xrdb sets its Xft.dpi), and in a headless
+# Wayland compositor: sway, grim (screenshots), wtype (keys), and a virtual-pointer client built
+# at test time from Tests/WaylandTools (wayland-scanner, libwayland-dev, a C compiler). They write
+# test photos with Debian's own encoders and taggers: ImageMagick, exiftool, heif-enc, avifenc, cjxl.
+TEST_PACKAGES := xvfb xauth xdotool x11-xserver-utils sway grim wtype libwayland-bin libwayland-dev \
+                 gcc libc6-dev imagemagick libimage-exiftool-perl libheif-examples libavif-bin libjxl-tools
 ARGS ?=
 # Simulated minutes of `make soak`.
 SOAK_MINUTES ?= 60

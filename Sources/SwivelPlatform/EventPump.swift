@@ -6,7 +6,9 @@ public enum PlatformEvent: Equatable, Sendable {
     case input(InputEvent)
     /// The window's size or pixel scale changed: lay out again.
     case resized
-    /// The window needs repainting (uncovered, shown).
+    /// The window needs repainting (uncovered, shown, given focus). On Wayland, where a window
+    /// on a hidden workspace hears nothing about it, focus (and the clipboard offer that comes with
+    /// it) is the first sign that it is shown again.
     case exposed
     case quit
 }
@@ -23,6 +25,13 @@ public struct EventPump {
     public func waitForEvents() -> [PlatformEvent] {
         var event = SDL_Event()
         guard SDL_WaitEvent(&event) == 1 else { return [] }
+        return [translate(event)].compactMap { $0 } + pendingEvents()
+    }
+
+    /// Like `waitForEvents`, but returns (maybe nothing) after `seconds` at the latest.
+    public func waitForEvents(seconds: Double) -> [PlatformEvent] {
+        var event = SDL_Event()
+        guard SDL_WaitEventTimeout(&event, Int32(max(1, seconds * 1000))) == 1 else { return pendingEvents() }
         return [translate(event)].compactMap { $0 } + pendingEvents()
     }
 
@@ -44,21 +53,22 @@ public struct EventPump {
         case SDL_WINDOWEVENT:
             switch SDL_WindowEventID(UInt32(event.window.event)) {
             case SDL_WINDOWEVENT_SIZE_CHANGED, SDL_WINDOWEVENT_RESIZED: return .resized
-            case SDL_WINDOWEVENT_EXPOSED, SDL_WINDOWEVENT_SHOWN, SDL_WINDOWEVENT_RESTORED: return .exposed
+            case SDL_WINDOWEVENT_EXPOSED, SDL_WINDOWEVENT_SHOWN, SDL_WINDOWEVENT_RESTORED,
+                 SDL_WINDOWEVENT_FOCUS_GAINED, SDL_WINDOWEVENT_ENTER, SDL_WINDOWEVENT_TAKE_FOCUS: return .exposed
             default: return nil
             }
+        case SDL_CLIPBOARDUPDATE:
+            return .exposed
         case SDL_MOUSEBUTTONDOWN, SDL_MOUSEBUTTONUP:
             let button = event.button
             guard button.which != SWIVEL_SDL_TOUCH_MOUSEID, button.button == UInt8(SDL_BUTTON_LEFT) else { return nil }
             let phase: PointerPhase = event.type == SDL_MOUSEBUTTONDOWN.rawValue ? .down : .up
-            return .input(.pointer(PointerEvent(phase, .mouse, at: Point(Double(button.x), Double(button.y)),
-                                                time: time)))
+            return .input(.pointer(PointerEvent(phase, .mouse, at: points(button.x, button.y), time: time)))
         case SDL_MOUSEMOTION:
             let motion = event.motion
             guard motion.which != SWIVEL_SDL_TOUCH_MOUSEID,
                   motion.state & swivel_sdl_button_lmask() != 0 else { return nil }
-            return .input(.pointer(PointerEvent(.move, .mouse, at: Point(Double(motion.x), Double(motion.y)),
-                                                time: time)))
+            return .input(.pointer(PointerEvent(.move, .mouse, at: points(motion.x, motion.y), time: time)))
         case SDL_FINGERDOWN, SDL_FINGERMOTION, SDL_FINGERUP:
             let finger = event.tfinger
             let phase: PointerPhase = switch SDL_EventType(event.type) {
@@ -85,6 +95,11 @@ public struct EventPump {
         default:
             return nil
         }
+    }
+
+    /// A mouse position in SDL's window coordinates (pixels on X11) as points.
+    private func points(_ x: Int32, _ y: Int32) -> Point {
+        Point(Double(x) / window.contentScale, Double(y) / window.contentScale)
     }
 
     /// Wakes a thread sleeping in `waitForEvents` (for example when a photo finished decoding).

@@ -15,6 +15,11 @@ public final class Window {
         /// Wait for vblank on swap where the driver allows; benchmarks turn it off.
         public var vsync = true
         public var fullscreen = false
+        /// The video driver to use; nil: the session's (see `SDLVideo.start`).
+        public var videoDriver: VideoDriver?
+        /// Pixels per point where SDL has no scale of its own (X11, offscreen); nil: the desktop's
+        /// on X11 (`DesktopScale`), 1 offscreen. Wayland's compositor sets its own.
+        public var scale: Double?
         public init() {}
     }
 
@@ -26,10 +31,21 @@ public final class Window {
     public let refreshRate: Double
     /// The SDL video driver in use ("x11", "wayland", "offscreen", …).
     public let videoDriver: String
+    /// Pixels per point that Swivel applies itself: SDL's window size is in pixels on X11 and
+    /// offscreen, so sizes and pointer positions are divided by this to get points. 1 on Wayland,
+    /// where SDL's window size is already in points and its drawable in pixels.
+    public let contentScale: Double
+    /// Whether the compositor sets the scale (Wayland), so `Options.scale` was not applied.
+    public var scaleIsCompositors: Bool { videoDriver == "wayland" }
 
     public init(_ options: Options) throws {
-        try SDLVideo.start()
+        try SDLVideo.start(driver: options.videoDriver)
         videoDriver = SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? "unknown"
+        switch videoDriver {
+        case "wayland": contentScale = 1
+        case "x11": contentScale = options.scale ?? DesktopScale.x11()
+        default: contentScale = options.scale ?? 1
+        }
 
         SDL_GL_SetAttribute(SDL_GL_CONTEXT_MAJOR_VERSION, 3)
         SDL_GL_SetAttribute(SDL_GL_CONTEXT_MINOR_VERSION, 3)
@@ -44,7 +60,8 @@ public final class Window {
         if options.fullscreen { flags |= SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue }
         guard let window = SDL_CreateWindow(options.title, Int32(bitPattern: SWIVEL_SDL_WINDOWPOS_CENTERED),
                                             Int32(bitPattern: SWIVEL_SDL_WINDOWPOS_CENTERED),
-                                            Int32(options.width), Int32(options.height), flags) else {
+                                            Self.pixels(options.width, contentScale),
+                                            Self.pixels(options.height, contentScale), flags) else {
             let reason = SDLVideo.lastError()
             SDL_Quit()
             throw PlatformError("cannot open a window: \(reason)")
@@ -57,7 +74,7 @@ public final class Window {
         }
         self.window = window
         self.context = context
-        windowedSize = (Int32(options.width), Int32(options.height))
+        windowedSize = (Self.pixels(options.width, contentScale), Self.pixels(options.height, contentScale))
         hasVSync = options.vsync && SDL_GL_SetSwapInterval(1) == 0
         if !options.vsync { SDL_GL_SetSwapInterval(0) }
         var mode = SDL_DisplayMode()
@@ -78,7 +95,12 @@ public final class Window {
     public var pointSize: Size {
         var w: Int32 = 0, h: Int32 = 0
         SDL_GetWindowSize(window, &w, &h)
-        return Size(Double(w), Double(h))
+        return Size(Double(w) / contentScale, Double(h) / contentScale)
+    }
+
+    /// SDL's size for `points` at `scale` (at least 1).
+    private static func pixels(_ points: Int, _ scale: Double) -> Int32 {
+        Int32(max(1, (Double(points) * scale).rounded()))
     }
 
     /// The drawable's size in pixels (what glViewport wants).
@@ -88,7 +110,25 @@ public final class Window {
         return (Int(w), Int(h))
     }
 
-    public func swap() { SDL_GL_SwapWindow(window) }
+    public func swap() {
+        let start = SDL_GetPerformanceCounter()
+        SDL_GL_SwapWindow(window)
+        lastSwapSeconds = Double(SDL_GetPerformanceCounter() - start) / Double(SDL_GetPerformanceFrequency())
+    }
+
+    /// How long the last `swap` took, in seconds.
+    public private(set) var lastSwapSeconds = 0.0
+
+    /// Whether the last swap says the compositor is not showing the window. On Wayland SDL 2's
+    /// swap (with a swap interval) first waits for the compositor's frame callback for the frame
+    /// before, and a compositor sends none for a window nobody sees (on another workspace,
+    /// minimised); SDL gives up after ten frames' time, 10000/60 ms (measured under sway: every
+    /// swap of a window on a hidden workspace takes 167–178 ms, a shown one's 16). A swap that
+    /// long (SDL waited its whole timeout) means hidden. A shown window's swap can take that long
+    /// once on a busy machine, so the frame loop waits for two in a row (`HiddenWindowPacing`).
+    public var lastSwapFoundWindowHidden: Bool {
+        videoDriver == "wayland" && hasVSync && lastSwapSeconds >= 0.16
+    }
 
     /// Whether the window covers its display (the desktop's mode, no mode switch).
     ///
@@ -112,7 +152,7 @@ public final class Window {
         }
     }
 
-    /// The size in points before the window last went fullscreen.
+    /// SDL's size (points on Wayland, pixels elsewhere) before the window last went fullscreen.
     private var windowedSize: (Int32, Int32)?
 
     /// Whether the window is minimised (its drawable may be 0×0).

@@ -20,8 +20,13 @@ struct App {
         }
         windowOptions.hidden = options.screenshot != nil
         windowOptions.fullscreen = options.fullscreen && options.screenshot == nil
+        windowOptions.videoDriver = options.videoDriver
+        windowOptions.scale = options.scale
         let window: Window
         do { window = try Window(windowOptions) } catch { fail(.failure, "\(error)") }
+        if options.scale != nil && window.scaleIsCompositors {
+            Console.error("--scale is not used on Wayland, where the compositor sets the scale")
+        }
         let renderer = Self.makeRenderer()
 
         let layout = CarouselLayout(viewport: window.pointSize, cardCount: photos?.count ?? options.cards,

@@ -24,6 +24,9 @@ struct Bench {
         var textureBudgetMiB = 256
         /// Draw the HUD too (`--hud`), to measure what it costs.
         var hud = false
+        /// `--video-driver` and `--scale`, as for the window.
+        var videoDriver: VideoDriver?
+        var scale: Double?
     }
     let settings: Settings
 
@@ -33,6 +36,7 @@ struct Bench {
                                                        Int((Double(settings.height) * settings.pixelScale).rounded()))
         windowOptions.hidden = true
         windowOptions.vsync = false
+        (windowOptions.videoDriver, windowOptions.scale) = (settings.videoDriver, settings.scale)
         let window: Window
         do { window = try Window(windowOptions) } catch { fail(.failure, "\(error)") }
         guard GLVersion.current().meetsRequirement else { fail(.failure, "--bench needs OpenGL 3.3 core") }

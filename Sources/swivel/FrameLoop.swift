@@ -24,6 +24,7 @@ struct FrameLoop {
         var needsFrame = true
         var firstFrame = true
         var screenshotRequested = false
+        var hidden = HiddenWindowPacing()
         content.showHUD(content.hud.isVisible, on: renderer)
 
         while true {
@@ -31,7 +32,9 @@ struct FrameLoop {
             let busy = needsFrame || drawnOffset != controller.offset(at: before) || drawnLayout != controller.layout
                 || controller.isAnimating(at: before) || schedule?.isFinished == false
                 || content.deck?.hasUploads == true || content.deck?.isFading(now: before) == true
-            let events = busy ? pump.pendingEvents() : pump.waitForEvents()
+            let events = !busy ? pump.waitForEvents()
+                : hidden.isHidden && !needsFrame ? pump.waitForEvents(seconds: hidden.secondsToProbe(at: before))
+                : pump.pendingEvents()
             let now = clock.now()
             for event in events {
                 switch event {
@@ -99,6 +102,8 @@ struct FrameLoop {
                 if busy { limiter.waitForNextFrame() }
                 continue
             }
+            let moving = controller.isAnimating(at: now) || fading || content.deck?.hasUploads == true
+            guard hidden.shouldDraw(at: now, requested: needsFrame || !events.isEmpty, moving: moving) else { continue }
             let frameStart = clock.now()
             let scene = content.scene(layout: controller.layout, scroll: offset, pixelScale: pixelScale, now: now,
                                       renderer: renderer)
@@ -110,6 +115,7 @@ struct FrameLoop {
                                  width: pixels.width, height: pixels.height)
             }
             window.present(renderer)
+            hidden.presented(foundHidden: window.lastSwapFoundWindowHidden, at: clock.now())
             content.hud.record(milliseconds: (clock.now() - frameStart) * 1000, at: now)
             if !window.hasVSync { limiter.waitForNextFrame() }
             (drawnOffset, drawnLayout) = (offset, controller.layout)

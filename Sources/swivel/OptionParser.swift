@@ -1,6 +1,7 @@
 import Foundation
 import SwivelCore
 import SwivelPhotos
+import SwivelPlatform
 
 /// One checked value from the command line or a config file, before it lands in `Options`.
 enum Setting: Equatable, Sendable {
@@ -13,6 +14,8 @@ enum Setting: Equatable, Sendable {
     case deceleration(Double)
     case reducedMotion(Bool)
     case hud(Bool)
+    case videoDriver(VideoDriver)
+    case scale(Double)
     case preset(Preset)
     case card(Size)
     case spacing(Double)
@@ -115,6 +118,10 @@ enum OptionParser {
             value("deceleration") { v, l throws(UsageError) in .deceleration(try V.deceleration(v, l)) },
             flag("reduced-motion") { .reducedMotion($0) },
             flag("hud") { .hud($0) },
+            value("video-driver") { v, l throws(UsageError) in .videoDriver(try V.videoDriver(v, l)) },
+            value("scale") { v, l throws(UsageError) in
+                .scale(try V.number(v, l, DesktopScale.range, what: "pixels per point"))
+            },
             value("preset") { v, l throws(UsageError) in .preset(try V.preset(v, l)) },
             value("card") { v, l throws(UsageError) in
                 let (w, h) = try V.dimensions(v, l, limit: 4096)
@@ -325,6 +332,15 @@ enum OptionValue {
         case "fast": return FrictionSimulation.fast
         case let other: throw UsageError(description: "\(label) wants normal or fast (got \(quoted(other)))")
         }
+    }
+
+    static func videoDriver(_ bytes: [UInt8], _ label: String) throws(UsageError) -> VideoDriver {
+        let text = String(decoding: bytes, as: UTF8.self)
+        guard let driver = VideoDriver(rawValue: text) else {
+            let names = VideoDriver.allCases.map(\.rawValue).joined(separator: ", ")
+            throw UsageError(description: "\(label) wants one of: \(names) (got \(quoted(text)))")
+        }
+        return driver
     }
 
     static func preset(_ bytes: [UInt8], _ label: String) throws(UsageError) -> Preset {

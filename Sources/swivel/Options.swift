@@ -1,5 +1,6 @@
 import SwivelCore
 import SwivelPhotos
+import SwivelPlatform
 
 /// Everything the command line and the config file can set. Defaults are the seed tutorial's
 /// numbers (the window keeps a desktop size; `--preset seed` gives the tutorial's phone).
@@ -30,6 +31,10 @@ struct Options: Equatable {
     var reducedMotionGiven = false
     /// Start with the HUD shown (`--hud`).
     var hud = false
+    /// The SDL video driver (`--video-driver`); nil: Wayland first in a Wayland session, else X11.
+    var videoDriver: VideoDriver?
+    /// Pixels per point on X11 and offscreen (`--scale`); nil: the desktop's (GDK_SCALE, Xft.dpi).
+    var scale: Double?
 
     // MARK: The effect
 
@@ -148,6 +153,8 @@ extension Options {
         case .deceleration(let rate): decelerationRate = rate
         case .reducedMotion(let on): (reducedMotion, reducedMotionGiven) = (on, true)
         case .hud(let on): hud = on
+        case .videoDriver(let driver): videoDriver = driver
+        case .scale(let scale): self.scale = scale
         case .preset: break     // applied before the layer's other settings
         case .card(let size): parameters.cardSize = size
         case .spacing(let pt): parameters.spacing = pt

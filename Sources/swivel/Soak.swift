@@ -34,6 +34,7 @@ struct Soak {
             : Self.defaultSize
         windowOptions.hidden = true
         windowOptions.vsync = false
+        (windowOptions.videoDriver, windowOptions.scale) = (options.videoDriver, options.scale)
         let window: Window
         do { window = try Window(windowOptions) } catch { fail(.failure, "\(error)") }
         let renderer = App.makeRenderer()

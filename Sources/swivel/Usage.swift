@@ -18,6 +18,11 @@ extension Options {
       --reduced-motion     no animations: moves jump to where they would come to rest (on GNOME,
                            also when "Reduce animation" is on, unless --reduced-motion=no)
       --hud                start with the HUD shown (H shows or hides it)
+      --video-driver D     x11, wayland or offscreen (default: wayland then x11 when
+                           WAYLAND_DISPLAY is set, else x11; SDL_VIDEODRIVER is used if set)
+      --scale S            pixels per point on X11 and offscreen, 0.5 to 4 (default on X11:
+                           GDK_SCALE, else the X resource Xft.dpi / 96, else 1); on Wayland the
+                           compositor sets it
 
     the effect (defaults are the seed's numbers):
       --preset NAME        start from a named setup; options given beside it win, in any order.

@@ -29,7 +29,8 @@ if options.showHelp {
 } else if options.bench {
     Bench(settings: .init(width: options.width, height: options.height, cards: options.cards,
                           frames: options.benchFrames, pixelScale: options.benchPixelScale, images: options.benchImages,
-                          textureBudgetMiB: options.textureBudgetMiB, hud: options.hud)).run()
+                          textureBudgetMiB: options.textureBudgetMiB, hud: options.hud,
+                          videoDriver: options.videoDriver, scale: options.scale)).run()
 } else if options.soakMinutes != nil {
     Soak(options: options).run()
 } else {

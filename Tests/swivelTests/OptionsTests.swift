@@ -11,6 +11,7 @@ import Testing
         #expect((o.width, o.height, o.sizeGiven, o.fullscreen) == (1280, 720, false, false))
         #expect((o.cards, o.scroll, o.snapping, o.decelerationRate) == (7, 0, false, 0.998))
         #expect((o.reducedMotion, o.hud) == (false, false))
+        #expect((o.videoDriver, o.scale) == (nil, nil))
         #expect(o.parameters.cardSize == Size(200, 300))
         #expect(o.parameters.spacing == 230)
         #expect(o.parameters.cornerRadius == 16)
@@ -41,6 +42,12 @@ import Testing
         (["--deceleration", "normal"], { $0.decelerationRate = 0.998 }),
         (["--reduced-motion"], { ($0.reducedMotion, $0.reducedMotionGiven) = (true, true) }),
         (["--hud"], { $0.hud = true }),
+        (["--video-driver", "wayland"], { $0.videoDriver = .wayland }),
+        (["--video-driver", "x11"], { $0.videoDriver = .x11 }),
+        (["--video-driver=offscreen"], { $0.videoDriver = .offscreen }),
+        (["--scale", "2"], { $0.scale = 2 }),
+        (["--scale", "0.5"], { $0.scale = 0.5 }),
+        (["--scale", "4"], { $0.scale = 4 }),
         (["--card", "4096x1"], { $0.parameters.cardSize = Size(4096, 1) }),
         (["--spacing", "0"], { $0.parameters.spacing = 0 }),
         (["--spacing", "10000"], { $0.parameters.spacing = 10000 }),
@@ -256,6 +263,8 @@ import Testing
          ["", "#ff", "#ggg", "#fffffff", "transparent", "red ", "rgb(0,0,0)", "nan"], []),
         ("--preset", "one of: seed", ["", "iphone", "SEED"], []),
         ("--deceleration", "normal or fast", ["", "slow", "0.99"], []),
+        ("--video-driver", "one of: x11, wayland, offscreen", ["", "X11", "kmsdrm", "wayland,x11"], []),
+        ("--scale", "pixels per point from 0.5 to 4", ["", "0", "0.49", "4.01", "nan", "inf", "2x", "-2"], []),
         ("--snap", "yes or no (or true/false, on/off, 1/0)", ["", "maybe", "2"], []),
         ("--screenshot", "a file name ending in .png", ["", ".png", "out.jpg"], []),
         ("--record", "a file name", [""], []),
@@ -396,6 +405,18 @@ import Testing
         #expect(!o.snapping)
         #expect(o.cards == 3)
         #expect((o.width, o.height) == (800, 600))
+    }
+
+    @Test func videoDriverAndScaleFromTheConfigGiveWayToTheCommandLine() throws {
+        let config = try ConfigSettings(path: Self.path, text: "video-driver = x11\nscale = 1.5")
+        let fromConfig = try Options.parse([], config: config)
+        #expect((fromConfig.videoDriver, fromConfig.scale) == (.x11, 1.5))
+        let o = try Options.parse(["--video-driver", "wayland", "--scale", "2"], config: config)
+        #expect((o.videoDriver, o.scale) == (.wayland, 2))
+        #expect(throws: Options.UsageError(description: "\(Self.path) line 1: video-driver wants one of: x11, wayland, "
+                                           + "offscreen (got 'xorg')", suggestsHelp: false)) {
+            try ConfigSettings(path: Self.path, text: "video-driver = xorg")
+        }
     }
 
     @Test func presetsLayerPerSource() throws {

@@ -18,10 +18,13 @@ import Testing
     }
 
     /// Checks the four straight edges of card `index` against the projected corners (±1 px), along
-    /// rows and columns away from the rounded corners. Returns the largest error seen.
+    /// rows and columns away from the rounded corners. `scale` is pixels per point: the layout is
+    /// in points, the image in pixels. Rows read are the viewport's middle and 100 pt above and
+    /// below it. Returns the largest error seen, in pixels.
     @discardableResult
-    static func checkEdges(_ image: Image, layout: CarouselLayout, index: Int, scroll: Double) -> Double {
-        let c = layout.cardCorners(index, scroll: scroll)     // TL, TR, BR, BL
+    static func checkEdges(_ image: Image, layout: CarouselLayout, index: Int, scroll: Double,
+                           scale: Double = 1) -> Double {
+        let c = layout.cardCorners(index, scroll: scroll).map { Point($0.x * scale, $0.y * scale) }  // TL, TR, BR, BL
         let probe = EdgeProbe(image: image, cardColor: {
             let color = SystemColor.seedDeckColor(index)
             return [Int(color.r), Int(color.g), Int(color.b)]
@@ -32,12 +35,13 @@ import Testing
             #expect(abs(measured - expected) <= 1, "card \(index) \(what): \(measured) vs \(expected)")
         }
         func lerp(_ a: Point, _ b: Point, atX x: Double) -> Double { a.y + (b.y - a.y) * (x - a.x) / (b.x - a.x) }
-        for y in [260, 360, 460] {
+        let middle = layout.viewport.height / 2
+        for y in [middle - 100, middle, middle + 100].map({ Int($0 * scale) }) {
             let centerY = Double(y) + 0.5
             check(probe.verticalEdge(row: y, near: c[0].x, insideIsRight: true), c[0].x, "left edge at y \(centerY)")
             check(probe.verticalEdge(row: y, near: c[1].x, insideIsRight: false), c[1].x, "right edge at y \(centerY)")
         }
-        let inset = 30.0
+        let inset = 30.0 * scale
         for t in stride(from: 0.0, through: 1.0, by: 0.25) {
             let x = c[0].x + inset + t * (c[1].x - c[0].x - 2 * inset)
             let column = Int(x.rounded(.down)), centerX = Double(column) + 0.5

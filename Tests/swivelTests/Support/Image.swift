@@ -74,4 +74,44 @@ extension Image {
         for i in bytes.indices { total += abs(Int(bytes[i]) - Int(other.bytes[i])) }
         return Double(total) / Double(bytes.count)
     }
+
+    /// The smallest box (in pixels, both ends included) holding every pixel of the region
+    /// `x` × `y` that `isInk` accepts; nil when there is none.
+    func inkBox(x: Range<Int>, y: Range<Int>, isInk: ([Int]) -> Bool) -> (x: ClosedRange<Int>, y: ClosedRange<Int>)? {
+        var minX = Int.max, maxX = Int.min, minY = Int.max, maxY = Int.min
+        for row in y.clamped(to: 0..<height) {
+            for column in x.clamped(to: 0..<width) where isInk(rgb(column, row)) {
+                (minX, maxX, minY, maxY) = (min(minX, column), max(maxX, column), min(minY, row), max(maxY, row))
+            }
+        }
+        return minX == .max ? nil : (minX...maxX, minY...maxY)
+    }
+
+    /// The largest channel difference over the pixels of rows `rows` (255 when the sizes differ).
+    func maxDifference(_ other: Image, rows: Range<Int>) -> Int {
+        guard width == other.width, height == other.height else { return 255 }
+        var worst = 0
+        for y in rows.clamped(to: 0..<height) {
+            for x in 0..<width {
+                let a = rgb(x, y), b = other.rgb(x, y)
+                worst = max(worst, zip(a, b).map { abs($0 - $1) }.max()!)
+            }
+        }
+        return worst
+    }
+
+    /// The ink box of the HUD's first line (white text on its dark panel at the top left), in a
+    /// frame at `scale` pixels per point.
+    func hudFirstLine(scale: Int) -> (x: ClosedRange<Int>, y: ClosedRange<Int>)? {
+        inkBox(x: 12 * scale..<250 * scale, y: 12 * scale..<31 * scale) { $0.allSatisfy { $0 > 200 } }
+    }
+
+    /// The ink box of the caption (dark text on the background) under the middle card of a
+    /// `viewport`-point window whose cards are `cardHeight` tall, in a frame at `scale` pixels per point.
+    func caption(viewport: (width: Int, height: Int), cardHeight: Int = 300,
+                 scale: Int) -> (x: ClosedRange<Int>, y: ClosedRange<Int>)? {
+        let top = viewport.height / 2 + cardHeight / 2 + 4
+        return inkBox(x: (viewport.width / 2 - 100) * scale..<(viewport.width / 2 + 100) * scale,
+                      y: top * scale..<(top + 40) * scale) { $0.reduce(0, +) < 3 * 128 }
+    }
 }

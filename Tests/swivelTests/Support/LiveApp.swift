@@ -1,66 +1,175 @@
 import Foundation
+import Testing
 
-/// The real app running in a `VirtualDisplay`, driven by xdotool and photographed with its own F12 key.
+/// Where a `LiveApp` runs: a private X server (Xvfb, driven by xdotool) or a private headless
+/// Wayland compositor (sway, driven by virtual devices). Suites that make sense on both take this
+/// as their argument, so each of their tests runs once per desktop.
+enum Desktop: String, CaseIterable, Sendable, CustomTestStringConvertible {
+    case xvfb, sway
+    var testDescription: String { rawValue }
+
+    /// The desktops that can run here; sway only when its packages are installed (see
+    /// `HeadlessSway.missing`: its tests are then reported as skipped by the Wayland suite).
+    static var available: [Desktop] { HeadlessSway.isAvailable ? [.xvfb, .sway] : [.xvfb] }
+}
+
+/// The real app running in a `VirtualDisplay` or a `HeadlessSway`, driven by real input and
+/// photographed with its own F12 key.
 final class LiveApp {
-    let display: VirtualDisplay
+    /// The X server, on Xvfb.
+    let display: VirtualDisplay!
+    /// The compositor, on sway.
+    let sway: HeadlessSway?
     let window: String
     let pictures: URL
+    /// Holds the app's standard error (`stderr`).
+    private let logs: URL
     private let process: Process
+    private var pointer: VirtualPointer?
 
-    init(arguments: [String]) throws {
-        display = try VirtualDisplay()
+    /// Starts the app with `arguments` on `desktop` (a fresh Xvfb or a sway of 1280 × 720 points
+    /// at scale 1), or on the `display` or `sway` given; `environment` is added to its own.
+    init(arguments: [String], on desktop: Desktop = .xvfb, display: VirtualDisplay? = nil,
+         sway: HeadlessSway? = nil, environment: [String: String] = [:]) throws {
+        if let sway {
+            (self.display, self.sway) = (nil, sway)
+        } else if let display {
+            (self.display, self.sway) = (display, nil)
+        } else if desktop == .sway {
+            (self.display, self.sway) = (nil, try HeadlessSway())
+        } else {
+            (self.display, self.sway) = (try VirtualDisplay(), nil)
+        }
         pictures = try SwivelProcess.temporaryDirectory()
         process = Process()
-        process.executableURL = SwivelProcess.binary
-        process.arguments = arguments
+        if self.sway != nil {
+            // With the signals of a real session: the Wayland tests send SIGTERM.
+            process.executableURL = try WaylandTools.built.get().appendingPathComponent("unblock-signals")
+            process.arguments = [SwivelProcess.binary.path] + arguments
+        } else {
+            process.executableURL = SwivelProcess.binary
+            process.arguments = arguments
+        }
         var env = ProcessInfo.processInfo.environment
-        env["DISPLAY"] = display.name
         env["SDL_VIDEODRIVER"] = nil
         env["XDG_PICTURES_DIR"] = pictures.path
         env["XDG_CONFIG_HOME"] = SwivelProcess.noConfigHome
+        if let sway = self.sway {
+            env["DISPLAY"] = nil        // natively on Wayland or not at all: no XWayland to fall back on
+            env.merge(sway.clientEnvironment) { $1 }
+        } else {
+            env["DISPLAY"] = self.display.name
+            env["WAYLAND_DISPLAY"] = nil
+        }
+        env.merge(environment) { $1 }
         process.environment = env
         process.standardOutput = FileHandle.nullDevice
+        logs = try SwivelProcess.temporaryDirectory()
+        let errors = logs.appendingPathComponent("stderr")
+        _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
+        process.standardError = try FileHandle(forWritingTo: errors)
         try process.run()
-        window = try display.xdotool(["search", "--sync", "--onlyvisible", "--name", "^Swivel$"])
-            .split(separator: "\n").first.map(String.init) ?? ""
-        try display.xdotool(["windowfocus", "--sync", window])
+        if let sway = self.sway {
+            window = try Self.waitForWindow(in: sway, pid: process.processIdentifier)
+        } else {
+            window = try self.display.xdotool(["search", "--sync", "--onlyvisible", "--name", "^Swivel$"])
+                .split(separator: "\n").first.map(String.init) ?? ""
+            try self.display.xdotool(["windowfocus", "--sync", window])
+        }
+    }
+
+    /// Waits until sway shows the app's window and the app has drawn into it; returns its con id.
+    private static func waitForWindow(in sway: HeadlessSway, pid: Int32) throws -> String {
+        let deadline = Date().addingTimeInterval(20)
+        while Date() < deadline {
+            if let node = try sway.focusedWindow(), node["pid"] as? Int == Int(pid), node["name"] as? String == "Swivel",
+               let id = node["id"] as? Int {
+                usleep(300_000)     // the first frame
+                return "\(id)"
+            }
+            usleep(50_000)
+        }
+        throw VirtualDisplay.Unavailable(description: "no Swivel window appeared in sway")
     }
 
     deinit {
         if process.isRunning { kill(process.processIdentifier, SIGKILL) }     // SIGTERM may be masked
         try? FileManager.default.removeItem(at: pictures)
+        try? FileManager.default.removeItem(at: logs)
+    }
+
+    /// What the app has written to standard error so far.
+    var stderr: String {
+        (try? String(contentsOf: logs.appendingPathComponent("stderr"), encoding: .utf8)) ?? ""
     }
 
     var isRunning: Bool { process.isRunning }
     var processIdentifier: Int32 { process.processIdentifier }
+    var terminationStatus: Int32 { process.terminationStatus }
+
+    /// Presses `key` (an X keysym / XKB key name: Right, End, h, F12, Escape).
+    func key(_ key: String) throws {
+        if let sway { try sway.key(key) } else { try display.xdotool(["key", key]) }
+    }
 
     /// Presses F12 and loads the PNG the app writes (within `timeout` seconds: the key waits
     /// behind whatever the app has still to handle).
     func screenshot(timeout: TimeInterval = 10) throws -> Image {
         let before = Set(try FileManager.default.contentsOfDirectory(atPath: pictures.path))
-        try display.xdotool(["key", "F12"])
+        try key("F12")
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
             let now = Set(try FileManager.default.contentsOfDirectory(atPath: pictures.path))
             if let new = now.subtracting(before).first {
-                usleep(200_000)     // let the writer finish the file
-                return try Image(contentsOf: pictures.appendingPathComponent(new).path)
+                // The app may still be writing it (longer on a busy machine): read it once its size
+                // has held for 200 ms and it loads.
+                let path = pictures.appendingPathComponent(new).path
+                var size = -1
+                while true {
+                    usleep(200_000)
+                    let now = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? -1
+                    if now == size, let image = try? Image(contentsOf: path) { return image }
+                    guard Date() < deadline else { return try Image(contentsOf: path) }
+                    size = now
+                }
             }
             usleep(20_000)
         }
         throw VirtualDisplay.Unavailable(description: "F12 wrote no screenshot")
     }
 
-    /// Press at `from`, move through `through` (one xdotool call each, `pause` seconds apart, so
-    /// they are separate moments), release. The release goes in the same call as the last move:
-    /// a separate call could come late enough on a busy machine (over 40 ms) to count as a
-    /// pause before letting go, which rightly ends a fling before it starts.
-    /// With `hold`, the pointer stays still that many seconds before the release instead (no fling).
-    func drag(from: Int, through xs: [Int], y: Int = 360, pause: Double = 0, hold: Double? = nil) throws {
-        try display.xdotool(["mousemove", "--window", window, "\(from)", "\(y)", "mousedown", "1"])
+    /// The frame on screen now, at once: F12 on X11 (xdotool's key is immediate), grim on sway
+    /// (wtype's keyboard needs 300 ms before its first key, long enough for a fling to end). grim's
+    /// picture can show the pointer's cursor, so compare rows away from where it was.
+    func frameNow() throws -> Image {
+        if let sway { return try sway.grim() }
+        return try screenshot()
+    }
+
+    /// Press at `from`, move through `through` (`pause` seconds apart, so they are separate
+    /// moments), release; positions in window points. On X11 each move is one xdotool call, and
+    /// the release goes in the same call as the last move: a separate call could come late
+    /// enough on a busy machine (over 40 ms) to count as a pause before letting go, which rightly
+    /// ends a fling before it starts. On sway the virtual pointer plays the whole gesture with its
+    /// own timing. With `hold`, the pointer stays still that many seconds before the release
+    /// instead (no fling). `scale` is the X window's pixels per point (X11 at a desktop scale).
+    func drag(from: Int, through xs: [Int], y: Int = 360, pause: Double = 0, hold: Double? = nil,
+              scale: Int = 1) throws {
+        if let sway {
+            if pointer == nil { pointer = try VirtualPointer(in: sway) }
+            var commands = ["move \(from) \(y)", "sleep 50", "down"]
+            for x in xs {
+                commands += ["sleep \(Int(pause * 1000))", "move \(x) \(y)"]
+            }
+            if let hold { commands.append("sleep \(Int(hold * 1000))") }
+            commands.append("up")
+            try pointer!.send(commands)
+            return
+        }
+        try display.xdotool(["mousemove", "--window", window, "\(from * scale)", "\(y * scale)", "mousedown", "1"])
         for (index, x) in xs.enumerated() {
             let release = index == xs.count - 1 && hold == nil ? ["mouseup", "1"] : []
-            try display.xdotool(["mousemove", "--window", window, "\(x)", "\(y)"] + release)
+            try display.xdotool(["mousemove", "--window", window, "\(x * scale)", "\(y * scale)"] + release)
             if pause > 0 && release.isEmpty { usleep(UInt32(pause * 1e6)) }
         }
         if let hold {
@@ -73,9 +182,14 @@ final class LiveApp {
 
     /// Presses Esc and waits for a clean exit; returns the exit status (nil if it did not quit).
     func quit() throws -> Int32? {
-        try display.xdotool(["key", "Escape"])
-        let deadline = Date().addingTimeInterval(10)
-        while process.isRunning && Date() < deadline { usleep(20_000) }
+        try key("Escape")
+        return waitForExit(seconds: 10)
+    }
+
+    /// Waits up to `seconds` for the app to exit; its status, or nil if it is still running.
+    func waitForExit(seconds: Double) -> Int32? {
+        let deadline = Date().addingTimeInterval(seconds)
+        while process.isRunning && Date() < deadline { usleep(5_000) }
         return process.isRunning ? nil : process.terminationStatus
     }
 }

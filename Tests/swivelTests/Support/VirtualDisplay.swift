@@ -37,6 +37,19 @@ final class VirtualDisplay {
         server.waitUntilExit()
     }
 
+    /// Merges `resources` (lines like `Xft.dpi: 192`) into the server's resource database, as a
+    /// desktop's settings daemon does; clients read it when they connect.
+    func xrdb(_ resources: String) throws {
+        let file = try SwivelProcess.temporaryDirectory().appendingPathComponent("resources")
+        defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
+        try resources.write(to: file, atomically: true, encoding: .utf8)
+        let result = try SwivelProcess.runProgram(URL(fileURLWithPath: "/usr/bin/xrdb"), ["-merge", file.path],
+                                                  environment: ["DISPLAY": name])
+        guard result.status == 0 else {
+            throw Unavailable(description: "xrdb failed (install x11-xserver-utils): \(result.stderr)")
+        }
+    }
+
     /// Runs `xdotool` with `arguments` on this display and returns its standard output.
     @discardableResult
     func xdotool(_ arguments: [String], timeout: TimeInterval = 15) throws -> String {
