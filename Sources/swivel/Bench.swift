@@ -16,15 +16,13 @@ struct Bench {
         var height = 720
         var cards = 7
         var frames = 600
-        /// Pixels per point: the window is this many times `width` × `height` pixels, the layout
-        /// stays `width` × `height` points (`--pixel-scale`).
-        var pixelScale = 1.0
         /// A folder of photos to bench a photo deck with (`--images`).
         var images: FilePath?
         var textureBudgetMiB = 256
         /// Draw the HUD too (`--hud`), to measure what it costs.
         var hud = false
-        /// `--video-driver` and `--scale`, as for the window.
+        /// `--video-driver` and `--scale`, as for the window (`--scale 2` benches a HiDPI screen:
+        /// the layout stays `width` × `height` points, the window has twice the pixels each way).
         var videoDriver: VideoDriver?
         var scale: Double?
     }
@@ -32,8 +30,7 @@ struct Bench {
 
     func run() {
         var windowOptions = Window.Options()
-        (windowOptions.width, windowOptions.height) = (Int((Double(settings.width) * settings.pixelScale).rounded()),
-                                                       Int((Double(settings.height) * settings.pixelScale).rounded()))
+        (windowOptions.width, windowOptions.height) = (settings.width, settings.height)
         windowOptions.hidden = true
         windowOptions.vsync = false
         (windowOptions.videoDriver, windowOptions.scale) = (settings.videoDriver, settings.scale)

@@ -37,7 +37,6 @@ enum Setting: Equatable, Sendable {
     case replay(String)
     case bench(Bool)
     case frames(Int)
-    case pixelScale(Double)
     case images(FilePath)
     case soak(Double)
     case soakRenderEvery(Int)
@@ -163,9 +162,6 @@ enum OptionParser {
             },
             flag("bench", config: false) { .bench($0) },
             value("frames", config: false) { v, l throws(UsageError) in .frames(try V.whole(v, l, 1...1_000_000)) },
-            value("pixel-scale", config: false) { v, l throws(UsageError) in
-                .pixelScale(try V.number(v, l, 0.5...4, what: "pixels per point"))
-            },
             value("images", config: false) { v, l throws(UsageError) in .images(try V.path(v, l)) },
             value("soak", config: false) { v, l throws(UsageError) in
                 .soak(try V.number(v, l, 0.1...1440, what: "a number of simulated minutes"))

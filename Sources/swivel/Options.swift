@@ -76,8 +76,6 @@ struct Options: Equatable {
     var bench = false
     /// Frames the benchmark renders (`--frames`).
     var benchFrames = 600
-    /// Pixels per point of the benchmark's window (`--pixel-scale`): 2 benches a HiDPI screen.
-    var benchPixelScale = 1.0
     /// Directory of photos for the benchmark or the soak (`--images`); nil: colour cards.
     var benchImages: FilePath?
     /// Simulated minutes of random input for the soak test (`--soak`); nil: no soak.
@@ -176,7 +174,6 @@ extension Options {
         case .replay(let path): replay = path
         case .bench(let on): bench = on
         case .frames(let n): benchFrames = n
-        case .pixelScale(let scale): benchPixelScale = scale
         case .images(let path): benchImages = path
         case .soak(let minutes): soakMinutes = minutes
         case .soakRenderEvery(let k): soakRenderEvery = k
@@ -193,7 +190,6 @@ extension Options {
         func given(_ matches: (Setting) -> Bool) -> Bool { commandLine.settings.contains(where: matches) }
         let cardsGiven = given { if case .cards = $0 { true } else { false } }
         let framesGiven = given { if case .frames = $0 { true } else { false } }
-        let pixelScaleGiven = given { if case .pixelScale = $0 { true } else { false } }
         let seedGiven = given { if case .seed = $0 { true } else { false } }
         let renderEveryGiven = given { if case .soakRenderEvery = $0 { true } else { false } }
         let memoryLimitGiven = given { if case .soakMemoryLimit = $0 { true } else { false } }
@@ -234,9 +230,6 @@ extension Options {
         }
         if nullSeparated && standardInputs == 0 {
             try fail("-0 (--null) says how the paths on standard input are separated; it needs the path '-'")
-        }
-        if pixelScaleGiven && !bench {
-            try fail("--pixel-scale sets the pixels per point of --bench's window; it needs --bench")
         }
         if framesGiven && !bench {
             try fail("--frames sets how many frames --bench renders; it needs --bench")

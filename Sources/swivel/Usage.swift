@@ -60,8 +60,6 @@ extension Options {
       --bench              render a scripted run as fast as possible and print its measurements
                            as JSON (--cards and --size apply; see --bench-help)
       --frames F           frames --bench renders, 1 to 1000000 (default 600)
-      --pixel-scale S      pixels per point of --bench's window, 0.5 to 4 (default 1; 2 is a
-                           HiDPI screen: the window has twice the pixels each way)
       --images DIR         run --bench or --soak on a photo deck from DIR instead of colour cards
       --soak MINUTES       run MINUTES (0.1 to 1440) of simulated 60 Hz time with random input
                            through the renderer, headless and as fast as it goes; print JSON and
@@ -82,7 +80,7 @@ extension Options {
       One 'key = value' a line, keys being option names without '--' (spacing = 240,
       background = #202020, snap = yes); '#' starts a comment line. The command line wins over
       it. Flags take yes/no, true/false, on/off or 1/0 there and after '=' here (--snap=no).
-      --screenshot, --record, --replay, --bench, --frames, --pixel-scale, --images, --soak,
+      --screenshot, --record, --replay, --bench, --frames, --images, --soak,
       --soak-render-every, --soak-memory-limit, --seed, --demo, --null, --config and --no-config
       are for the command line only.
 
@@ -104,7 +102,7 @@ extension Options {
     """
 
     static let benchHelp = """
-    usage: swivel --bench [--frames F] [--cards N | --images DIR] [--size WxH] [--pixel-scale S] [--hud]
+    usage: swivel --bench [--frames F] [--cards N | --images DIR] [--size WxH] [--scale S] [--hud]
 
     Renders F frames (default 600) of a scripted run in 60 Hz virtual time — at rest on the deck's
     middle card for the first fifth, then a fling towards the end, and half-way through the rest

@@ -28,7 +28,7 @@ if options.showHelp {
     Console.out("swivel \(Options.version)")
 } else if options.bench {
     Bench(settings: .init(width: options.width, height: options.height, cards: options.cards,
-                          frames: options.benchFrames, pixelScale: options.benchPixelScale, images: options.benchImages,
+                          frames: options.benchFrames, images: options.benchImages,
                           textureBudgetMiB: options.textureBudgetMiB, hud: options.hud,
                           videoDriver: options.videoDriver, scale: options.scale)).run()
 } else if options.soakMinutes != nil {
