@@ -54,6 +54,9 @@ public final class Renderer {
         return Double(count) / Double(lastPixelCount)
     }
     private var lastPixelCount = 0
+    /// Whether the window's framebuffer has a depth buffer (asked once, at the first frame): the
+    /// cards' opaque middles are then drawn first (see `CardPass`).
+    private var windowHasDepth: Bool?
 
     /// Draw calls issued in the last frame.
     public private(set) var drawCalls = 0
@@ -85,7 +88,9 @@ public final class Renderer {
         glDisable(GLc.cullFace)     // back faces are drawn: a card turned past 90° shows its back
         let background = scene.background.premultiplied
         glClearColor(background.r, background.g, background.b, background.a)
-        glClear(GLc.colorBufferBit)
+        let depthOrdered = windowHasDepth ?? Self.framebufferHasDepth()
+        windowHasDepth = depthOrdered
+        glClear(GLc.colorBufferBit | (depthOrdered ? GLc.depthBufferBit : 0))
         drawCalls = 0
         guard viewport.width > 0, viewport.height > 0 else { cardsSubmitted = 0; return }
 
@@ -93,12 +98,19 @@ public final class Renderer {
         glBlendFunc(GLc.one, GLc.oneMinusSrcAlpha)    // premultiplied alpha
         let instances = scene.instances
         cardsSubmitted = instances.count
-        drawCalls += instances.isEmpty ? 0 : 1
-        cards.draw(instances, viewport: viewport, pixelScale: pixelScale,
-                   parameters: parameters, shadowTexture: shadow.texture, images: scene.textures)
+        drawCalls += cards.draw(instances, viewport: viewport, pixelScale: pixelScale, parameters: parameters,
+                                shadowTexture: shadow.texture, images: scene.textures, depthOrdered: depthOrdered)
         for overlay in scene.overlays where overlayPass.draw(overlay, viewport: viewport, pixelScale: pixelScale) {
             drawCalls += 1
         }
+    }
+
+    /// Whether framebuffer 0 (bound) has depth bits.
+    private static func framebufferHasDepth() -> Bool {
+        var bits: GLint = 0
+        glGetFramebufferAttachmentParameteriv(GLc.framebuffer, GLc.depth, GLc.framebufferAttachmentDepthSize, &bits)
+        _ = glGetError()    // a context without the attachment may report an error: that is a no
+        return bits > 0
     }
 
     /// Blocks until the GPU has finished everything submitted (the offscreen driver's swap does not).

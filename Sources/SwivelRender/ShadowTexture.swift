@@ -46,8 +46,9 @@ final class ShadowTexture {
         buildCount += 1
 
         let extent = Size(newKey.cardSize.width + 2 * newKey.reach, newKey.cardSize.height + 2 * newKey.reach)
-        let width = max(1, Int((extent.width * newKey.pixelScale).rounded(.up)))
-        let height = max(1, Int((extent.height * newKey.pixelScale).rounded(.up)))
+        let texelsPerPoint = Self.texelsPerPoint(sigma: newKey.sigma, pixelScale: newKey.pixelScale)
+        let width = max(1, Int((extent.width * texelsPerPoint).rounded(.up)))
+        let height = max(1, Int((extent.height * texelsPerPoint).rounded(.up)))
         let texel = extent.width / Double(width)           // points per texel
         let sigmaTexels = max(newKey.sigma / texel, 0.3)     // below ~⅓ texel the blur is a no-op
 
@@ -87,6 +88,17 @@ final class ShadowTexture {
         GLTextureCount.delete(&texture)
         texture = result
         return true
+    }
+
+    /// The texture's resolution: one texel per pixel, but never finer than σ/5 points. Sampled
+    /// every σ/5, a Gaussian's spectrum exp(−(2πfσ)²/2) is exp(−(5π)²/2) ≈ 5e−55 at the Nyquist
+    /// frequency f = 5/(2σ), so nothing aliases, and bilinear interpolation between the texels is
+    /// off by at most h²/8 times the blurred edge's curvature (≤ 0.24/σ²), under 2e−4 of the full
+    /// shadow. At σ = 20 pt and scale 1 the blur then runs on 16 times fewer texels with 4 times
+    /// fewer taps each than at full resolution.
+    static func texelsPerPoint(sigma: Double, pixelScale: Double) -> Double {
+        guard sigma > 0, sigma.isFinite else { return pixelScale }
+        return min(pixelScale, 5 / sigma)
     }
 
     private func attach(_ target: GLuint) {
