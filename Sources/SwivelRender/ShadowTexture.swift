@@ -38,15 +38,19 @@ final class ShadowTexture {
         glDeleteVertexArrays(1, &vertexArray)
     }
 
+    /// The texture's size in texels, once built.
+    private(set) var size = (width: 0, height: 0)
+
     /// Makes sure the texture matches `key`; leaves framebuffer 0 bound. Returns true if it rebuilt.
+    /// `texelsPerPoint` overrides the resolution (tests compare with a full-resolution blur).
     @discardableResult
-    func update(_ newKey: Key) -> Bool {
-        guard newKey != key else { return false }
+    func update(_ newKey: Key, texelsPerPoint override: Double? = nil) -> Bool {
+        guard newKey != key || override != nil else { return false }
         key = newKey
         buildCount += 1
 
         let extent = Size(newKey.cardSize.width + 2 * newKey.reach, newKey.cardSize.height + 2 * newKey.reach)
-        let texelsPerPoint = Self.texelsPerPoint(sigma: newKey.sigma, pixelScale: newKey.pixelScale)
+        let texelsPerPoint = override ?? Self.texelsPerPoint(sigma: newKey.sigma, pixelScale: newKey.pixelScale)
         let width = max(1, Int((extent.width * texelsPerPoint).rounded(.up)))
         let height = max(1, Int((extent.height * texelsPerPoint).rounded(.up)))
         let texel = extent.width / Double(width)           // points per texel
@@ -87,7 +91,19 @@ final class ShadowTexture {
         glBindFramebuffer(GLc.framebuffer, 0)
         GLTextureCount.delete(&texture)
         texture = result
+        size = (width, height)
         return true
+    }
+
+    /// The texture's values, bottom row first (for tests).
+    func readBack() -> [Float] {
+        var values = [Float](repeating: 0, count: size.width * size.height)
+        glBindFramebuffer(GLc.framebuffer, framebuffer)
+        attach(texture)
+        glPixelStorei(GLc.packAlignment, 1)
+        glReadPixels(0, 0, GLsizei(size.width), GLsizei(size.height), GLc.red, GLc.float, &values)
+        glBindFramebuffer(GLc.framebuffer, 0)
+        return values
     }
 
     /// The texture's resolution: one texel per pixel, but never finer than σ/5 points. Sampled
