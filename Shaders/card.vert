@@ -38,6 +38,7 @@ uniform float u_textureReach; // how far the shadow texture reaches beyond the c
 uniform float u_pixel;        // one pixel, in points (1 / pixel scale)
 uniform int u_pass;           // 0: opaque middles; 1: shadows, edges and the middles of the rest
 uniform int u_middlesFirst;   // 1: opaque middles are drawn in pass 0; 0: there is no pass 0
+uniform vec2 u_depth;         // this frame's first layer's window depth, and the step per layer
 
 out vec2 v_local;            // card-local position in points, from the card centre
 out vec2 v_shadowUV;         // where the shadow texture is sampled
@@ -82,9 +83,11 @@ void main() {
 
     float w = 1.0 + local.x * s / u_eye;
     vec2 windowTimesW = i_center * w + vec2(local.x * c, local.y);   // (X·w, Y·w)
-    // Depth in NDC: layer L at 1 − (L + 1)/1024, so 1,023 cards fit before it stops ordering.
+    // Layer L at window depth u_depth.x − L·u_depth.y: each layer nearer than the last, and every
+    // layer of this frame nearer than anything earlier frames left in the depth buffer (the
+    // renderer moves u_depth.x down from frame to frame and clears only when it runs out).
     float layer = 2.0 * float(gl_InstanceID) + (a_layer < 1.5 ? 0.0 : 1.0);
-    float depth = max(1.0 - (layer + 1.0) / 1024.0, -1.0);
+    float depth = 2.0 * max(u_depth.x - layer * u_depth.y, 0.0) - 1.0;
     gl_Position = vec4(2.0 * windowTimesW.x / u_viewport.x - w,
                        w - 2.0 * windowTimesW.y / u_viewport.y,
                        depth * w, w);

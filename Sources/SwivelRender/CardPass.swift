@@ -140,8 +140,9 @@ final class CardPass {
     /// (premultiplied) and the depth test off, as it found them.
     func draw(_ instances: [CardInstance], viewport: Size, pixelScale: Double,
               parameters: EffectParameters, shadowTexture: GLuint, images: CardTextures?,
-              depthOrdered: Bool) -> Int {
+              depthOrdered: Bool, depthStart: Double = 1, depthStep: Double = 1.0 / 1024) -> Int {
         guard !instances.isEmpty else { return 0 }
+        depth = (depthStart, depthStep)
         glActiveTexture(GLc.texture0)
         glBindTexture(GLc.texture2D, shadowTexture)
         glActiveTexture(GLc.texture1)
@@ -209,9 +210,12 @@ final class CardPass {
         return calls
     }
 
+    private var depth = (start: 1.0, step: 1.0 / 1024)
+
     private func setUniforms(_ program: ShaderProgram, pass: Int32, middlesFirst: Bool, viewport: Size,
                              pixelScale: Double, parameters: EffectParameters) {
         program.use()
+        program.set("u_depth", Float(depth.start), Float(depth.step))
         program.set("u_pass", int: middlesFirst ? pass : 1)
         program.set("u_middlesFirst", int: middlesFirst ? 1 : 0)
         program.set("u_viewport", Float(viewport.width), Float(viewport.height))

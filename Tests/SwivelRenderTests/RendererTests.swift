@@ -127,3 +127,37 @@ import Testing
         }
     }
 }
+
+/// The depth buffer is cleared only every so many frames (each frame draws nearer than the last):
+/// what earlier frames left in it never hides anything of a later frame.
+@Suite(.serialized) struct DepthReuseTests {
+    @Test func framesAfterOneThousandOthersMatchAFreshRenderersFrame() throws {
+        try GLTestContext.withContext(width: 320, height: 240) { _ in
+            let layout = CarouselLayout(viewport: Size(320, 240), cardCount: 12)
+            let scene = { (scroll: Double) in CardScene(layout: layout, scroll: scroll) }
+            let fresh = try Renderer()
+            var expected: [Double: [UInt8]] = [:]
+            for scroll in [0.0, 137, 1000] {
+                fresh.render(scene(scroll), pixelWidth: 320, pixelHeight: 240)
+                expected[scroll] = fresh.readPixels(width: 320, height: 240)
+            }
+            let reused = try Renderer()
+            var checked = 0
+            // 1,500 frames at 16 depth bits run through the depth range more than once.
+            for frame in 0..<1_500 {
+                let scroll = frame % 250 == 249 ? [0.0, 137, 1000][(frame / 250) % 3] : Double(frame * 37 % 2640)
+                reused.render(scene(scroll), pixelWidth: 320, pixelHeight: 240)
+                if let want = expected[scroll], frame % 250 == 249 {
+                    let got = reused.readPixels(width: 320, height: 240)
+                    let differing = zip(got, want).filter { $0 != $1 }.count
+                    #expect(differing == 0, "frame \(frame), scroll \(scroll): \(differing) bytes differ")
+                    checked += 1
+                } else {
+                    reused.flush()
+                }
+            }
+            #expect(checked == 6)
+            #expect(reused.takeError() == nil)
+        }
+    }
+}
