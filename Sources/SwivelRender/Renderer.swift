@@ -61,8 +61,11 @@ public final class Renderer {
     /// counting down from 1). Each frame draws nearer than everything before it, so the depth
     /// buffer is cleared only when the count runs out (every ~1,000 frames at 16 bits, a few
     /// hundred thousand at 24) or the window's size changes: llvmpipe fills a 16-bit depth buffer
-    /// two bytes at a time, and clearing it every frame took an eighth of the CPU.
+    /// two bytes at a time, and clearing it every frame took an eighth of the CPU. Only on Mesa's
+    /// software rasterisers, which keep the depth buffer across swaps: EGL leaves its contents
+    /// undefined after a swap, and a GPU clears it for next to nothing.
     private var depthBits = 0
+    private var keepsDepth = false
     private var depthCursor = 0.0
     private var depthSize = (width: 0, height: 0)
 
@@ -99,6 +102,8 @@ public final class Renderer {
         if windowHasDepth == nil {
             depthBits = Self.framebufferDepthBits()
             windowHasDepth = depthBits > 0
+            let renderer = GLVersion.current().renderer
+            keepsDepth = renderer.hasPrefix("llvmpipe") || renderer.hasPrefix("softpipe")
         }
         let depthOrdered = windowHasDepth == true
         let instances = viewport.width > 0 && viewport.height > 0 ? scene.instances : []
@@ -106,7 +111,7 @@ public final class Renderer {
         let depthStep = 2 / (Double(1 << min(max(depthBits, 1), 24)) - 1)
         let depthNeeded = Double(2 * instances.count + 1) * depthStep
         var clearDepth = false
-        if depthOrdered, depthCursor - depthNeeded < 0 || depthSize != (pixelWidth, pixelHeight) {
+        if depthOrdered, !keepsDepth || depthCursor - depthNeeded < 0 || depthSize != (pixelWidth, pixelHeight) {
             (depthCursor, depthSize, clearDepth) = (1 - depthStep, (pixelWidth, pixelHeight), true)
         }
         glClear(GLc.colorBufferBit | (clearDepth ? GLc.depthBufferBit : 0))
