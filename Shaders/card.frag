@@ -1,4 +1,7 @@
 #version 330 core
+// Shadows, edges and middles card by card in paint order, where the cards' pixels cannot all be
+// split between interior.frag, shadow.frag and edge.frag (see CardPass): a photo deck, a translucent
+// colour, no depth buffer.
 // Card: flat colour (or its photo, faded in over it) with coverage from the rounded rectangle's signed distance in card-local
 // points, ramped over one screen pixel (the distance's screen-space gradient), so edges stay smooth
 // at every angle without MSAA. Shadow ring: the pre-blurred silhouette times the shadow opacity.
@@ -24,17 +27,18 @@ float roundedRectDistance(vec2 p, vec2 halfSize, float radius) {
 }
 
 void main() {
-    // Derivatives are taken outside the branch (they need all four pixels of a quad).
-    float d = roundedRectDistance(v_local, u_half, u_radius);
-    float pixelsPerPoint = length(vec2(dFdx(d), dFdy(d)));
-    vec2 uvDx = dFdx(v_local) / (2.0 * u_half);
-    vec2 uvDy = dFdy(v_local) / (2.0 * u_half);
+    // v_isCard and v_image are flat, so all four pixels of a quad take the same branches and
+    // derivatives may be taken inside them.
     if (v_isCard > 0.5) {
+        float d = roundedRectDistance(v_local, u_half, u_radius);
+        float pixelsPerPoint = length(vec2(dFdx(d), dFdy(d)));
         float coverage = clamp(0.5 - d / max(pixelsPerPoint, 1e-6), 0.0, 1.0);
         vec4 color = v_color;
         if (v_image.x >= 0.0) {
             // The photo fills the card (cropped to its aspect when decoded); mipmapped, so side
-            // cards squeezed by the turn do not shimmer. Gradients come from outside any branch.
+            // cards squeezed by the turn do not shimmer.
+            vec2 uvDx = dFdx(v_local) / (2.0 * u_half);
+            vec2 uvDy = dFdy(v_local) / (2.0 * u_half);
             vec2 uv = v_local / (2.0 * u_half) + 0.5;
             vec4 photo = textureGrad(u_images, vec3(uv, v_image.x), uvDx, uvDy);
             color = mix(color, photo, v_image.y);

@@ -21,6 +21,9 @@ public enum RecordedEntry: Equatable, Sendable {
     case end(time: Double)
 
     public static let header = "swivel-recording 1"
+    /// 1,000,000 pt: no window, and no pointer captured by one, is further out than this on any
+    /// screen, so a recording that says otherwise was not made by a window and is refused.
+    public static let farthestCoordinate = 1_000_000.0
 
     public var time: Double {
         switch self {
@@ -62,6 +65,13 @@ public enum RecordedEntry: Equatable, Sendable {
             }
             return value
         }
+        func coordinate(_ index: Int, _ name: String) throws(ParseError) -> Double {
+            let value = try number(index, name)
+            guard abs(value) <= farthestCoordinate else {
+                throw fail("\(name) \(words[index]) is further out than any window reaches (±1000000)")
+            }
+            return value
+        }
         let time = try number(0, "the time")
         guard time >= 0 else { throw fail("the time must not be negative") }
         guard words.count >= 2 else { throw fail("nothing after the time") }
@@ -76,7 +86,7 @@ public enum RecordedEntry: Equatable, Sendable {
                 throw fail("device must be mouse or touch")
             }
             guard let id = Int64(words[3]) else { throw fail("pointer id must be a whole number") }
-            let position = Point(try number(4, "x"), try number(5, "y"))
+            let position = Point(try coordinate(4, "x"), try coordinate(5, "y"))
             return .input(.pointer(PointerEvent(PointerPhase(rawValue: kind)!, PointerID(source: source, id: id),
                                                 at: position, time: time)))
         case "wheel":
@@ -88,7 +98,7 @@ public enum RecordedEntry: Equatable, Sendable {
             return .input(.keyDown(key, time: time))
         case "resize":
             try expectCount(4)
-            let size = Size(try number(2, "width"), try number(3, "height"))
+            let size = Size(try coordinate(2, "width"), try coordinate(3, "height"))
             guard size.width >= 1, size.height >= 1 else { throw fail("a window is at least 1x1") }
             return .resize(size, time: time)
         case "end":

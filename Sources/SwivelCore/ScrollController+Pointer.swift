@@ -1,7 +1,11 @@
 /// Mouse and touch: one pointer drags; a press released within the slop is a click.
 extension ScrollController {
-    mutating func handlePointer(_ event: PointerEvent) -> Bool {
-        guard event.position.x.isFinite, event.position.y.isFinite else { return false }
+    mutating func handlePointer(_ original: PointerEvent) -> Bool {
+        guard original.position.x.isFinite, original.position.y.isFinite else { return false }
+        // Beyond `farthest` only the direction matters; nearer in, the difference of two positions
+        // (up to 2e308 apart otherwise) cannot overflow to infinity and the offset to NaN.
+        var event = original
+        event.position = Point(Self.limited(event.position.x), Self.limited(event.position.y))
         if case .dragging(var drag) = motion {
             // A second finger, or the mouse while a finger is down, is ignored.
             guard drag.pointer == event.pointer else { return false }

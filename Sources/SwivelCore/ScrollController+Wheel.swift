@@ -11,7 +11,8 @@ extension ScrollController {
         guard event.dx.isFinite, event.dy.isFinite, !isDragging else { return false }
         // The dominant axis counts, so a vertical wheel scrolls the row too, and so does shift+wheel
         // whether the system turns it into a horizontal delta or not. Down and right go forward.
-        let notches = abs(event.dx) > abs(event.dy) ? event.dx : -event.dy
+        // Limited like pointer positions, so `notches · notchDistance` cannot overflow.
+        let notches = Self.limited(abs(event.dx) > abs(event.dy) ? event.dx : -event.dy)
         guard notches != 0 else { return false }
         // A whole delta inside a run of fractional ones is still the trackpad.
         let run = trackpad.flatMap {

@@ -11,6 +11,11 @@ public struct ScrollController: Sendable {
     /// Issue 3: a wheel notch scrolls 60 pt when not snapping; trackpad deltas use the same unit.
     public static let notchDistance = 60.0
 
+    /// 1e12 pt: input further out than this (a pointer position, a wheel delta in notches) counts
+    /// as this far. It is ten million screens wide, yet far enough from `Double`'s limit that any
+    /// sum, difference or product with the rubber band's constants stays finite.
+    public static let farthest = 1e12
+
     public private(set) var layout: CarouselLayout
     /// Whether releases, wheels and page keys come to rest with a card centred.
     public var snapping: Bool
@@ -153,6 +158,9 @@ public struct ScrollController: Sendable {
             motion = .resting(x)
         }
     }
+
+    /// `value` within ±`farthest`.
+    static func limited(_ value: Double) -> Double { min(max(value, -farthest), farthest) }
 
     /// The rubber band for this window width.
     var band: RubberBand { RubberBand(dimension: layout.viewport.width) }

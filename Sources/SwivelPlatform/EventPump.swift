@@ -28,10 +28,14 @@ public struct EventPump {
         return [translate(event)].compactMap { $0 } + pendingEvents()
     }
 
-    /// Like `waitForEvents`, but returns (maybe nothing) after `seconds` at the latest.
-    public func waitForEvents(seconds: Double) -> [PlatformEvent] {
+    /// Like `waitForEvents`, but returns (possibly with nothing) after `seconds` at the latest,
+    /// rounded up to SDL's whole milliseconds: how the loop sleeps until a frame or a replayed
+    /// event is due while staying awake for input.
+    public func waitForEvents(timeout seconds: Double) -> [PlatformEvent] {
+        guard seconds > 0 else { return pendingEvents() }
         var event = SDL_Event()
-        guard SDL_WaitEventTimeout(&event, Int32(max(1, seconds * 1000))) == 1 else { return pendingEvents() }
+        let milliseconds = Int32(min((seconds * 1000).rounded(.up), Double(Int32.max)))
+        guard SDL_WaitEventTimeout(&event, milliseconds) == 1 else { return [] }
         return [translate(event)].compactMap { $0 } + pendingEvents()
     }
 

@@ -23,6 +23,10 @@ public struct CardInstance: Equatable, Sendable {
     public var layer: Float
     /// How far the photo has faded in over the colour, 0…1.
     public var imageOpacity: Float
+    /// 1 when every pixel of the card's middle is opaque (an opaque colour and no photo, whose
+    /// pixels may be translucent), 0 otherwise: only an opaque middle may be drawn before the
+    /// shadows and cards under it.
+    public var opaque: Float
 
     public init(center: Point, degrees: Double, color: RGBA8, image: CardImage? = nil) {
         centerX = Float(center.x)
@@ -31,42 +35,64 @@ public struct CardInstance: Equatable, Sendable {
         (r, g, b, a) = color.premultiplied
         layer = image.map { Float($0.layer) } ?? -1
         imageOpacity = image.map { Float(min(max($0.opacity, 0), 1)) } ?? 0
+        opaque = color.a == 255 && image == nil ? 1 : 0
     }
 }
 
-/// Draws every card and its shadow in one instanced call. The mesh holds, per card, the shadow
-/// ring (an octagon reaching as far as the shadow is visible, with the card's always-opaque middle
-/// cut out so those pixels are not shaded twice) followed by the card quad, so paint order is
-/// shadow 0, card 0, shadow 1, …
+/// Draws every card and its shadow with a few instanced calls, as many whatever the deck's size.
+/// llvmpipe shades every fragment with every branch of its shader, so each kind of pixel gets a
+/// shader of its own:
+///  1. the opaque middle of every opaque card (inset from its edge by twice the anti-aliasing
+///     margin): flat colour or photo, no blending, writing depth (interior.frag);
+///  2. every card's shadow ring (an octagon reaching as far as the shadow is visible, with the
+///     middle cut out): one texture sample (shadow.frag);
+///  3. every card's anti-aliased edge band round its middle: the distance function (edge.frag).
+/// Each card's shadow and card have their own depth (later cards nearer, see card.vert), so a
+/// later card's middle hides what is under it from calls 2 and 3, which are then not shaded, and
+/// the frame is the one painted in the seed's order — shadow 0, card 0, shadow 1, … . When some
+/// card is not opaque (a photo, a translucent colour), calls 2 and 3 become one call that draws
+/// shadows, edges and the remaining middles card by card in paint order (card.frag); without a
+/// depth buffer that one call draws everything.
 final class CardPass {
     private let program: ShaderProgram
+    private let middleProgram: ShaderProgram
+    private let shadowProgram: ShaderProgram
+    private let edgeProgram: ShaderProgram
     private var vertexArray: GLuint = 0
     private var meshBuffer: GLuint = 0
     private var indexBuffer: GLuint = 0
     private var instanceBuffer: GLuint = 0
     private var instanceCapacity = 0
 
-    /// Per vertex: corner (±1, ±1), layer, edge. The shadow ring's outer and inner octagons (8
-    /// vertices each, clockwise from the left edge next to the top-left corner), then the card's
-    /// corners TL, TR, BR, BL.
+    /// Per vertex: corner (±1, ±1), layer, edge. Five octagons of 8 vertices each, clockwise from
+    /// the left edge next to the top-left corner: the shadow's outer edge (layer 0), the middle's
+    /// outline as the ring's hole (1), the card's outline (2; its cuts are zero), the middle's
+    /// outline as the edge band's inner edge (3), and as the middle itself (4).
     private static let mesh: [Float] = {
         let octagon: [(Float, Float, Float)] = [(-1, -1, 1), (-1, -1, 0), (1, -1, 0), (1, -1, 1),
                                                (1, 1, 1), (1, 1, 0), (-1, 1, 0), (-1, 1, 1)]
-        let ring = [Float(0), 1].flatMap { layer -> [Float] in
-            octagon.flatMap { vertex -> [Float] in [vertex.0, vertex.1, layer, vertex.2] }
+        return (0..<5).flatMap { layer -> [Float] in
+            octagon.flatMap { vertex -> [Float] in [vertex.0, vertex.1, Float(layer), vertex.2] }
         }
-        let corners: [(Float, Float)] = [(-1, -1), (1, -1), (1, 1), (-1, 1)]
-        let card = corners.flatMap { corner -> [Float] in [corner.0, corner.1, 2, -1] }
-        return ring + card
     }()
-    /// The ring between the octagons as eight trapezoids, then the card's two triangles.
-    private static let indices: [UInt16] = (0..<8).flatMap { side -> [UInt16] in
-        let o0 = UInt16(side), o1 = UInt16((side + 1) % 8)
-        return [o0, o1, o1 + 8, o0, o1 + 8, o0 + 8]
-    } + [16, 17, 18, 16, 18, 19]
+    /// The band between two octagons as eight trapezoids.
+    private static func band(outer: UInt16, inner: UInt16) -> [UInt16] {
+        (0..<8).flatMap { side -> [UInt16] in
+            let o0 = UInt16(side), o1 = UInt16((side + 1) % 8)
+            return [outer + o0, outer + o1, inner + o1, outer + o0, inner + o1, inner + o0]
+        }
+    }
+    /// The shadow ring, the card's edge band, then the middle as a fan of six triangles.
+    private static let indices: [UInt16] = band(outer: 0, inner: 8) + band(outer: 16, inner: 24)
+        + (1...6).flatMap { k -> [UInt16] in [32, 32 + UInt16(k), 33 + UInt16(k)] }
+    /// Where the edge band's and the middle's triangles start in `indices`, and how many they take.
+    private static let ringCount = 48, bandStart = 48, bandCount = 48, middleStart = 96, middleCount = 18
 
     init() throws {
         program = try ShaderProgram(vertex: .cardVert, fragment: .cardFrag)
+        middleProgram = try ShaderProgram(vertex: .cardVert, fragment: .interiorFrag)
+        shadowProgram = try ShaderProgram(vertex: .cardVert, fragment: .shadowFrag)
+        edgeProgram = try ShaderProgram(vertex: .cardVert, fragment: .edgeFrag)
         glGenVertexArrays(1, &vertexArray)
         glBindVertexArray(vertexArray)
 
@@ -92,7 +118,7 @@ final class CardPass {
         glBindBuffer(GLc.arrayBuffer, instanceBuffer)
         let stride = GLsizei(MemoryLayout<CardInstance>.stride)
         for (location, count, offset) in [(2, 2, \CardInstance.centerX), (3, 1, \.angle), (4, 4, \.r),
-                                          (6, 2, \.layer)] {
+                                          (6, 2, \.layer), (7, 1, \.opaque)] {
             let byteOffset = MemoryLayout<CardInstance>.offset(of: offset)!
             glEnableVertexAttribArray(GLuint(location))
             glVertexAttribPointer(GLuint(location), GLint(count), GLc.float, GLboolean(GL_FALSE), stride,
@@ -109,21 +135,14 @@ final class CardPass {
         glDeleteVertexArrays(1, &vertexArray)
     }
 
-    /// Draws `instances` in order. One draw call.
+    /// Draws `instances` in paint order: up to three draw calls when the framebuffer has a depth
+    /// buffer (`depthOrdered`), else one. Returns how many draw calls it made. Leaves blending on
+    /// (premultiplied) and the depth test off, as it found them.
     func draw(_ instances: [CardInstance], viewport: Size, pixelScale: Double,
-              parameters: EffectParameters, shadowTexture: GLuint, images: CardTextures?) {
-        guard !instances.isEmpty else { return }
-        program.use()
-        program.set("u_viewport", Float(viewport.width), Float(viewport.height))
-        program.set("u_half", Float(parameters.cardSize.width / 2), Float(parameters.cardSize.height / 2))
-        program.set("u_radius", Float(parameters.cardOutline.cornerRadius))
-        program.set("u_eye", Float(parameters.eyeDistance))
-        program.set("u_ringReach", Float(parameters.shadowVisibleReach))
-        program.set("u_textureReach", Float(parameters.shadowReach))
-        program.set("u_pixel", Float(1 / pixelScale))
-        program.set("u_shadowOpacity", Float(parameters.shadowOpacity))
-        program.set("u_shadow", int: 0)
-        program.set("u_images", int: 1)
+              parameters: EffectParameters, shadowTexture: GLuint, images: CardTextures?,
+              depthOrdered: Bool, depthStart: Double = 1, depthStep: Double = 1.0 / 1024) -> Int {
+        guard !instances.isEmpty else { return 0 }
+        depth = (depthStart, depthStep)
         glActiveTexture(GLc.texture0)
         glBindTexture(GLc.texture2D, shadowTexture)
         glActiveTexture(GLc.texture1)
@@ -140,8 +159,74 @@ final class CardPass {
             }
             glBufferSubData(GLc.arrayBuffer, 0, bytes.count, bytes.baseAddress)
         }
-        glDrawElementsInstanced(GLc.triangles, GLsizei(Self.indices.count), GLc.unsignedShort, nil,
-                                GLsizei(instances.count))
+        let anyOpaqueMiddle = depthOrdered && instances.contains { $0.opaque > 0.5 }
+        var calls = 0
+        if anyOpaqueMiddle {
+            // 1. Opaque middles: written, not blended (their alpha is 1, so blending would give the
+            // same bytes at a higher cost), nearest (latest) card wins.
+            glEnable(GLc.depthTest)
+            glDepthFunc(GLc.less)
+            glDepthMask(GLboolean(GL_TRUE))
+            glDisable(GLc.blend)
+            setUniforms(middleProgram, pass: 0, middlesFirst: true, viewport: viewport, pixelScale: pixelScale,
+                        parameters: parameters)
+            glDrawElementsInstanced(GLc.triangles, GLsizei(Self.middleCount), GLc.unsignedShort,
+                                    UnsafeRawPointer(bitPattern: Self.middleStart * MemoryLayout<UInt16>.stride),
+                                    GLsizei(instances.count))
+            glEnable(GLc.blend)
+            glDepthMask(GLboolean(GL_FALSE))
+            calls += 1
+        }
+        if anyOpaqueMiddle && instances.allSatisfy({ $0.opaque > 0.5 }) {
+            // 2. Every shadow ring, in order, with a shader that only samples the shadow; then
+            // 3. every card's edge band, in order, with one that only has the distance function.
+            // (A later card's shadow is thus drawn under, not over, an earlier card's edge band
+            // where the two meet — the two are never both visible in the seed's layout, where
+            // frames come out the same as with calls 2 and 3 merged in paint order.)
+            setUniforms(shadowProgram, pass: 1, middlesFirst: true, viewport: viewport, pixelScale: pixelScale,
+                        parameters: parameters)
+            glDrawElementsInstanced(GLc.triangles, GLsizei(Self.ringCount), GLc.unsignedShort, nil,
+                                    GLsizei(instances.count))
+            setUniforms(edgeProgram, pass: 1, middlesFirst: true, viewport: viewport, pixelScale: pixelScale,
+                        parameters: parameters)
+            glDrawElementsInstanced(GLc.triangles, GLsizei(Self.bandCount), GLc.unsignedShort,
+                                    UnsafeRawPointer(bitPattern: Self.bandStart * MemoryLayout<UInt16>.stride),
+                                    GLsizei(instances.count))
+            calls += 2
+        } else {
+            // 2. Shadows, edges and the middles not drawn in 1, card by card in paint order, with
+            // one shader for all (photo decks, translucent colours, no depth buffer).
+            setUniforms(program, pass: 1, middlesFirst: anyOpaqueMiddle, viewport: viewport,
+                        pixelScale: pixelScale, parameters: parameters)
+            glDrawElementsInstanced(GLc.triangles, GLsizei(Self.indices.count), GLc.unsignedShort, nil,
+                                    GLsizei(instances.count))
+            calls += 1
+        }
+        if anyOpaqueMiddle {
+            glDepthMask(GLboolean(GL_TRUE))
+            glDisable(GLc.depthTest)
+        }
         glBindVertexArray(0)
+        return calls
+    }
+
+    private var depth = (start: 1.0, step: 1.0 / 1024)
+
+    private func setUniforms(_ program: ShaderProgram, pass: Int32, middlesFirst: Bool, viewport: Size,
+                             pixelScale: Double, parameters: EffectParameters) {
+        program.use()
+        program.set("u_depth", Float(depth.start), Float(depth.step))
+        program.set("u_pass", int: middlesFirst ? pass : 1)
+        program.set("u_middlesFirst", int: middlesFirst ? 1 : 0)
+        program.set("u_viewport", Float(viewport.width), Float(viewport.height))
+        program.set("u_half", Float(parameters.cardSize.width / 2), Float(parameters.cardSize.height / 2))
+        program.set("u_radius", Float(parameters.cardOutline.cornerRadius))
+        program.set("u_eye", Float(parameters.eyeDistance))
+        program.set("u_ringReach", Float(parameters.shadowVisibleReach))
+        program.set("u_textureReach", Float(parameters.shadowReach))
+        program.set("u_pixel", Float(1 / pixelScale))
+        program.set("u_shadowOpacity", Float(parameters.shadowOpacity))
+        program.set("u_shadow", int: 0)
+        program.set("u_images", int: 1)
     }
 }

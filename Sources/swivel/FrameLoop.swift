@@ -3,9 +3,10 @@ import SwivelCore
 import SwivelPlatform
 import SwivelRender
 
-/// The interactive loop: sleep in `SDL_WaitEvent` while nothing moves; while something does, one
-/// frame per vsync (or per frame-limiter tick where vsync is unavailable), drawn at the offset the
-/// scroll controller gives for that moment.
+/// The interactive loop: sleep in `SDL_WaitEvent` while nothing moves (or until the next replayed
+/// event is due); while something does, one frame per vsync — or, where vsync is unavailable, when
+/// `FramePacing` says: at most one per 60 Hz slot, input drawn as soon as its slot allows — drawn
+/// at the offset the scroll controller gives for that moment.
 struct FrameLoop {
     let window: Window
     let renderer: Renderer
@@ -15,7 +16,11 @@ struct FrameLoop {
     mutating func run(recordTo recordPath: String?, replaying recording: Recording?) {
         let clock = EventClock()
         let pump = EventPump(window: window)
-        var limiter = FrameLimiter(hertz: window.refreshRate)
+        var pacing = FramePacing(hertz: window.refreshRate)
+        /// When the oldest and the newest input not yet on screen were handled.
+        var pendingInput: (oldest: Double, newest: Double)?
+        /// How long the last frame took to draw and present, seconds.
+        var renderTime = 0.004
         let recorder = recordPath.map { Recorder(path: $0, start: clock.now()) }
         recorder?.resize(window.pointSize, at: clock.now())
         var schedule = recording.map { ReplaySchedule($0, start: clock.now()) }
@@ -27,14 +32,25 @@ struct FrameLoop {
         var hidden = HiddenWindowPacing()
         content.showHUD(content.hud.isVisible, on: renderer)
 
+        func noteInput(at time: Double) { pendingInput = (pendingInput?.oldest ?? time, time) }
+        /// Something changes without input: a new layout or toggle, an animation, a photo fade.
+        func changesWithoutInput(at time: Double) -> Bool {
+            needsFrame || drawnLayout != controller.layout || controller.isAnimating(at: time)
+                || content.deck?.hasUploads == true || content.deck?.isFading(now: time) == true
+                || (pendingInput == nil && drawnOffset != controller.offset(at: time))
+        }
         while true {
             let before = clock.now()
-            let busy = needsFrame || drawnOffset != controller.offset(at: before) || drawnLayout != controller.layout
-                || controller.isAnimating(at: before) || schedule?.isFinished == false
-                || content.deck?.hasUploads == true || content.deck?.isFading(now: before) == true
-            let events = !busy ? pump.waitForEvents()
-                : hidden.isHidden && !needsFrame ? pump.waitForEvents(seconds: hidden.secondsToProbe(at: before))
-                : pump.pendingEvents()
+            let continuous = changesWithoutInput(at: before)
+            // With vsync the swap paces frames; without, `pacing` says when the next one is due. A
+            // window the compositor hides waits for its next probe instead. A replay wakes for its
+            // next entry, and sleeps until then when nothing else is due.
+            var due: Double? = window.hasVSync
+                ? (continuous || pendingInput != nil ? before : nil)
+                : pacing.due(at: before, continuous: continuous, input: pendingInput, renderTime: renderTime)
+            if hidden.isHidden && !needsFrame, due != nil { due = before + hidden.secondsToProbe(at: before) }
+            if let next = schedule?.nextDue { due = min(due ?? next, next) }
+            let events = due.map { pump.waitForEvents(timeout: $0 - before) } ?? pump.waitForEvents()
             let now = clock.now()
             for event in events {
                 switch event {
@@ -68,10 +84,11 @@ struct FrameLoop {
                 case .input(let input):
                     guard schedule == nil else { continue }    // a replay is not steered by hand
                     recorder?.write(input)
-                    controller.handle(input)
+                    if controller.handle(input) { noteInput(at: now) }
                 }
             }
-            schedule?.apply(dueBy: now, to: &controller)
+            // Replayed input counts as input arriving now.
+            if (schedule?.apply(dueBy: now, to: &controller) ?? 0) > 0 { noteInput(at: now) }
             // Lay out for the window's size whenever it differs from the layout's: after a resize
             // event, and also without one (SDL without a window manager can change its idea of the
             // size during a fullscreen switch and report it late). No frame is drawn for another size.
@@ -98,9 +115,15 @@ struct FrameLoop {
             let fading = content.deck?.isFading(now: now) ?? false
             guard needsFrame || fading || offset != drawnOffset || controller.layout != drawnLayout,
                   !window.isMinimized, pixels.width > 0, pixels.height > 0 else {
-                // Still settling but not visibly moving (or minimised): wait a frame rather than spin.
-                if busy { limiter.waitForNextFrame() }
+                // Nothing visible changed (or minimised): this slot is done, so a motion still
+                // settling below a visible step wakes once a slot rather than spinning.
+                pendingInput = nil
+                if !window.hasVSync { pacing.use(at: now) }
                 continue
+            }
+            if !window.hasVSync, let due = pacing.due(at: now, continuous: changesWithoutInput(at: now),
+                                                      input: pendingInput, renderTime: renderTime), due > now {
+                continue    // not yet: the top of the loop waits for it, awake for input
             }
             let moving = controller.isAnimating(at: now) || fading || content.deck?.hasUploads == true
             guard hidden.shouldDraw(at: now, requested: needsFrame || !events.isEmpty, moving: moving) else { continue }
@@ -116,8 +139,10 @@ struct FrameLoop {
             }
             window.present(renderer)
             hidden.presented(foundHidden: window.lastSwapFoundWindowHidden, at: clock.now())
-            content.hud.record(milliseconds: (clock.now() - frameStart) * 1000, at: now)
-            if !window.hasVSync { limiter.waitForNextFrame() }
+            renderTime = clock.now() - frameStart
+            content.hud.record(milliseconds: renderTime * 1000, at: now)
+            pacing.use(at: frameStart)
+            pendingInput = nil
             (drawnOffset, drawnLayout) = (offset, controller.layout)
             needsFrame = false
             firstFrame = false

@@ -4,9 +4,10 @@ import SwivelPlatform
 import SwivelRender
 
 /// Event-to-present latency of a drag replayed in real time: a thread puts mouse events into
-/// SDL's queue at 120 Hz while the main thread runs the app's frame pacing (60 Hz limiter, as under
-/// Xvfb or offscreen); each event's latency is from being queued to the swap of the frame that
-/// first shows it (after glFinish, since the offscreen swap does not flush).
+/// SDL's queue at 120 Hz while the main thread runs the app's frame pacing (`FramePacing` at 60 Hz,
+/// as under Xvfb or offscreen: asleep in SDL's event wait until input or the frame's due time);
+/// each event's latency is from being queued to the swap of the frame that first shows it (after
+/// glFinish, since the offscreen swap does not flush).
 struct LatencyProbe {
     let window: Window
     let renderer: Renderer
@@ -27,33 +28,44 @@ struct LatencyProbe {
         }
         var controller = ScrollController(layout: layout)
         let pump = EventPump(window: window)
-        var limiter = FrameLimiter(hertz: 60)
+        var pacing = FramePacing(hertz: 60)
+        var pending: (oldest: Double, newest: Double)?
+        var renderTime = 0.004
         let pixels = window.pixelSize
         var latencies: [Double] = []
         var consumed = 0
+        var fresh = 0
         _ = pump.pendingEvents()
         pusher.start()
         let deadline = clock.now() + Double(count) / 120 + 1
         while consumed <= count, clock.now() < deadline {
-            var fresh = 0
-            for case .input(let input) in pump.pendingEvents() {
+            let before = clock.now()
+            let due = pacing.due(at: before, continuous: false, input: pending, renderTime: renderTime)
+            let events = pump.waitForEvents(timeout: min(due ?? deadline, deadline) - before)
+            let now = clock.now()
+            for case .input(let input) in events {
                 if case .pointer = input {
                     controller.handle(input)
                     fresh += 1
+                    pending = (pending?.oldest ?? now, now)
                 }
             }
-            let now = clock.now()
+            guard fresh > 0, let due = pacing.due(at: now, continuous: false, input: pending, renderTime: renderTime),
+                  due <= now else { continue }
             renderer.render(CardScene(layout: layout, scroll: controller.offset(at: now)),
                             pixelWidth: pixels.width, pixelHeight: pixels.height)
             renderer.finish()
             window.swap()
             let presented = clock.now()
+            renderTime = presented - now
+            pacing.use(at: now)
+            pending = nil
             let queued = log.times
             for index in consumed..<min(consumed + fresh, queued.count) {
                 latencies.append((presented - queued[index]) * 1000)
             }
             consumed += fresh
-            limiter.waitForNextFrame()
+            fresh = 0
         }
         return latencies
     }

@@ -86,11 +86,21 @@ struct ReplaySchedule {
 
     var isFinished: Bool { next >= entries.count }
 
+    /// When the next entry is due, on the clock of `start`; nil when all have been played.
+    var nextDue: Double? { next < entries.count ? entries[next].time + start : nil }
+
     /// Applies every input entry due by `now` (window sizes stay as they are in a live window).
-    mutating func apply(dueBy now: Double, to controller: inout ScrollController) {
+    /// Returns how many input entries it applied.
+    @discardableResult
+    mutating func apply(dueBy now: Double, to controller: inout ScrollController) -> Int {
+        var applied = 0
         while next < entries.count, entries[next].time + start <= now {
-            if case .input = entries[next] { Recording.apply(entries[next], to: &controller, shift: start) }
+            if case .input = entries[next] {
+                Recording.apply(entries[next], to: &controller, shift: start)
+                applied += 1
+            }
             next += 1
         }
+        return applied
     }
 }

@@ -34,6 +34,13 @@ import Testing
         ("swivel-recording 1\n1 jump\n", 2, "unknown entry 'jump'"),
         ("swivel-recording 1\n1 resize 0 10\n", 2, "a window is at least 1x1"),
         ("swivel-recording 1\n-1 end\n", 2, "the time must not be negative"),
+        ("swivel-recording 1\n0.5 down mouse 0 1e308 300\n0.6 move mouse 0 -1e308 300\n", 2,
+         "x 1e308 is further out than any window reaches (±1000000)"),
+        ("swivel-recording 1\n0.5 down mouse 0 10 300\n# far\n0.6 move mouse 0 -1e308 300\n", 4,
+         "x -1e308 is further out than any window reaches (±1000000)"),
+        ("swivel-recording 1\n0.5 up touch 1 10 -1000000.5\n", 2,
+         "y -1000000.5 is further out than any window reaches (±1000000)"),
+        ("swivel-recording 1\n0 resize 1e7 720\n", 2, "width 1e7 is further out than any window reaches (±1000000)"),
     ])
     func badRecordingsSayWhereAndWhy(text: String, line: Int, reason: String) {
         #expect(throws: RecordedEntry.ParseError(line: line, reason: reason)) {

@@ -2,7 +2,7 @@ import Testing
 import SwivelCore
 
 /// Property: whatever input arrives (random times, huge deltas, out-of-order and duplicate
-/// timestamps, resizes), the offset is always finite and within the rubber band's reach of the
+/// timestamps, resizes, positions and deltas up to ±1e308), the offset is always finite and within the rubber band's reach of the
 /// scroll range, and once input stops it comes to rest inside the range (on a card when snapping).
 @Suite struct ScrollControllerPropertyTests {
     /// 100,000 sequences, split into parts that Swift Testing runs in parallel.
@@ -37,7 +37,8 @@ import SwivelCore
             }
             /// A coordinate: mostly inside a window, sometimes far outside, huge or not a number.
             func coordinate() -> Double {
-                random.chance(10) ? random.pick([-1e6, 1e6, -1e300, 1e300, -3.4e38, 3.4e38, .nan, .infinity, -0.0])
+                random.chance(10) ? random.pick([-1e6, 1e6, -1e300, 1e300, -1e308, 1e308, -.greatestFiniteMagnitude,
+                                                           .greatestFiniteMagnitude, -3.4e38, 3.4e38, .nan, .infinity, -0.0])
                                   : random.double(-200...2200)
             }
             let first = layout()
@@ -62,7 +63,8 @@ import SwivelCore
                     steps.append(.event(.pointer(PointerEvent(phase, random.pick(pointers),
                                                               at: Point(coordinate(), coordinate()), time: t))))
                 case 12..<16:
-                    let amount = random.chance(5) ? random.pick([1e9, -1e12, 1e300, -1e300, .nan, .infinity, 1e15 + 0.5])
+                    let amount = random.chance(5) ? random.pick([1e9, -1e12, 1e300, -1e300, 1e308, -1e308,
+                                                                  .greatestFiniteMagnitude, .nan, .infinity, 1e15 + 0.5])
                         : random.chance(2) ? Double(random.int(7) - 3) : random.double(-2...2)
                     let other = random.chance(3) ? random.double(-1...1) : 0
                     steps.append(.event(.wheel(random.chance(2) ? WheelEvent(dx: other, dy: amount, time: t)

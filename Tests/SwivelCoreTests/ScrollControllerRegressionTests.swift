@@ -49,7 +49,35 @@ import SwivelCore
         var row = ScrollController(layout: CarouselLayout(viewport: Size(width, 600), cardCount: 11), offset: 2400)
         row.handle(pointer(.down, 500, 1))
         row.handle(pointer(.move, -1e300, 1.01))
-        #expect(row.offset(at: 1.01) == 2400 + width)
+        // The pointer counts as 1e12 pt out (`ScrollController.farthest`): a hair inside the reach.
+        #expect(row.offset(at: 1.01) <= 2400 + width && row.offset(at: 1.01) > 2400 + width - 1e-3)
+    }
+
+    @Test func aDragAcrossTheWholeRangeOfDoublesLeavesAFiniteOffset() {
+        // From x = 1e308 to −1e308 the pointer moves 2e308, which overflows to infinity: the offset
+        // used to become NaN and the row showed no card until other input came.
+        var row = ScrollController(layout: ScrollFixture.layout, offset: 480)
+        row.handle(pointer(.down, 1e308, 1))
+        row.handle(pointer(.move, -1e308, 1.01))
+        #expect(row.offset(at: 1.01).isFinite && row.velocity(at: 1.01).isFinite)
+        row.handle(pointer(.up, -1e308, 1.02))
+        for time in [1.02, 1.1, 2.0, 6.0] {
+            #expect(row.offset(at: time).isFinite && row.velocity(at: time).isFinite)
+        }
+        #expect(ScrollFixture.layout.scrollRange.contains(row.offset(at: 60)))
+        // The same in the other direction, and with the largest wheel deltas.
+        var back = ScrollController(layout: ScrollFixture.layout, offset: 480)
+        back.handle(pointer(.down, -.greatestFiniteMagnitude, 1))
+        back.handle(pointer(.move, .greatestFiniteMagnitude, 1.01))
+        back.handle(pointer(.up, .greatestFiniteMagnitude, 1.02))
+        #expect(back.offset(at: 1.02).isFinite && back.offset(at: 60) == 0)
+        for delta in [1e308, -1e308, .greatestFiniteMagnitude, 0.5e308] {
+            var wheel = ScrollController(layout: ScrollFixture.layout, offset: 480)
+            wheel.handle(.wheel(WheelEvent(dx: delta, dy: 0, time: 1)))
+            wheel.handle(.wheel(WheelEvent(dx: delta, dy: 0.5, time: 1.01)))
+            #expect(wheel.offset(at: 1.01).isFinite && wheel.velocity(at: 1.01).isFinite)
+            #expect(ScrollFixture.layout.scrollRange.contains(wheel.offset(at: 60)))
+        }
     }
 
     @Test func aReleaseWithinTheSpringsToleranceOfAnEndRestsOnTheEnd() {

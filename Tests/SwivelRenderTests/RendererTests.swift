@@ -68,3 +68,96 @@ import Testing
         }
     }
 }
+
+/// The shadow texture is blurred at σ/5 points a texel rather than one texel a pixel: its profile
+/// stays within ±0.005 alpha (after the shadow opacity) of the full-resolution blur's.
+@Suite(.serialized) struct ShadowResolutionTests {
+    /// Bilinear sample of a texture read back bottom row first, at texture coordinates (u, v),
+    /// with clamp-to-edge, as the card shader samples it.
+    static func sample(_ values: [Float], _ size: (width: Int, height: Int), u: Double, v: Double) -> Double {
+        let x = u * Double(size.width) - 0.5, y = v * Double(size.height) - 0.5
+        let x0 = Int(x.rounded(.down)), y0 = Int(y.rounded(.down))
+        let fx = x - Double(x0), fy = y - Double(y0)
+        func at(_ i: Int, _ j: Int) -> Double {
+            Double(values[min(max(j, 0), size.height - 1) * size.width + min(max(i, 0), size.width - 1)])
+        }
+        return (at(x0, y0) * (1 - fx) + at(x0 + 1, y0) * fx) * (1 - fy)
+            + (at(x0, y0 + 1) * (1 - fx) + at(x0 + 1, y0 + 1) * fx) * fy
+    }
+
+    @Test func reducedResolutionKeepsTheProfileAt0_20And40Points() throws {
+        try GLTestContext.withContext { _ in
+            let parameters = EffectParameters()
+            let key = ShadowTexture.Key(cardSize: parameters.cardSize, cornerRadius: parameters.cardOutline.cornerRadius,
+                                        sigma: parameters.shadowRadius, reach: parameters.shadowReach, pixelScale: 1)
+            #expect(ShadowTexture.texelsPerPoint(sigma: 20, pixelScale: 1) == 0.25)
+            #expect(ShadowTexture.texelsPerPoint(sigma: 20, pixelScale: 2) == 0.25)
+            #expect(ShadowTexture.texelsPerPoint(sigma: 2, pixelScale: 1) == 1)
+            let reduced = try ShadowTexture(), full = try ShadowTexture()
+            reduced.update(key)
+            full.update(key, texelsPerPoint: 1)
+            #expect(reduced.size.width == 80 && reduced.size.height == 105)
+            #expect(full.size.width == 320 && full.size.height == 420)
+            let a = reduced.readBack(), b = full.readBack()
+            let half = (x: parameters.cardSize.width / 2, y: parameters.cardSize.height / 2)
+            let extent = (x: half.x + parameters.shadowReach, y: half.y + parameters.shadowReach)
+            var worst = 0.0
+            // Outside the middle of the right edge, of the top edge, and diagonally off a corner.
+            for distance in [0.0, 20, 40] {
+                let corner = distance / 2.0.squareRoot()
+                for (x, y) in [(half.x + distance, 0.0), (0, half.y + distance),
+                               (half.x + corner, half.y + corner)] {
+                    let u = x / (2 * extent.x) + 0.5, v = y / (2 * extent.y) + 0.5
+                    let difference = abs(Self.sample(a, reduced.size, u: u, v: v) - Self.sample(b, full.size, u: u, v: v))
+                        * parameters.shadowOpacity
+                    worst = max(worst, difference)
+                    #expect(difference <= 0.005, "\(distance) pt at (\(x), \(y)): \(difference)")
+                }
+            }
+            // And everywhere on the texture, not only at those points.
+            for j in 0..<200 {
+                for i in 0..<150 {
+                    let u = (Double(i) + 0.5) / 150, v = (Double(j) + 0.5) / 200
+                    worst = max(worst, abs(Self.sample(a, reduced.size, u: u, v: v) - Self.sample(b, full.size, u: u, v: v))
+                                       * parameters.shadowOpacity)
+                }
+            }
+            print("shadow: largest difference from the full-resolution blur \(worst) alpha")
+            #expect(worst <= 0.005)
+        }
+    }
+}
+
+/// The depth buffer is cleared only every so many frames (each frame draws nearer than the last):
+/// what earlier frames left in it never hides anything of a later frame.
+@Suite(.serialized) struct DepthReuseTests {
+    @Test func framesAfterOneThousandOthersMatchAFreshRenderersFrame() throws {
+        try GLTestContext.withContext(width: 320, height: 240) { _ in
+            let layout = CarouselLayout(viewport: Size(320, 240), cardCount: 12)
+            let scene = { (scroll: Double) in CardScene(layout: layout, scroll: scroll) }
+            let fresh = try Renderer()
+            var expected: [Double: [UInt8]] = [:]
+            for scroll in [0.0, 137, 1000] {
+                fresh.render(scene(scroll), pixelWidth: 320, pixelHeight: 240)
+                expected[scroll] = fresh.readPixels(width: 320, height: 240)
+            }
+            let reused = try Renderer()
+            var checked = 0
+            // 1,500 frames at 16 depth bits run through the depth range more than once.
+            for frame in 0..<1_500 {
+                let scroll = frame % 250 == 249 ? [0.0, 137, 1000][(frame / 250) % 3] : Double(frame * 37 % 2640)
+                reused.render(scene(scroll), pixelWidth: 320, pixelHeight: 240)
+                if let want = expected[scroll], frame % 250 == 249 {
+                    let got = reused.readPixels(width: 320, height: 240)
+                    let differing = zip(got, want).filter { $0 != $1 }.count
+                    #expect(differing == 0, "frame \(frame), scroll \(scroll): \(differing) bytes differ")
+                    checked += 1
+                } else {
+                    reused.flush()
+                }
+            }
+            #expect(checked == 6)
+            #expect(reused.takeError() == nil)
+        }
+    }
+}
