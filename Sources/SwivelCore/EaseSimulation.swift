@@ -2,7 +2,7 @@
 /// `velocity` and arrives at rest. From rest it is the smoothstep ease-in-out `3s² − 2s³`; started
 /// mid-motion (a wheel notch during another move) it carries on at the current speed, so nothing jumps.
 public struct EaseSimulation: Simulation, Equatable {
-    /// 150 ms: the middle of the 100–200 ms issue 3 gives a wheel notch.
+    /// 150 ms: the middle of the 100–200 ms the wheel specification gives a notch.
     public static let standardDuration = 0.15
 
     public let start: Double

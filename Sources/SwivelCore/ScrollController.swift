@@ -8,7 +8,7 @@
 public struct ScrollController: Sendable {
     /// Flutter `kMinFlingVelocity` = 50 pt/s: a slower release does not fling.
     public static let flingThreshold = 50.0
-    /// Issue 3: a wheel notch scrolls 60 pt when not snapping; trackpad deltas use the same unit.
+    /// A wheel notch scrolls 60 pt when not snapping (the project's specification of wheel input); trackpad deltas use the same unit.
     public static let notchDistance = 60.0
 
     /// 1e12 pt: input further out than this (a pointer position, a wheel delta in notches) counts

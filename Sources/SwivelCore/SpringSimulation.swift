@@ -3,7 +3,7 @@
 /// It passes the target at most once, and only when thrown toward it faster than ω·|A|; started at
 /// the target and moving away, it goes out and comes back without ever crossing.
 public struct SpringSimulation: Simulation, Equatable {
-    /// Issue 3: mass 1, stiffness 100, damping ratio 1 (damping 2·√(stiffness·mass) = 20).
+    /// The wheel and bounce specification: mass 1, stiffness 100, damping ratio 1 (damping 2·√(stiffness·mass) = 20).
     public static let mass = 1.0
     public static let stiffness = 100.0
     /// ω = √(stiffness/mass) = 10 per second.
