@@ -40,9 +40,15 @@ public struct VelocityTracker: Equatable, Sendable {
             newer = sample
         }
         let ages = recent.map { $0.time - time }, positions = recent.map(\.position)
-        let fit = PolynomialFit.coefficients(degree: 2, x: ages, y: positions)
-            ?? PolynomialFit.coefficients(degree: 1, x: ages, y: positions)
-        guard let slope = fit?[1], slope.isFinite else { return 0 }
+        let line = PolynomialFit.coefficients(degree: 1, x: ages, y: positions)?[1]
+        guard var slope = PolynomialFit.coefficients(degree: 2, x: ages, y: positions)?[1] ?? line else { return 0 }
+        // A parabola through a pointer that slows down before the release can turn round before
+        // it: a flick of 1000 → 800 pt whose last step took 35 ms fits a slope of +337 pt/s, a
+        // fling backwards, though the pointer only ever moved forwards. Against the direction the
+        // pointer travelled, the straight-line fit (−2646 pt/s there) is the estimate.
+        let travel = newest.position - recent[recent.count - 1].position
+        if let line, slope * travel < 0 { slope = line }
+        guard slope.isFinite else { return 0 }
         return min(max(slope, -Self.maximumSpeed), Self.maximumSpeed)
     }
 }

@@ -104,4 +104,15 @@ import SwivelCore
         tracker.add(time: 0, position: 3)
         #expect(tracker.velocity(at: 0) == 0)
     }
+
+    /// A flick recorded in headless sway: six moves 1000 → 800 pt, the last 35 ms after the one
+    /// before, released with it. The parabola through them turns round (+337 pt/s); the pointer
+    /// never moved back, so the velocity is the straight line's, and the row flies on forwards.
+    @Test func aFlickThatSlowsBeforeTheReleaseStillFlingsForwards() {
+        var tracker = VelocityTracker()
+        for (t, x) in [(0.824992, 1000.0), (0.832992, 960), (0.840992, 920), (0.849992, 880),
+                       (0.863992, 840), (0.898992, 800)] { tracker.add(time: t, position: x) }
+        let velocity = tracker.velocity(at: 0.898992)
+        #expect(abs(velocity - -2645.74) < 0.5, "\(velocity)")
+    }
 }
