@@ -38,13 +38,7 @@ extension RealWindowSuites {
             try app.drag(from: 1000, through: [960, 920, 880, 840, 800], pause: 0.008)
             let justAfter = try app.frameNow()
             // Photograph every half second until two frames in a row are the same.
-            var previous = justAfter, rest = justAfter, seconds = 0.0
-            repeat {
-                usleep(500_000)
-                seconds += 0.5
-                previous = rest
-                rest = try app.screenshot()
-            } while previous.maxDifference(rest) > 0 && seconds < 15
+            let (previous, rest, seconds) = try app.frameAtRest(from: justAfter)
             print("\(desktop): snap fling: frames stopped changing \(seconds) s after the release")
             // Rows above the pointer (and its cursor, which grim may show): the cards' upper halves.
             #expect(justAfter.maxDifference(rest, rows: 220..<340) > 100, "the row did not keep moving after the release")

@@ -146,13 +146,7 @@ extension RealWindowSuites {
             print("wayland scale \(scale): \(flicks) flick(s) until one glided")
             #expect(glided, "the row did not keep moving after the release")
             // Photograph every half second until two frames in a row are the same.
-            var previous = try app.screenshot(), rest = previous, seconds = 0.0
-            repeat {
-                usleep(500_000)
-                seconds += 0.5
-                previous = rest
-                rest = try app.screenshot()
-            } while previous.maxDifference(rest) > 0 && seconds < 15
+            let (_, rest, _) = try app.frameAtRest(from: try app.screenshot())
             #expect(try app.quit() == 0)
 
             // From the recording: where the finger let go and where the row came to rest.

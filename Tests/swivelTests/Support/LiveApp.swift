@@ -138,6 +138,19 @@ final class LiveApp {
         throw VirtualDisplay.Unavailable(description: "F12 wrote no screenshot")
     }
 
+    /// Photographs the frame (F12) every half second, from `first`, until two in a row are the
+    /// same or `limit` seconds have passed: the last two frames and the seconds it took.
+    func frameAtRest(from first: Image, limit: Double = 15) throws -> (previous: Image, rest: Image, seconds: Double) {
+        var previous = first, rest = first, seconds = 0.0
+        repeat {
+            usleep(500_000)
+            seconds += 0.5
+            previous = rest
+            rest = try screenshot()
+        } while previous.maxDifference(rest) > 0 && seconds < limit
+        return (previous, rest, seconds)
+    }
+
     /// The frame on screen now, at once: F12 on X11 (xdotool's key is immediate), grim on sway
     /// (wtype's keyboard needs 300 ms before its first key, long enough for a fling to end). grim's
     /// picture can show the pointer's cursor, so compare rows away from where it was.
