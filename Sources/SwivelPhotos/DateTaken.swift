@@ -21,15 +21,13 @@ public enum DateTaken {
 
     /// DateTimeOriginal of the file at `path`, "YYYY:MM:DD HH:MM:SS", if it has one.
     public static func dateTaken(_ path: FilePath) -> String? {
-        let fd = path.cString.withUnsafeBufferPointer { open($0.baseAddress!, O_RDONLY | O_CLOEXEC | O_NONBLOCK) }
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        var status = stat()
-        guard fstat(fd, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
-        let size = Int(status.st_size)
-        var bytes = read(fd, count: min(size, firstRead), at: 0)
+        // Opened as a decoder opens it: without blocking, regular files only.
+        guard let file = try? OpenFile(path) else { return nil }
+        defer { file.close() }
+        let size = file.size
+        guard var bytes = try? file.read(min(size, firstRead)) else { return nil }
         if bytes.starts(with: [0xFF, 0xD8, 0xFF]) {
-            guard let block = jpegExif(&bytes, fd: fd, size: size) else { return nil }
+            guard let block = jpegExif(&bytes, file: file) else { return nil }
             return EXIF.dateTaken(block)
         }
         if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) { return PhotoMetadata.png(bytes).exif.flatMap(EXIF.dateTaken) }
@@ -40,7 +38,8 @@ public enum DateTaken {
             let b = bytes[4..<8].map(Int.init)
             let ifd0 = little ? b[0] | b[1] << 8 | b[2] << 16 | b[3] << 24 : b[0] << 24 | b[1] << 16 | b[2] << 8 | b[3]
             if ifd0 + (64 << 10) > bytes.count && bytes.count < size {
-                bytes = read(fd, count: min(size, ifd0 + (64 << 10)), at: 0)
+                guard let more = try? file.read(min(size, ifd0 + (64 << 10))) else { return nil }
+                bytes = more
             }
             return EXIF.dateTaken(bytes)
         }
@@ -50,12 +49,14 @@ public enum DateTaken {
 
     /// The APP1 Exif payload of a JPEG whose first bytes are `bytes`, reading on where it is cut.
     /// Its IFDs come first and the thumbnail last, so a payload cut short still holds the date.
-    private static func jpegExif(_ bytes: inout [UInt8], fd: Int32, size: Int) -> [UInt8]? {
+    private static func jpegExif(_ bytes: inout [UInt8], file: OpenFile) -> [UInt8]? {
+        let size = file.size
         var position = 2
         while true {
             if position + 4 > bytes.count {
                 guard bytes.count < size, bytes.count < 256 << 10 else { return nil }
-                bytes = read(fd, count: min(size, bytes.count * 4), at: 0)
+                guard let more = try? file.read(min(size, bytes.count * 4)) else { return nil }
+                bytes = more
                 continue
             }
             guard bytes[position] == 0xFF else { return nil }
@@ -67,7 +68,10 @@ public enum DateTaken {
             guard length >= 2 else { return nil }
             if marker == 0xE1 {
                 let end = position + 2 + length
-                if end > bytes.count && bytes.count < size { bytes = read(fd, count: min(size, end), at: 0) }
+                if end > bytes.count && bytes.count < size {
+                    guard let more = try? file.read(min(size, end)) else { return nil }
+                    bytes = more
+                }
                 let payload = Array(bytes[(position + 4)..<min(end, bytes.count)])
                 if payload.starts(with: EXIF.header) { return payload }
             }
@@ -130,15 +134,5 @@ public enum DateTaken {
         var parts = tm()
         guard localtime_r(&now, &parts) != nil else { return 0 }
         return Double(parts.tm_gmtoff)
-    }
-
-    private static func read(_ fd: Int32, count: Int, at offset: Int) -> [UInt8] {
-        [UInt8](unsafeUninitializedCapacity: max(count, 1)) { buffer, filled in
-            filled = 0
-            while filled < count {
-                let got = pread(fd, buffer.baseAddress! + filled, count - filled, off_t(offset + filled))
-                if got > 0 { filled += got } else if got < 0 && errno == EINTR { continue } else { break }
-            }
-        }
     }
 }
