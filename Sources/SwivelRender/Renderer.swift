@@ -54,17 +54,15 @@ public final class Renderer {
         return Double(count) / Double(lastPixelCount)
     }
     private var lastPixelCount = 0
-    /// Whether the window's framebuffer has a depth buffer (asked once, at the first frame): the
-    /// cards' opaque middles are then drawn first (see `CardPass`).
-    private var windowHasDepth: Bool?
-    /// The depth buffer's bits, and where the next frame's layers start in it (window depth,
-    /// counting down from 1). Each frame draws nearer than everything before it, so the depth
+    /// The window's depth buffer's bits (asked once, at the first frame; with any, the cards'
+    /// opaque middles are drawn first, see `CardPass`), and where the next frame's layers start
+    /// in it (window depth, counting down from 1). Each frame draws nearer than everything before it, so the depth
     /// buffer is cleared only when the count runs out (every ~1,000 frames at 16 bits, a few
     /// hundred thousand at 24) or the window's size changes: llvmpipe fills a 16-bit depth buffer
     /// two bytes at a time, and clearing it every frame took an eighth of the CPU. Only on Mesa's
     /// software rasterisers, which keep the depth buffer across swaps: EGL leaves its contents
     /// undefined after a swap, and a GPU clears it for next to nothing.
-    private var depthBits = 0
+    private var depthBits: Int?
     private var keepsDepth = false
     private var depthCursor = 0.0
     private var depthSize = (width: 0, height: 0)
@@ -99,16 +97,16 @@ public final class Renderer {
         glDisable(GLc.cullFace)     // back faces are drawn: a card turned past 90° shows its back
         let background = scene.background.premultiplied
         glClearColor(background.r, background.g, background.b, background.a)
-        if windowHasDepth == nil {
+        if depthBits == nil {
             depthBits = Self.framebufferDepthBits()
-            windowHasDepth = depthBits > 0
             let renderer = GLVersion.current().renderer
             keepsDepth = renderer.hasPrefix("llvmpipe") || renderer.hasPrefix("softpipe")
         }
-        let depthOrdered = windowHasDepth == true
+        let bits = depthBits ?? 0
+        let depthOrdered = bits > 0
         let instances = viewport.width > 0 && viewport.height > 0 ? scene.instances : []
         // Two depth units per layer (robust to rounding), a layer per shadow and per card.
-        let depthStep = 2 / (Double(1 << min(max(depthBits, 1), 24)) - 1)
+        let depthStep = 2 / (Double(1 << min(max(bits, 1), 24)) - 1)
         let depthNeeded = Double(2 * instances.count + 1) * depthStep
         var clearDepth = false
         if depthOrdered, !keepsDepth || depthCursor - depthNeeded < 0 || depthSize != (pixelWidth, pixelHeight) {
