@@ -1,18 +1,20 @@
-import SwivelCore
-
 /// Separable resampling of a crop of 8-bit RGB(A) pixels to an exact size. Each axis gets a table
 /// of taps: area-averaging (each output pixel is the mean of the source area it covers) when the
 /// axis shrinks, bilinear when it grows. Alpha is multiplied in before any averaging, so a
 /// transparent pixel's colour never bleeds into its neighbours.
-enum Resampler {
-    struct Source {
+public enum Resampler {
+    public struct Source {
         /// R, G, B[, A] bytes, `pitch` bytes a row.
-        let pixels: UnsafePointer<UInt8>
-        let pitch: Int
-        let width: Int
-        let height: Int
+        public let pixels: UnsafePointer<UInt8>
+        public let pitch: Int
+        public let width: Int
+        public let height: Int
         /// Four bytes a pixel with alpha last (RGBA), else three (RGB, opaque).
-        let hasAlpha: Bool
+        public let hasAlpha: Bool
+
+        public init(pixels: UnsafePointer<UInt8>, pitch: Int, width: Int, height: Int, hasAlpha: Bool) {
+            (self.pixels, self.pitch, self.width, self.height, self.hasAlpha) = (pixels, pitch, width, height, hasAlpha)
+        }
     }
 
     /// For each output pixel along one axis: the first source pixel, how many follow, and their
@@ -73,7 +75,7 @@ enum Resampler {
     }
 
     /// `crop` of `source` resampled to `width` × `height`: premultiplied RGBA8, top row first.
-    static func resample(_ source: Source, crop: PixelRect, width: Int, height: Int) -> [UInt8] {
+    public static func resample(_ source: Source, crop: PixelRect, width: Int, height: Int) -> [UInt8] {
         let across = Taps(start: crop.x, length: crop.width, sourceCount: source.width, outputCount: width)
         let down = Taps(start: crop.y, length: crop.height, sourceCount: source.height, outputCount: height)
         let rows = down.span
