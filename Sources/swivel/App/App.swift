@@ -1,7 +1,6 @@
 import SwivelCore
 import SwivelPhotos
 import SwivelPlatform
-import SwivelRender
 
 /// Opens the window and renderer, then either renders one frame to a file or runs the frame loop.
 struct App {
@@ -22,14 +21,13 @@ struct App {
         windowOptions.fullscreen = options.fullscreen && options.screenshot == nil
         windowOptions.videoDriver = options.videoDriver
         windowOptions.scale = options.scale
-        let window: Window
-        do { window = try Window(windowOptions) } catch { fail(.failure, "\(error)") }
-        if options.scale != nil && window.scaleIsCompositors {
-            Console.error("--scale is not used on Wayland, where the compositor sets the scale")
+        let surface = GLWindow(windowOptions) { window in
+            if options.scale != nil && window.scaleIsCompositors {
+                Console.error("--scale is not used on Wayland, where the compositor sets the scale")
+            }
         }
-        let renderer = Self.makeRenderer()
 
-        let layout = CarouselLayout(viewport: window.pointSize, cardCount: photos?.count ?? options.cards,
+        let layout = CarouselLayout(viewport: surface.window.pointSize, cardCount: photos?.count ?? options.cards,
                                     parameters: options.parameters)
         var controller = ScrollController(
             layout: layout, snapping: options.snapping, offset: options.scroll,
@@ -38,6 +36,7 @@ struct App {
         let deck = photos.map { PhotoDeck(sources: $0, budgetMiB: options.textureBudgetMiB) }
         let content = SceneContent(deck: deck, background: options.background, captions: options.captions,
                                    hudVisible: options.hud)
+        let driver = FrameDriver(surface: surface, content: content)
 
         if let path = options.screenshot {
             var time = 0.0
@@ -45,22 +44,11 @@ struct App {
                 recording.apply(to: &controller)
                 time = recording.endTime
             }
-            Screenshots.renderOnce(window: window, renderer: renderer, content: content, controller: &controller,
-                                   at: time, path: path)
+            Screenshots.renderOnce(driver, controller: &controller, at: time, path: path)
             return
         }
-        var loop = FrameLoop(window: window, renderer: renderer, controller: controller, content: content)
+        var loop = FrameLoop(driver: driver, controller: controller)
         loop.run(recordTo: options.record, replaying: recording)
-    }
-
-    /// Checks for OpenGL 3.3 core and builds the renderer (compiling the shaders), or exits 1 saying why.
-    static func makeRenderer() -> Renderer {
-        let gl = GLVersion.current()
-        guard gl.meetsRequirement else {
-            fail(.failure, "Swivel needs an OpenGL 3.3 core context; this one is \(gl.major).\(gl.minor)"
-                + "\(gl.isCore ? " core" : "") (\(gl.description))")
-        }
-        do { return try Renderer() } catch { fail(.failure, "\(error)") }
     }
 
     /// The photo deck's images: `--demo`'s embedded ones, or the files and folders named on the

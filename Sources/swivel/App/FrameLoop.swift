@@ -1,17 +1,16 @@
 import Foundation
 import SwivelCore
 import SwivelPlatform
-import SwivelRender
 
 /// The interactive loop: sleep in `SDL_WaitEvent` while nothing moves (or until the next replayed
 /// event is due); while something does, one frame per vsync — or, where vsync is unavailable, when
 /// `FramePacing` says: at most one per 60 Hz slot, input drawn as soon as its slot allows — drawn
 /// at the offset the scroll controller gives for that moment.
 struct FrameLoop {
-    let window: Window
-    let renderer: Renderer
+    let driver: FrameDriver
     var controller: ScrollController
-    let content: SceneContent
+    private var window: Window { driver.surface.window }
+    private var content: SceneContent { driver.content }
 
     mutating func run(recordTo recordPath: String?, replaying recording: Recording?) {
         let clock = EventClock()
@@ -30,7 +29,7 @@ struct FrameLoop {
         var firstFrame = true
         var screenshotRequested = false
         var hidden = HiddenWindowPacing()
-        content.showHUD(content.hud.isVisible, on: renderer)
+        driver.showHUD(content.hud.isVisible)
 
         func noteInput(at time: Double) { pendingInput = (pendingInput?.oldest ?? time, time) }
         /// Something changes without input: a new layout or toggle, an animation, a photo fade.
@@ -71,7 +70,7 @@ struct FrameLoop {
                 case .input(.keyDown(.fullscreen, _)):
                     window.isFullscreen.toggle()
                 case .input(.keyDown(.hud, _)):
-                    content.showHUD(!content.hud.isVisible, on: renderer)
+                    driver.showHUD(!content.hud.isVisible)
                     needsFrame = true
                 case .input(.keyDown(.help, _)):
                     content.keyHelp.isVisible.toggle()
@@ -92,29 +91,21 @@ struct FrameLoop {
             // Lay out for the window's size whenever it differs from the layout's: after a resize
             // event, and also without one (SDL without a window manager can change its idea of the
             // size during a fullscreen switch and report it late). No frame is drawn for another size.
-            if window.pointSize != controller.layout.viewport {
-                var layout = controller.layout
-                layout.viewport = window.pointSize
-                controller.updateLayout(layout, at: now)
-                recorder?.resize(layout.viewport, at: now)
+            if let size = driver.fitLayoutToWindow(&controller, at: now) {
+                recorder?.resize(size, at: now)
                 needsFrame = true
             }
 
-            let pixels = window.pixelSize
-            let viewport = controller.layout.viewport
-            let pixelScale = viewport.width > 0 ? Double(pixels.width) / viewport.width : 1
-            if let deck = content.deck {
-                // The first frame goes up before any photo: the window never waits for decoding.
-                let update = deck.update(&controller, at: now, pixelScale: pixelScale,
-                                         uploadLimit: firstFrame ? 0 : PhotoDeck.uploadsPerFrame)
-                if deck.count == 0 { fail(.failure, "none of the images could be read") }
-                if update.uploaded > 0 { needsFrame = true }
-            }
+            let pixels = driver.windowPixels
+            // The first frame goes up before any photo: the window never waits for decoding.
+            let update = driver.updatePhotos(&controller, at: now, pixels: pixels,
+                                             uploadLimit: firstFrame ? 0 : PhotoDeck.uploadsPerFrame)
+            if let update, update.uploaded > 0 { needsFrame = true }
 
             let offset = controller.offset(at: now)
             let fading = content.deck?.isFading(now: now) ?? false
             guard needsFrame || fading || offset != drawnOffset || controller.layout != drawnLayout,
-                  !window.isMinimized, pixels.width > 0, pixels.height > 0 else {
+                  !window.isMinimized, !pixels.isEmpty else {
                 // Nothing visible changed (or minimised): this slot is done, so a motion still
                 // settling below a visible step wakes once a slot rather than spinning.
                 pendingInput = nil
@@ -128,16 +119,13 @@ struct FrameLoop {
             let moving = controller.isAnimating(at: now) || fading || content.deck?.hasUploads == true
             guard hidden.shouldDraw(at: now, requested: needsFrame || !events.isEmpty, moving: moving) else { continue }
             let frameStart = clock.now()
-            let scene = content.scene(layout: controller.layout, scroll: offset, pixelScale: pixelScale, now: now,
-                                      renderer: renderer)
-            renderer.render(scene, pixelWidth: pixels.width, pixelHeight: pixels.height)
-            if let error = renderer.takeError() { Console.error(error) }
+            driver.render(controller, at: now, into: pixels)
+            if let error = driver.takeError() { Console.error(error) }
             if screenshotRequested {
                 screenshotRequested = false
-                Screenshots.save(renderer.readPixels(width: pixels.width, height: pixels.height),
-                                 width: pixels.width, height: pixels.height)
+                Screenshots.save(driver.readPixels(pixels), width: pixels.width, height: pixels.height)
             }
-            window.present(renderer)
+            driver.present()
             hidden.presented(foundHidden: window.lastSwapFoundWindowHidden, at: clock.now())
             renderTime = clock.now() - frameStart
             content.hud.record(milliseconds: renderTime * 1000, at: now)

@@ -1,5 +1,4 @@
 import SwivelCore
-import SwivelPlatform
 import SwivelRender
 
 /// Everything the app shows besides the scroll position: the deck (built-in colours or photos),
@@ -45,14 +44,5 @@ final class SceneContent {
         return CardScene(layout: layout, scroll: scroll, background: background,
                          color: { _ in PhotoDeck.placeholder },
                          image: { deck.image(at: $0, now: now) }, textures: deck.textures, overlays: overlays)
-    }
-}
-
-extension Window {
-    /// Shows the frame just rendered: swaps, then flushes, since the offscreen driver's swap does
-    /// not (see `Renderer.flush`). The frame loop and `--soak` both present this way.
-    func present(_ renderer: Renderer) {
-        swap()
-        renderer.flush()
     }
 }

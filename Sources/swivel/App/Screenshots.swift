@@ -1,48 +1,42 @@
 import Foundation
 import SwivelCore
 import SwivelPlatform
-import SwivelRender
 
 enum Screenshots {
     /// `--screenshot`: one frame into a PNG, and how long it took. A photo deck first waits (up to
     /// 60 s) until every visible card's photo is on the GPU or known to be unreadable.
-    static func renderOnce(window: Window, renderer: Renderer, content: SceneContent,
-                           controller: inout ScrollController, at time: Double, path: String) {
-        let pixels = window.pixelSize
-        let viewport = controller.layout.viewport
-        let pixelScale = viewport.width > 0 ? Double(pixels.width) / viewport.width : 1
-        if let deck = content.deck {
+    static func renderOnce(_ driver: FrameDriver, controller: inout ScrollController, at time: Double, path: String) {
+        let pixels = driver.windowPixels
+        if let deck = driver.content.deck {
             let clock = ContinuousClock()
             let deadline = clock.now + .seconds(60)
             while true {
-                _ = deck.update(&controller, at: time, pixelScale: pixelScale, settled: true, uploadLimit: .max)
-                if deck.count == 0 { fail(.failure, "none of the images could be read") }
+                driver.updatePhotos(&controller, at: time, pixels: pixels, settled: true, uploadLimit: .max)
                 if deck.isReady(layout: controller.layout, scroll: controller.offset(at: time)) { break }
                 if clock.now > deadline { Console.error("photos still loading after 60 s; drawing placeholders") ; break }
                 usleep(2_000)
             }
         }
-        // Long after every photo arrived: all faded in.
-        let scene = content.scene(layout: controller.layout, scroll: controller.offset(at: time),
-                                  pixelScale: pixelScale, now: .infinity, renderer: renderer)
         let clock = ContinuousClock()
         var times: [Duration] = []
+        // Long after every photo arrived: all faded in.
+        driver.buildScene(controller, at: time, for: pixels, photoTime: .infinity)
         // The first frame includes building the blurred shadow; the second is a steady frame.
         for _ in 0..<2 {
             let start = clock.now
-            renderer.render(scene, pixelWidth: pixels.width, pixelHeight: pixels.height)
-            renderer.finish()
+            driver.renderScene(into: pixels)
+            driver.finish()
             times.append(clock.now - start)
         }
-        if let error = renderer.takeError() { fail(.failure, error) }
-        let rgba = renderer.readPixels(width: pixels.width, height: pixels.height)
+        if let error = driver.takeError() { fail(.failure, error) }
+        let rgba = driver.readPixels(pixels)
         do {
             try PNGFile.write(rgba, width: pixels.width, height: pixels.height, to: path)
         } catch {
             fail(.failure, "\(error)")
         }
         func ms(_ d: Duration) -> String { String(format: "%.2f", d.milliseconds) }
-        Console.out("wrote \(path) (\(pixels.width)x\(pixels.height) px, \(renderer.cardsSubmitted) cards; "
+        Console.out("wrote \(path) (\(pixels.width)x\(pixels.height) px, \(driver.cardsDrawn) cards; "
             + "first frame \(ms(times[0])) ms with the shadow blur, next frame \(ms(times[1])) ms)")
     }
 

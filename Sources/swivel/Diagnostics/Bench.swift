@@ -2,7 +2,6 @@ import Foundation
 import SwivelCore
 import SwivelPhotos
 import SwivelPlatform
-import SwivelRender
 
 /// `swivel --bench`: renders a scripted scroll in 60 Hz virtual time — at rest on the deck's middle
 /// card for the first fifth of the frames, then a fling towards the end, and at the remaining
@@ -34,12 +33,7 @@ struct Bench {
         windowOptions.hidden = true
         windowOptions.vsync = false
         (windowOptions.videoDriver, windowOptions.scale) = (settings.videoDriver, settings.scale)
-        let window: Window
-        do { window = try Window(windowOptions) } catch { fail(.failure, "\(error)") }
-        guard GLVersion.current().meetsRequirement else { fail(.failure, "--bench needs OpenGL 3.3 core") }
-        let renderer: Renderer
-        do { renderer = try Renderer() } catch { fail(.failure, "\(error)") }
-        renderer.fragmentCounter = FragmentCounter()
+        let surface = GLWindow(windowOptions, tooOld: "--bench needs OpenGL 3.3 core")
 
         let files = settings.images.map { App.scan([$0], recursive: false) }
         // What `--sort taken` costs for this deck: every file's EXIF date, twice (the first read
@@ -53,100 +47,117 @@ struct Bench {
         }
         let deck = files.map { PhotoDeck(sources: $0.map(PhotoSource.init(file:)), budgetMiB: settings.textureBudgetMiB) }
         let content = SceneContent(deck: deck, background: .white, captions: true, hudVisible: settings.hud)
+        let driver = FrameDriver(surface: surface, content: content)
+        driver.countFragments()
         let layout = CarouselLayout(viewport: Size(Double(settings.width), Double(settings.height)),
                                     cardCount: deck?.count ?? settings.cards)
-        var controller = ScrollController(layout: layout, offset: Self.middle(of: layout))
-        var script = Self.script(layout: layout, frames: settings.frames)[...]
-        let pixels = window.pixelSize
-        let pixelCount = Double(pixels.width * pixels.height)
+        let frames = renderFrames(driver, layout: layout)
+        let latency = LatencyProbe(surface: surface, layout: layout).run()
+        report(frames, latency: latency, driver: driver, layout: layout, takenMilliseconds: takenMilliseconds)
+    }
 
-        let clock = ContinuousClock()
-        var frameMilliseconds: [Double] = []
+    /// What the scripted frames measured.
+    struct Frames {
+        var pixels = FramePixels(width: 0, height: 0)
+        var milliseconds: [Double] = []
         var overdraw: [Double] = []
         var drawCalls = 0, cardsSubmitted = 0
         var startupMilliseconds: Double?
         var photosOnFirstFrame = 0
-        // Wall-clock milliseconds from the end of the first frame to the end of the first frame
-        // showing the centred card's photo, and every visible card's.
-        var firstFrameEnd: ContinuousClock.Instant?
+        /// Wall-clock milliseconds from the end of the first frame to the end of the first frame
+        /// showing the centred card's photo, and every visible card's.
         var centredMilliseconds: Double?, allVisibleMilliseconds: Double?
+    }
+
+    /// The scripted scroll, frame by frame through `driver`, each timed from building the scene
+    /// to the GPU's finish.
+    private func renderFrames(_ driver: FrameDriver, layout: CarouselLayout) -> Frames {
+        let deck = driver.content.deck
+        var controller = ScrollController(layout: layout, offset: Self.middle(of: layout))
+        var script = Self.script(layout: layout, frames: settings.frames)[...]
+        var measured = Frames(pixels: driver.windowPixels)
+        let pixels = measured.pixels
+        let pixelCount = Double(pixels.width * pixels.height)
+        let clock = ContinuousClock()
+        var firstFrameEnd: ContinuousClock.Instant?
         for frame in 0..<settings.frames {
             let time = Double(frame) / 60
             while let next = script.first, next.time <= time {
                 controller.handle(next)
                 script.removeFirst()
             }
-            if let deck {
-                // As in the app: the first frame goes up before any photo is uploaded.
-                _ = deck.update(&controller, at: time, pixelScale: Double(pixels.width) / layout.viewport.width,
-                                uploadLimit: frame == 0 ? 0 : PhotoDeck.uploadsPerFrame)
-                if frame == 0 { photosOnFirstFrame = deck.texturesInUse }
-            }
+            // As in the app: the first frame goes up before any photo is uploaded.
+            driver.updatePhotos(&controller, at: time, pixels: pixels,
+                                uploadLimit: frame == 0 ? 0 : PhotoDeck.uploadsPerFrame, emptyIsFatal: false)
+            if frame == 0, let deck { measured.photosOnFirstFrame = deck.texturesInUse }
             // Timed from building the scene (captions and HUD are drawn into their images there).
             let start = clock.now
-            let scene = content.scene(layout: controller.layout, scroll: controller.offset(at: time),
-                                      pixelScale: Double(pixels.width) / layout.viewport.width, now: time,
-                                      renderer: renderer)
-            renderer.render(scene, pixelWidth: pixels.width, pixelHeight: pixels.height)
-            renderer.finish()
+            driver.render(controller, at: time, into: pixels)
+            driver.finish()
             let elapsed = clock.now - start
-            window.swap()
-            if startupMilliseconds == nil { startupMilliseconds = ProcessStats.secondsSinceStart().map { $0 * 1000 } }
+            driver.present()
+            if measured.startupMilliseconds == nil {
+                measured.startupMilliseconds = ProcessStats.secondsSinceStart().map { $0 * 1000 }
+            }
             if let deck, let firstFrameEnd {
                 let offset = controller.offset(at: time)
                 let sinceFirst = (clock.now - firstFrameEnd).milliseconds
-                if centredMilliseconds == nil,
+                if measured.centredMilliseconds == nil,
                    deck.image(at: Int(controller.layout.centreIndex(scroll: offset).rounded()), now: time) != nil {
-                    centredMilliseconds = sinceFirst
+                    measured.centredMilliseconds = sinceFirst
                 }
-                if allVisibleMilliseconds == nil, deck.isReady(layout: controller.layout, scroll: offset) {
-                    allVisibleMilliseconds = sinceFirst
+                if measured.allVisibleMilliseconds == nil, deck.isReady(layout: controller.layout, scroll: offset) {
+                    measured.allVisibleMilliseconds = sinceFirst
                 }
             }
             if firstFrameEnd == nil { firstFrameEnd = clock.now }
             // While the visible photos arrive, frames are paced at 60 Hz as in the app (which
             // sleeps between frames and leaves the cores to the decoders); flat out afterwards.
-            if deck != nil, allVisibleMilliseconds == nil, let firstFrameEnd {
+            if deck != nil, measured.allVisibleMilliseconds == nil, let firstFrameEnd {
                 let slot = firstFrameEnd + .nanoseconds(Int64((Double(frame + 1) / 60 * 1e9).rounded()))
                 let wait = (slot - clock.now).milliseconds
                 if wait > 0 { usleep(useconds_t(wait * 1000)) }
             }
-            if frame > 0 { frameMilliseconds.append(elapsed.milliseconds) }   // frame 0 also builds the shadow
-            content.hud.record(milliseconds: elapsed.milliseconds, at: time)
-            if let count = renderer.fragmentCounter?.finishAll() { overdraw.append(Double(count) / pixelCount) }
-            drawCalls = max(drawCalls, renderer.drawCalls)
-            cardsSubmitted = max(cardsSubmitted, renderer.cardsSubmitted)
-            if let error = renderer.takeError() { fail(.failure, "frame \(frame): \(error)") }
+            if frame > 0 { measured.milliseconds.append(elapsed.milliseconds) }   // frame 0 also builds the shadow
+            driver.content.hud.record(milliseconds: elapsed.milliseconds, at: time)
+            if let count = driver.finishFragmentCounts() { measured.overdraw.append(Double(count) / pixelCount) }
+            measured.drawCalls = max(measured.drawCalls, driver.drawCalls)
+            measured.cardsSubmitted = max(measured.cardsSubmitted, driver.cardsDrawn)
+            if let error = driver.takeError() { fail(.failure, "frame \(frame): \(error)") }
         }
-        let latency = LatencyProbe(window: window, renderer: renderer, layout: layout).run()
-        let cpu = ProcessStats.cpuSeconds()
+        return measured
+    }
 
-        let times = Percentiles(frameMilliseconds)
-        let fragments = Percentiles(overdraw)
+    /// Prints the one JSON object.
+    private func report(_ frames: Frames, latency: [Double], driver: FrameDriver, layout: CarouselLayout,
+                        takenMilliseconds: Double?) {
+        let cpu = ProcessStats.cpuSeconds()
+        let times = Percentiles(frames.milliseconds)
+        let fragments = Percentiles(frames.overdraw)
         let delays = Percentiles(latency)
         var json = JSONWriter()
         json.field("frames", settings.frames)
         json.field("cards", layout.cardCount)
         json.field("size", "\(settings.width)x\(settings.height)")
-        json.field("pixels", "\(pixels.width)x\(pixels.height)")
-        json.field("renderer", GLVersion.current().renderer)
+        json.field("pixels", "\(frames.pixels.width)x\(frames.pixels.height)")
+        json.field("renderer", driver.glRendererName)
         json.object("frame_ms", [("p50", times.value(50)), ("p95", times.value(95)),
                                  ("p99", times.value(99)), ("max", times.maximum)])
         json.field("cpu_user_s", cpu.user)
         json.field("cpu_sys_s", cpu.system)
         json.field("peak_rss_mib", ProcessStats.peakResidentMiB())
-        json.field("startup_ms", startupMilliseconds)
-        if overdraw.isEmpty {
+        json.field("startup_ms", frames.startupMilliseconds)
+        if frames.overdraw.isEmpty {
             json.null("overdraw")
         } else {
             json.object("overdraw", [("mean", fragments.mean), ("max", fragments.maximum)])
         }
         json.object("latency_ms", [("p50", delays.value(50)), ("p95", delays.value(95))])
-        json.field("draw_calls", drawCalls)
-        json.field("cards_submitted", cardsSubmitted)
-        if let deck {
+        json.field("draw_calls", frames.drawCalls)
+        json.field("cards_submitted", frames.cardsSubmitted)
+        if let deck = driver.content.deck {
             json.field("photos", deck.count)
-            json.field("photos_on_first_frame", photosOnFirstFrame)
+            json.field("photos_on_first_frame", frames.photosOnFirstFrame)
             json.field("photos_on_gpu_at_end", deck.texturesInUse)
             json.field("texture_mib", Double(deck.textureBytes) / 1_048_576)
             let decodes = Percentiles(deck.decodeMilliseconds)
@@ -155,8 +166,8 @@ struct Bench {
             json.object("decode_cpu_ms", [("p50", cpu.value(50)), ("p95", cpu.value(95)), ("max", cpu.maximum)])
             json.field("decoded", deck.decodeMilliseconds.count)
             json.field("taken_dates_ms", takenMilliseconds)
-            json.field("centred_photo_ms", centredMilliseconds)
-            json.field("visible_photos_ms", allVisibleMilliseconds)
+            json.field("centred_photo_ms", frames.centredMilliseconds)
+            json.field("visible_photos_ms", frames.allVisibleMilliseconds)
         }
         Console.out(json.text)
     }

@@ -1,7 +1,6 @@
 import Foundation
 import SwivelCore
 import SwivelPlatform
-import SwivelRender
 
 /// Event-to-present latency of a drag replayed in real time: a thread puts mouse events into
 /// SDL's queue at 120 Hz while the main thread runs the app's frame pacing (`FramePacing` at 60 Hz,
@@ -9,9 +8,15 @@ import SwivelRender
 /// each event's latency is from being queued to the swap of the frame that first shows it (after
 /// glFinish, since the offscreen swap does not flush).
 struct LatencyProbe {
-    let window: Window
-    let renderer: Renderer
+    /// Draws the frames: the colour deck on white, no overlays.
+    let driver: FrameDriver
     let layout: CarouselLayout
+
+    init(surface: GLWindow, layout: CarouselLayout) {
+        driver = FrameDriver(surface: surface,
+                             content: SceneContent(deck: nil, background: .white, captions: false, hudVisible: false))
+        self.layout = layout
+    }
 
     /// Milliseconds, one per pointer event.
     func run(events count: Int = 120) -> [Double] {
@@ -27,11 +32,11 @@ struct LatencyProbe {
             }
         }
         var controller = ScrollController(layout: layout)
-        let pump = EventPump(window: window)
+        let pump = EventPump(window: driver.surface.window)
         var pacing = FramePacing(hertz: 60)
         var pending: (oldest: Double, newest: Double)?
         var renderTime = 0.004
-        let pixels = window.pixelSize
+        let pixels = driver.windowPixels
         var latencies: [Double] = []
         var consumed = 0
         var fresh = 0
@@ -52,10 +57,9 @@ struct LatencyProbe {
             }
             guard fresh > 0, let due = pacing.due(at: now, continuous: false, input: pending, renderTime: renderTime),
                   due <= now else { continue }
-            renderer.render(CardScene(layout: layout, scroll: controller.offset(at: now)),
-                            pixelWidth: pixels.width, pixelHeight: pixels.height)
-            renderer.finish()
-            window.swap()
+            driver.render(controller, at: now, into: pixels)
+            driver.finish()
+            driver.present()
             let presented = clock.now()
             renderTime = presented - now
             pacing.use(at: now)

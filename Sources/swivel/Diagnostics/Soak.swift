@@ -2,7 +2,6 @@ import Foundation
 import SwivelCore
 import SwivelPhotos
 import SwivelPlatform
-import SwivelRender
 
 /// `swivel --soak MINUTES`: simulated time at 60 Hz, as fast as the machine goes, with seeded
 /// random input (`SoakInput`) driving a `ScrollController`, a `PhotoDeck` updated every frame as
@@ -35,59 +34,153 @@ struct Soak {
         windowOptions.hidden = true
         windowOptions.vsync = false
         (windowOptions.videoDriver, windowOptions.scale) = (options.videoDriver, options.scale)
-        let window: Window
-        do { window = try Window(windowOptions) } catch { fail(.failure, "\(error)") }
-        let renderer = App.makeRenderer()
-        let pump = EventPump(window: window)
-
-        let windowPixels = window.pixelSize
-        let baseScale = min(Double(windowPixels.width) / SoakInput.largest.width,
-                            Double(windowPixels.height) / SoakInput.largest.height)
-        let start = Size((Double(windowPixels.width) / baseScale).rounded(), (Double(windowPixels.height) / baseScale).rounded())
-        var controller = ScrollController(
-            layout: CarouselLayout(viewport: start, cardCount: photos?.count ?? options.cards,
-                                   parameters: options.parameters),
-            snapping: options.snapping, offset: options.scroll, decelerationRate: options.decelerationRate,
-            reducesMotion: options.reducedMotion)
-        let deck = photos.map { PhotoDeck(sources: $0, budgetMiB: options.textureBudgetMiB) }
-        let content = SceneContent(deck: deck, background: options.background, captions: options.captions,
-                                   hudVisible: options.hud)
-        content.showHUD(content.hud.isVisible, on: renderer)
-        var input = SoakInput(seed: UInt64(options.seed), viewport: start)
-        var scale = baseScale
-
-        let frames = max(1, Int((options.soakMinutes! * 3600).rounded()))
-        // The first 10 % of the run, at least a simulated minute (one-off costs: fonts, the key list,
-        // the driver's shader variants), at most half the run.
-        let warmUp = max(1, min(max(frames / 10, 3600), frames / 2))
-        let renderEvery = options.soakRenderEvery
-        var stats = Stats()
+        var run = Run(options: options, surface: GLWindow(windowOptions), photos: photos)
         let wallStart = ContinuousClock.now
+        for frame in 0..<run.frames { run.step(frame) }
+        run.finish()
+        let failures = run.failures()
+        run.report(failures: failures, wall: ContinuousClock.now - wallStart)
+        if !failures.isEmpty { fail(.failure, "soak failed: " + failures.joined(separator: "; ")) }
+    }
+
+    /// One soak in progress: the row, the deck, the random input and what has been measured.
+    private struct Run {
+        let options: Options
+        let driver: FrameDriver
+        let pump: EventPump
+        let photoCount: Int?
+        /// The window's pixels, and the pixel scale that fits the largest layout into them.
+        let windowPixels: FramePixels
+        let baseScale: Double
+        /// The layout's starting size, the one memory is read at.
+        let start: Size
+        var controller: ScrollController
+        var input: SoakInput
+        var scale: Double
+        let frames: Int
+        let warmUp: Int
+        var stats = Stats()
+
+        var deck: PhotoDeck? { driver.content.deck }
+
+        init(options: Options, surface: GLWindow, photos: [PhotoSource]?) {
+            self.options = options
+            pump = EventPump(window: surface.window)
+            windowPixels = surface.pixels
+            baseScale = min(Double(windowPixels.width) / SoakInput.largest.width,
+                            Double(windowPixels.height) / SoakInput.largest.height)
+            start = Size((Double(windowPixels.width) / baseScale).rounded(),
+                         (Double(windowPixels.height) / baseScale).rounded())
+            controller = ScrollController(
+                layout: CarouselLayout(viewport: start, cardCount: photos?.count ?? options.cards,
+                                       parameters: options.parameters),
+                snapping: options.snapping, offset: options.scroll, decelerationRate: options.decelerationRate,
+                reducesMotion: options.reducedMotion)
+            let deck = photos.map { PhotoDeck(sources: $0, budgetMiB: options.textureBudgetMiB) }
+            photoCount = photos?.count
+            let content = SceneContent(deck: deck, background: options.background, captions: options.captions,
+                                       hudVisible: options.hud)
+            driver = FrameDriver(surface: surface, content: content)
+            driver.showHUD(content.hud.isVisible)
+            input = SoakInput(seed: UInt64(options.seed), viewport: start)
+            scale = baseScale
+            frames = max(1, Int((options.soakMinutes! * 3600).rounded()))
+            // The first 10 % of the run, at least a simulated minute (one-off costs: fonts, the key
+            // list, the driver's shader variants), at most half the run.
+            warmUp = max(1, min(max(frames / 10, 3600), frames / 2))
+        }
+
+        /// Frame `frame` of the simulated minutes: the input due, the deck's photos, every K-th
+        /// frame drawn and presented, then the memory and texture readings.
+        mutating func step(_ frame: Int) {
+            let now = Double(frame) / 60
+            _ = pump.pendingEvents()    // the decoders wake the event loop with SDL events; drain them
+            for action in input.due(by: now) { apply(action, at: now) }
+
+            let viewport = controller.layout.viewport
+            let pixels = FramePixels(width: max(1, Int((viewport.width * scale).rounded())),
+                                     height: max(1, Int((viewport.height * scale).rounded())))
+            if let update = driver.updatePhotos(&controller, at: now, pixels: pixels), let deck {
+                stats.uploads += update.uploaded
+                stats.removed += update.removed.count
+                stats.textureBytesMax = max(stats.textureBytesMax, deck.textureBytes)
+            }
+            if frame % options.soakRenderEvery == 0 { draw(frame, at: now, into: pixels) }
+
+            let alive = driver.texturesAlive
+            if frame >= warmUp { stats.texturesMax = max(stats.texturesMax, alive) }
+            if frame == 0 { stats.rssFirst = ProcessStats.residentMiB(trimmed: true) }
+            if frame == warmUp - 1 {
+                stats.rssWarm = residentMiBWhenQuiet(at: now)
+                stats.texturesWarm = alive
+            }
+            if frame >= warmUp, frame % 600 == 0 {
+                stats.rssMax = max(stats.rssMax, ProcessStats.residentMiB(trimmed: true))
+            }
+        }
+
+        /// One random action: input for the controller, a new layout size or pixel scale, a toggle.
+        private mutating func apply(_ action: SoakInput.Action, at now: Double) {
+            stats.actions += 1
+            switch action {
+            case .input(let event):
+                controller.handle(event)
+            case .resize(let size):
+                var layout = controller.layout
+                layout.viewport = size
+                controller.updateLayout(layout, at: now)
+                stats.resizes += 1
+            case .scale(let factor):
+                scale = baseScale * factor
+            case .toggleHUD:
+                driver.showHUD(!driver.content.hud.isVisible)
+            case .toggleKeyHelp:
+                driver.content.keyHelp.isVisible.toggle()
+            }
+        }
+
+        /// Renders and presents the frame as the frame loop does, counting GL errors.
+        private mutating func draw(_ frame: Int, at now: Double, into pixels: FramePixels) {
+            let frameStart = ContinuousClock.now
+            driver.render(controller, at: now, into: pixels)
+            while let error = driver.takeError() {
+                if stats.glErrors == 0 { stats.firstGLError = "frame \(frame): \(error)" }
+                stats.glErrors += 1
+            }
+            driver.present()
+            driver.content.hud.record(milliseconds: (ContinuousClock.now - frameStart).milliseconds, at: now)
+            stats.rendered += 1
+        }
+
+        /// The readings at the end of the run.
+        mutating func finish() {
+            stats.rssEndUntrimmed = ProcessStats.residentMiB()
+            stats.rssEnd = residentMiBWhenQuiet(at: Double(frames) / 60)
+            stats.rssMax = max(stats.rssMax, stats.rssEnd)
+        }
 
         /// Memory is read in the same quiet state after the warm-up and at the end: the layout at
         /// the starting size and scale (photo, shadow and caption textures are sized by the pixel
         /// scale, which the random resizes keep changing), the decoders finished and their photos
         /// uploaded (decodes in flight hold pixels that are no leak; how many depends on machine
         /// load), one frame drawn and finished. The random run then goes on from where it was.
-        func residentMiBWhenQuiet(at now: Double) -> Double {
+        private mutating func residentMiBWhenQuiet(at now: Double) -> Double {
             let saved = controller.layout
             var reference = saved
             reference.viewport = start
             controller.updateLayout(reference, at: now)
-            let pixels = (width: max(1, Int((start.width * baseScale).rounded())),
-                          height: max(1, Int((start.height * baseScale).rounded())))
-            let pixelScale = Double(pixels.width) / start.width
+            let pixels = FramePixels(width: max(1, Int((start.width * baseScale).rounded())),
+                                     height: max(1, Int((start.height * baseScale).rounded())))
             if let deck {
                 let deadline = ContinuousClock.now + .seconds(10)
                 repeat {
-                    _ = deck.update(&controller, at: now, pixelScale: pixelScale, settled: true, uploadLimit: .max)
+                    driver.updatePhotos(&controller, at: now, pixels: pixels, settled: true, uploadLimit: .max,
+                                        emptyIsFatal: false)
                     usleep(1_000)
                 } while deck.hasWork && ContinuousClock.now < deadline
             }
-            let scene = content.scene(layout: controller.layout, scroll: controller.offset(at: now),
-                                      pixelScale: pixelScale, now: now, renderer: renderer)
-            renderer.render(scene, pixelWidth: pixels.width, pixelHeight: pixels.height)
-            renderer.finish()
+            driver.render(controller, at: now, into: pixels)
+            driver.finish()
             let resident = ProcessStats.residentMiB(trimmed: true)
             var restored = saved
             restored.cardCount = controller.layout.cardCount
@@ -95,133 +188,77 @@ struct Soak {
             return resident
         }
 
-        for frame in 0..<frames {
-            let now = Double(frame) / 60
-            _ = pump.pendingEvents()    // the decoders wake the event loop with SDL events; drain them
-            for action in input.due(by: now) {
-                stats.actions += 1
-                switch action {
-                case .input(let event):
-                    controller.handle(event)
-                case .resize(let size):
-                    var layout = controller.layout
-                    layout.viewport = size
-                    controller.updateLayout(layout, at: now)
-                    stats.resizes += 1
-                case .scale(let factor):
-                    scale = baseScale * factor
-                case .toggleHUD:
-                    content.showHUD(!content.hud.isVisible, on: renderer)
-                case .toggleKeyHelp:
-                    content.keyHelp.isVisible.toggle()
-                }
-            }
+        /// The shadow, one image per overlay (HUD, key list, captions of a photo deck), one photo array.
+        var textureBound: Int { 1 + 2 + (driver.content.captions != nil ? 1 : 0) + (deck != nil ? 1 : 0) }
+        var budgetBytes: Int { options.textureBudgetMiB * 1_048_576 }
 
-            let viewport = controller.layout.viewport
-            let pixelWidth = max(1, Int((viewport.width * scale).rounded()))
-            let pixelHeight = max(1, Int((viewport.height * scale).rounded()))
-            let pixelScale = Double(pixelWidth) / viewport.width
+        /// The checks that failed, one phrase each.
+        func failures() -> [String] {
+            var failures: [String] = []
+            if let first = stats.firstGLError {
+                failures.append("\(stats.glErrors) GL error\(stats.glErrors == 1 ? "" : "s"), the first at \(first)")
+            }
+            if let deck, deck.textureFailures > 0 {
+                failures.append("\(deck.textureFailures) photo texture\(deck.textureFailures == 1 ? "" : "s") failed")
+            }
+            let growth = stats.rssEnd - stats.rssWarm
+            if growth >= options.soakMemoryLimitMiB {
+                failures.append(String(format: "resident memory grew %.2f MiB after the warm-up (%.2f → %.2f MiB)",
+                                       growth, stats.rssWarm, stats.rssEnd))
+            }
+            if stats.texturesMax > textureBound {
+                failures.append("\(stats.texturesMax) GL textures alive, more than the \(textureBound) the deck needs")
+            }
+            if driver.texturesAlive > stats.texturesWarm {
+                failures.append("GL textures alive grew from \(stats.texturesWarm) after the warm-up to \(driver.texturesAlive)")
+            }
+            if deck != nil && stats.textureBytesMax > budgetBytes {
+                failures.append("photo textures took \(stats.textureBytesMax) bytes, over the \(budgetBytes) budget")
+            }
+            return failures
+        }
+
+        /// Prints the one JSON object.
+        func report(failures: [String], wall: Duration) {
+            let cpu = ProcessStats.cpuSeconds()
+            var json = JSONWriter()
+            json.field("ok", failures.isEmpty)
+            json.field("simulated_minutes", Double(frames) / 3600)
+            json.field("frames", frames)
+            json.field("frames_rendered", stats.rendered)
+            json.field("warm_up_frames", warmUp)
+            json.field("seed", options.seed)
+            json.field("size", "\(windowPixels.width)x\(windowPixels.height)")
+            json.field("cards", photoCount ?? options.cards)
+            json.field("renderer", driver.glRendererName)
+            json.field("input_actions", stats.actions)
+            json.field("resizes", stats.resizes)
+            json.field("gl_errors", stats.glErrors)
+            json.field("rss_first_mib", stats.rssFirst)
+            json.field("rss_warm_mib", stats.rssWarm)
+            json.field("rss_end_mib", stats.rssEnd)
+            json.field("rss_max_mib", stats.rssMax)
+            json.field("rss_growth_mib", stats.rssEnd - stats.rssWarm)
+            json.field("rss_end_untrimmed_mib", stats.rssEndUntrimmed)
+            json.field("textures_alive", driver.texturesAlive)
+            json.field("textures_alive_warm", stats.texturesWarm)
+            json.field("textures_alive_max", stats.texturesMax)
+            json.field("textures_bound", textureBound)
+            json.field("textures_created", driver.texturesCreated)
+            json.field("shadow_builds", driver.shadowBuilds)
             if let deck {
-                let update = deck.update(&controller, at: now, pixelScale: pixelScale)
-                stats.uploads += update.uploaded
-                stats.removed += update.removed.count
-                if deck.count == 0 { fail(.failure, "none of the images could be read") }
-                stats.textureBytesMax = max(stats.textureBytesMax, deck.textureBytes)
+                json.field("photo_uploads", stats.uploads)
+                json.field("photo_texture_failures", deck.textureFailures)
+                json.field("photos_removed", stats.removed)
+                json.field("texture_bytes", deck.textureBytes)
+                json.field("texture_bytes_max", stats.textureBytesMax)
+                json.field("texture_budget_bytes", budgetBytes)
             }
-
-            if frame % renderEvery == 0 {
-                let frameStart = ContinuousClock.now
-                let offset = controller.offset(at: now)
-                let scene = content.scene(layout: controller.layout, scroll: offset, pixelScale: pixelScale, now: now,
-                                          renderer: renderer)
-                renderer.render(scene, pixelWidth: pixelWidth, pixelHeight: pixelHeight)
-                while let error = renderer.takeError() {
-                    if stats.glErrors == 0 { stats.firstGLError = "frame \(frame): \(error)" }
-                    stats.glErrors += 1
-                }
-                window.present(renderer)     // as the frame loop does
-                content.hud.record(milliseconds: (ContinuousClock.now - frameStart).milliseconds, at: now)
-                stats.rendered += 1
-            }
-
-            let alive = GLTextureCount.alive
-            if frame >= warmUp { stats.texturesMax = max(stats.texturesMax, alive) }
-            if frame == 0 { stats.rssFirst = ProcessStats.residentMiB(trimmed: true) }
-            if frame == warmUp - 1 {
-                stats.rssWarm = residentMiBWhenQuiet(at: now)
-                stats.texturesWarm = alive
-            }
-            if frame >= warmUp, frame % 600 == 0 { stats.rssMax = max(stats.rssMax, ProcessStats.residentMiB(trimmed: true)) }
+            json.field("wall_s", wall.milliseconds / 1000)
+            json.field("cpu_user_s", cpu.user)
+            json.field("cpu_sys_s", cpu.system)
+            Console.out(json.text)
         }
-        stats.rssEndUntrimmed = ProcessStats.residentMiB()
-        stats.rssEnd = residentMiBWhenQuiet(at: Double(frames) / 60)
-        stats.rssMax = max(stats.rssMax, stats.rssEnd)
-
-        // The shadow, one image per overlay (HUD, key list, captions of a photo deck), one photo array.
-        let textureBound = 1 + 2 + (content.captions != nil ? 1 : 0) + (deck != nil ? 1 : 0)
-        let budgetBytes = options.textureBudgetMiB * 1_048_576
-        var failures: [String] = []
-        if let first = stats.firstGLError {
-            failures.append("\(stats.glErrors) GL error\(stats.glErrors == 1 ? "" : "s"), the first at \(first)")
-        }
-        if let deck, deck.textureFailures > 0 {
-            failures.append("\(deck.textureFailures) photo texture\(deck.textureFailures == 1 ? "" : "s") failed")
-        }
-        let growth = stats.rssEnd - stats.rssWarm
-        if growth >= options.soakMemoryLimitMiB {
-            failures.append(String(format: "resident memory grew %.2f MiB after the warm-up (%.2f → %.2f MiB)",
-                                   growth, stats.rssWarm, stats.rssEnd))
-        }
-        if stats.texturesMax > textureBound {
-            failures.append("\(stats.texturesMax) GL textures alive, more than the \(textureBound) the deck needs")
-        }
-        if GLTextureCount.alive > stats.texturesWarm {
-            failures.append("GL textures alive grew from \(stats.texturesWarm) after the warm-up to \(GLTextureCount.alive)")
-        }
-        if deck != nil && stats.textureBytesMax > budgetBytes {
-            failures.append("photo textures took \(stats.textureBytesMax) bytes, over the \(budgetBytes) budget")
-        }
-
-        let wall = ContinuousClock.now - wallStart
-        let cpu = ProcessStats.cpuSeconds()
-        var json = JSONWriter()
-        json.field("ok", failures.isEmpty)
-        json.field("simulated_minutes", Double(frames) / 3600)
-        json.field("frames", frames)
-        json.field("frames_rendered", stats.rendered)
-        json.field("warm_up_frames", warmUp)
-        json.field("seed", options.seed)
-        json.field("size", "\(windowPixels.width)x\(windowPixels.height)")
-        json.field("cards", photos?.count ?? options.cards)
-        json.field("renderer", GLVersion.current().renderer)
-        json.field("input_actions", stats.actions)
-        json.field("resizes", stats.resizes)
-        json.field("gl_errors", stats.glErrors)
-        json.field("rss_first_mib", stats.rssFirst)
-        json.field("rss_warm_mib", stats.rssWarm)
-        json.field("rss_end_mib", stats.rssEnd)
-        json.field("rss_max_mib", stats.rssMax)
-        json.field("rss_growth_mib", growth)
-        json.field("rss_end_untrimmed_mib", stats.rssEndUntrimmed)
-        json.field("textures_alive", GLTextureCount.alive)
-        json.field("textures_alive_warm", stats.texturesWarm)
-        json.field("textures_alive_max", stats.texturesMax)
-        json.field("textures_bound", textureBound)
-        json.field("textures_created", GLTextureCount.created)
-        json.field("shadow_builds", renderer.shadowBuilds)
-        if let deck {
-            json.field("photo_uploads", stats.uploads)
-            json.field("photo_texture_failures", deck.textureFailures)
-            json.field("photos_removed", stats.removed)
-            json.field("texture_bytes", deck.textureBytes)
-            json.field("texture_bytes_max", stats.textureBytesMax)
-            json.field("texture_budget_bytes", budgetBytes)
-        }
-        json.field("wall_s", wall.milliseconds / 1000)
-        json.field("cpu_user_s", cpu.user)
-        json.field("cpu_sys_s", cpu.system)
-        Console.out(json.text)
-        if !failures.isEmpty { fail(.failure, "soak failed: " + failures.joined(separator: "; ")) }
     }
 
     private struct Stats {
@@ -233,4 +270,3 @@ struct Soak {
         var textureBytesMax = 0
     }
 }
-

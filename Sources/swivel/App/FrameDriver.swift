@@ -1,0 +1,109 @@
+import SwivelCore
+import SwivelRender
+
+/// One frame of Swivel, the same wherever frames are drawn — the interactive loop, `--screenshot`,
+/// `--bench`, `--soak` and the latency probe: the deck's photos updated for the frame's pixel
+/// scale, the row laid out at the controller's offset, the scene built (cards, captions, HUD, key
+/// list), rendered into the frame's pixels and presented. Callers decide when a frame is due and
+/// what they measure; what a frame is lives here.
+final class FrameDriver {
+    let surface: GLWindow
+    let content: SceneContent
+    private var renderer: Renderer { surface.renderer }
+    /// The scene `buildScene` made last.
+    private var scene: CardScene?
+
+    init(surface: GLWindow, content: SceneContent) {
+        self.surface = surface
+        self.content = content
+    }
+
+    /// The window's drawable: what a frame fills unless told otherwise.
+    var windowPixels: FramePixels { surface.pixels }
+
+    /// Lays the row out for the window's size when the layout's differs; returns the new size.
+    func fitLayoutToWindow(_ controller: inout ScrollController, at time: Double) -> Size? {
+        let size = surface.window.pointSize
+        guard size != controller.layout.viewport else { return nil }
+        var layout = controller.layout
+        layout.viewport = size
+        controller.updateLayout(layout, at: time)
+        return size
+    }
+
+    /// A photo deck's step before drawing, at `pixels`' scale for the controller's layout: sizes
+    /// the textures, says what to decode, uploads up to `uploadLimit` finished photos, and takes
+    /// unreadable ones out of `controller` too (see `PhotoDeck.update`). Exits 1 when not one
+    /// image could be read, unless `emptyIsFatal` is false (`--bench` reports an empty deck).
+    /// Nil for the colour deck.
+    @discardableResult
+    func updatePhotos(_ controller: inout ScrollController, at time: Double, pixels: FramePixels,
+                      settled: Bool = false, uploadLimit: Int = PhotoDeck.uploadsPerFrame,
+                      emptyIsFatal: Bool = true) -> PhotoDeck.Update? {
+        guard let deck = content.deck else { return nil }
+        let update = deck.update(&controller, at: time, pixelScale: pixels.scale(for: controller.layout.viewport),
+                                 settled: settled, uploadLimit: uploadLimit)
+        if emptyIsFatal && deck.count == 0 { fail(.failure, "none of the images could be read") }
+        return update
+    }
+
+    /// Builds the scene for `controller` at `time` and renders it into `pixels` (not yet shown).
+    /// Photos fade in as at `photoTime` (`.infinity`: long arrived), `time` when not given.
+    func render(_ controller: ScrollController, at time: Double, into pixels: FramePixels,
+                photoTime: Double? = nil) {
+        buildScene(controller, at: time, for: pixels, photoTime: photoTime)
+        renderScene(into: pixels)
+    }
+
+    /// The first half of `render`: the scene for `controller` at `time`, to be drawn at `pixels`'
+    /// scale, kept for `renderScene`.
+    func buildScene(_ controller: ScrollController, at time: Double, for pixels: FramePixels,
+                    photoTime: Double? = nil) {
+        scene = content.scene(layout: controller.layout, scroll: controller.offset(at: time),
+                              pixelScale: pixels.scale(for: controller.layout.viewport),
+                              now: photoTime ?? time, renderer: renderer)
+    }
+
+    /// The second half of `render`: draws the scene built last into `pixels` (again, for a
+    /// steady frame to time after the first).
+    func renderScene(into pixels: FramePixels) {
+        guard let scene else { return }
+        renderer.render(scene, pixelWidth: pixels.width, pixelHeight: pixels.height)
+    }
+
+    /// Shows the frame just rendered.
+    func present() { surface.present() }
+
+    /// Waits until the GPU has drawn everything rendered so far (for timing: the offscreen swap
+    /// does not wait).
+    func finish() { renderer.finish() }
+
+    /// The first pending GL error, if any, as text.
+    func takeError() -> String? { renderer.takeError() }
+
+    /// The frame just rendered, RGBA8 top row first.
+    func readPixels(_ pixels: FramePixels) -> [UInt8] { renderer.readPixels(width: pixels.width, height: pixels.height) }
+
+    // What the renderer did, for the measurements of `--bench`, `--soak` and `--screenshot`.
+
+    /// Cards drawn in the last frame.
+    var cardsDrawn: Int { renderer.cardsSubmitted }
+    /// Draw calls issued in the last frame.
+    var drawCalls: Int { renderer.drawCalls }
+    /// How many times the shadow blur has run.
+    var shadowBuilds: Int { renderer.shadowBuilds }
+    /// The GL renderer's name ("llvmpipe (LLVM 15.0.6, 256 bits)", …).
+    var glRendererName: String { GLVersion.current().renderer }
+    /// GL textures alive now, and created since start-up.
+    var texturesAlive: Int { GLTextureCount.alive }
+    var texturesCreated: Int { GLTextureCount.created }
+
+    /// Counts every frame's fragment shader invocations from now on.
+    func countFragments() { renderer.fragmentCounter = FragmentCounter() }
+
+    /// Waits for the counts of the frames rendered so far; the newest, if counting.
+    func finishFragmentCounts() -> UInt64? { renderer.fragmentCounter?.finishAll() }
+
+    /// Shows or hides the HUD (while shown, fragments are counted for its overdraw figure).
+    func showHUD(_ visible: Bool) { content.showHUD(visible, on: renderer) }
+}

@@ -1,0 +1,54 @@
+import SwivelCore
+import SwivelPlatform
+import SwivelRender
+
+/// The pixels a frame is drawn into: the window's drawable, or (`--soak`) its lower-left corner.
+struct FramePixels: Equatable {
+    var width: Int
+    var height: Int
+
+    /// Whether there is nothing to draw into (a minimised window's drawable can be 0×0).
+    var isEmpty: Bool { width <= 0 || height <= 0 }
+
+    /// Pixels per layout point when a layout of `viewport` points fills these pixels (1 for an
+    /// empty viewport). The one place the app works this out: photo textures, captions, the HUD
+    /// and the key list are all sized by it.
+    func scale(for viewport: Size) -> Double {
+        viewport.width > 0 ? Double(width) / viewport.width : 1
+    }
+}
+
+/// Where the window meets OpenGL, and the only file that sees both SwivelPlatform and
+/// SwivelRender: the SDL window with its context, the renderer drawing into it, the drawable's
+/// size, and presenting a frame.
+final class GLWindow {
+    let window: Window
+    let renderer: Renderer
+
+    /// Opens the window, then checks for OpenGL 3.3 core and builds the renderer (compiling the
+    /// shaders), or exits 1 saying why: with `tooOld` when given, else naming the context it got.
+    /// `opened` runs in between, with the window (to warn about it before any GL work).
+    init(_ options: Window.Options, tooOld: String? = nil, opened: (Window) -> Void = { _ in }) {
+        do { window = try Window(options) } catch { fail(.failure, "\(error)") }
+        opened(window)
+        let gl = GLVersion.current()
+        guard gl.meetsRequirement else {
+            fail(.failure, tooOld ?? "Swivel needs an OpenGL 3.3 core context; this one is \(gl.major).\(gl.minor)"
+                + "\(gl.isCore ? " core" : "") (\(gl.description))")
+        }
+        do { renderer = try Renderer() } catch { fail(.failure, "\(error)") }
+    }
+
+    /// The window's drawable, in pixels.
+    var pixels: FramePixels {
+        let size = window.pixelSize
+        return FramePixels(width: size.width, height: size.height)
+    }
+
+    /// Shows the frame just rendered: swaps, then flushes, since the offscreen driver's swap does
+    /// not (see `Renderer.flush`).
+    func present() {
+        window.swap()
+        renderer.flush()
+    }
+}
