@@ -1,8 +1,21 @@
 import Foundation
 import SwivelCore
-import SwivelPhotos
-import SwivelPlatform
-import SwivelRender
+
+/// Where a deck's photos go to be drawn: one array of equal layers, each a photo with all its mip
+/// levels (in the app, an OpenGL texture array; this module makes no GL calls).
+public protocol PhotoTextureArray: AnyObject {
+    /// The most layers one array may have (the context's limit).
+    static var maximumLayers: Int { get }
+    /// Bytes one layer of `width` × `height` pixels takes with all its mip levels.
+    static func bytesPerLayer(width: Int, height: Int) -> Int
+    /// Allocates the array; throws when there is no memory for it.
+    init(width: Int, height: Int, layers: Int) throws
+    var layers: Int { get }
+    /// Bytes the whole array takes.
+    var byteCount: Int { get }
+    /// Puts a photo's levels into `layer`; throws (and the layer keeps what it had) when it cannot.
+    func upload(_ chain: MipChain, to layer: Int) throws
+}
 
 /// A deck of photos as cards: which files are in it, which have textures, what to decode next.
 ///
@@ -10,24 +23,28 @@ import SwivelRender
 /// it, so a file that turns out unreadable leaves the deck without disturbing the others' ids.
 /// Textures live in one array whose layers an LRU cache hands out to the cards nearest the centre;
 /// decoded pixels go to the GPU and are dropped.
-final class PhotoDeck {
+///
+/// The pipeline: `DeckScanner` finds the files, `ImageLoader`'s threads decode the wanted ones
+/// (`LoadPlan` says which) to card-sized `MipChain`s, the `SlotCache` hands out layers of a
+/// `Textures` array sized for the pixel scale and the budget, and `update` uploads into them.
+public final class PhotoDeck<Textures: PhotoTextureArray> {
     /// Cards beyond the visible ones, on each side, whose photos are decoded ahead of time.
-    static let prefetch = 8
+    public static var prefetch: Int { 8 }
     /// Above this speed (points per second) the cards on screen are not decoded, only those where
     /// the row will stop: they would be gone before their photos were ready.
-    static let decodeSpeedLimit = 1500.0
+    public static var decodeSpeedLimit: Double { 1500 }
     /// How long a photo takes to fade in over its placeholder, in seconds.
-    static let fadeDuration = 0.15
+    public static var fadeDuration: Double { 0.15 }
     /// Uploads per frame at most, so a frame never stalls on textures (about 0.3 ms each at 1×).
-    static let uploadsPerFrame = 2
+    public static var uploadsPerFrame: Int { 2 }
     /// The placeholder shown until a card's photo is ready (iOS systemGray5).
-    static let placeholder = RGBA8(229, 229, 234)
+    public static var placeholder: RGBA8 { RGBA8(229, 229, 234) }
 
     private let sources: [PhotoSource]
-    private(set) var order: [Int]
+    public private(set) var order: [Int]
     private let loader: ImageLoader
     private let budgetBytes: Int
-    private(set) var textures: CardTextures?
+    public private(set) var textures: Textures?
     private var cache = SlotCache<Int>(slotCount: 0)
     private var arrivedAt: [Int: Double] = [:]
     private var unusable: Set<Int> = []
@@ -35,34 +52,40 @@ final class PhotoDeck {
     private var pinned: Set<Int> = []
     private var failedTextures = (0, 0, 0)
     /// The context's limit on array layers, asked once rather than every frame.
-    private lazy var maximumLayers = CardTextures.maximumLayers
+    private lazy var maximumLayers = Textures.maximumLayers
     /// Texture arrays that could not be allocated and photos that could not be uploaded, so far.
-    private(set) var textureFailures = 0
+    public private(set) var textureFailures = 0
+    /// Where one-line warnings go (a file skipped, photos left blank).
+    private let warn: (String) -> Void
 
-    init(sources: [PhotoSource], budgetMiB: Int) {
+    /// A deck of `sources` whose textures take at most `budgetMiB`. `warn` gets each one-line
+    /// warning; `onFinished` runs on a decoding thread after each decode (to wake the main loop).
+    public init(sources: [PhotoSource], budgetMiB: Int, warn: @escaping (String) -> Void,
+                onFinished: @escaping @Sendable () -> Void) {
         self.sources = sources
         order = Array(sources.indices)
         budgetBytes = budgetMiB * 1_048_576
+        self.warn = warn
         let cores = ProcessInfo.processInfo.activeProcessorCount
-        loader = ImageLoader(sources: sources, threads: max(1, min(4, cores)), onFinished: { EventPump.wake() })
+        loader = ImageLoader(sources: sources, threads: max(1, min(4, cores)), onFinished: onFinished)
     }
 
     deinit { loader.stop() }
 
-    var count: Int { order.count }
+    public var count: Int { order.count }
 
     /// The caption for the card at `position`: its file name without the extension.
-    func name(at position: Int) -> String {
+    public func name(at position: Int) -> String {
         guard order.indices.contains(position) else { return "" }
         return sources[order[position]].name
     }
 
-    struct Update {
+    public struct Update {
         /// Deck positions of files that could not be read, already removed, highest first, so
         /// the caller can keep the user's place.
-        var removed: [Int] = []
+        public var removed: [Int] = []
         /// Photos that went to the GPU.
-        var uploaded = 0
+        public var uploaded = 0
     }
 
     /// Once per frame, before drawing. Sizes the textures for the pixel scale, tells the decoders
@@ -72,7 +95,7 @@ final class PhotoDeck {
     /// known the moment it starts), and, unless the row is flying past faster than
     /// `decodeSpeedLimit`, the cards on screen now and `prefetch` either side. Cards that only
     /// flash by during a fling are not decoded at all.
-    func update(layout: CarouselLayout, scroll: Double, destination: Double? = nil, velocity: Double,
+    public func update(layout: CarouselLayout, scroll: Double, destination: Double? = nil, velocity: Double,
                 pixelScale: Double, now: Double, uploadLimit: Int = PhotoDeck.uploadsPerFrame) -> Update {
         prepareTextures(layout: layout, pixelScale: pixelScale)
         guard let textures else { return Update() }
@@ -98,7 +121,7 @@ final class PhotoDeck {
             switch finished.result {
             case .failure(let error):
                 guard !unusable.contains(finished.id) else { continue }   // said once is enough
-                Console.error("skipped \(error)")
+                warn("skipped \(error)")
                 if let position = order.firstIndex(of: finished.id) {
                     order.remove(at: position)
                     update.removed.append(position)
@@ -114,7 +137,7 @@ final class PhotoDeck {
                     update.uploaded += 1
                 } catch {
                     textureFailures += 1
-                    Console.error("skipped \(sources[finished.id]): \(error)")
+                    warn("skipped \(sources[finished.id]): \(error)")
                     _ = cache.remove(finished.id)
                     unusable.insert(finished.id)
                 }
@@ -128,7 +151,7 @@ final class PhotoDeck {
     /// `update` for the row that `controller` moves, at `time`: cards whose files turn out
     /// unreadable leave the controller's layout too, so the centred card stays centred. `settled`
     /// asks for the cards on screen whatever the row's speed (for screenshots and measurements).
-    func update(_ controller: inout ScrollController, at time: Double, pixelScale: Double, settled: Bool = false,
+    public func update(_ controller: inout ScrollController, at time: Double, pixelScale: Double, settled: Bool = false,
                 uploadLimit: Int = PhotoDeck.uploadsPerFrame) -> Update {
         let update = update(layout: controller.layout, scroll: controller.offset(at: time),
                             destination: controller.destination(at: time),
@@ -138,16 +161,17 @@ final class PhotoDeck {
         return update
     }
 
-    /// The photo for the card at `position`, if it has arrived.
-    func image(at position: Int, now: Double) -> CardImage? {
+    /// The photo for the card at `position`, if it has arrived: its layer of `textures`, and how
+    /// far it has faded in over the placeholder (0…1).
+    public func photo(at position: Int, now: Double) -> (layer: Int, opacity: Double)? {
         guard order.indices.contains(position) else { return nil }
         let id = order[position]
         guard let slot = cache.slot(for: id), let arrived = arrivedAt[id] else { return nil }
-        return CardImage(layer: slot, opacity: min(1, max(0, (now - arrived) / Self.fadeDuration)))
+        return (slot, min(1, max(0, (now - arrived) / Self.fadeDuration)))
     }
 
     /// Whether every visible card's photo is on the GPU (or its file was found unreadable).
-    func isReady(layout: CarouselLayout, scroll: Double) -> Bool {
+    public func isReady(layout: CarouselLayout, scroll: Double) -> Bool {
         guard textures != nil else { return true }
         return layout.visibleIndices(scroll: scroll).allSatisfy { position in
             guard order.indices.contains(position) else { return true }
@@ -156,27 +180,27 @@ final class PhotoDeck {
     }
 
     /// Whether a visible photo is still fading in (the frame loop keeps drawing until it is not).
-    func isFading(now: Double) -> Bool {
+    public func isFading(now: Double) -> Bool {
         pinned.contains { id in arrivedAt[id].map { now - $0 < Self.fadeDuration } ?? false }
     }
 
     /// Whether decoded photos are waiting to be uploaded.
-    var hasUploads: Bool { loader.hasFinished }
+    public var hasUploads: Bool { loader.hasFinished }
 
     /// Whether decodes are running or waiting to be uploaded.
-    var hasWork: Bool { loader.hasWork }
+    public var hasWork: Bool { loader.hasWork }
 
     /// Milliseconds each photo decoded so far took (file to card pixels, on a worker thread).
-    var decodeMilliseconds: [Double] { loader.decodeMilliseconds }
+    public var decodeMilliseconds: [Double] { loader.decodeMilliseconds }
 
     /// The CPU time of each of those decodes, in milliseconds.
-    var decodeCPUMilliseconds: [Double] { loader.decodeCPUMilliseconds }
+    public var decodeCPUMilliseconds: [Double] { loader.decodeCPUMilliseconds }
 
     /// Photos on the GPU now.
-    var texturesInUse: Int { cache.count }
+    public var texturesInUse: Int { cache.count }
 
     /// GPU bytes held for photos.
-    var textureBytes: Int { textures?.byteCount ?? 0 }
+    public var textureBytes: Int { textures?.byteCount ?? 0 }
 
     /// Makes (or remakes, after a change of pixel scale or a much wider window) the texture array:
     /// as many layers as the visible cards and the prefetch need, within the budget.
@@ -187,7 +211,7 @@ final class PhotoDeck {
         let visible = layout.viewport.width / pitch + 4
         let needed = min(order.count, Int(2 * visible) + 2 * Self.prefetch + 2)
         let layers = SlotCache<Int>.slotCount(
-            budgetBytes: budgetBytes, bytesPerSlot: CardTextures.bytesPerLayer(width: size.width, height: size.height),
+            budgetBytes: budgetBytes, bytesPerSlot: Textures.bytesPerLayer(width: size.width, height: size.height),
             needed: needed, maximum: maximumLayers)
         if let textures, size == textureSize, textures.layers >= layers { return }
         guard layers > 0, size.width > 0, size.height > 0, failedTextures != (size.width, size.height, layers) else {
@@ -195,10 +219,10 @@ final class PhotoDeck {
         }
         textures = nil
         do {
-            textures = try CardTextures(width: size.width, height: size.height, layers: layers)
+            textures = try Textures(width: size.width, height: size.height, layers: layers)
         } catch {
             textureFailures += 1
-            Console.error("photos stay blank: \(error)")
+            warn("photos stay blank: \(error)")
             failedTextures = (size.width, size.height, layers)
             return
         }
