@@ -1,0 +1,207 @@
+import Foundation
+import SwivelCore
+import Testing
+@testable import SwivelPhotos
+
+/// A deck's texture array kept in memory: each layer holds the mip chain the deck put there, so a
+/// test sees which photo went where. The sizes are the app's (`CardTextures`): every mip level,
+/// halved down to 1×1, four bytes a pixel.
+final class MemoryTextures: PhotoTextureArray {
+    static var maximumLayers: Int { 2048 }
+    static func bytesPerLayer(width: Int, height: Int) -> Int {
+        var total = 0, w = width, h = height
+        while true {
+            total += w * h * 4
+            if w == 1 && h == 1 { return total }
+            (w, h) = (max(1, w / 2), max(1, h / 2))
+        }
+    }
+
+    let width: Int, height: Int, layers: Int
+    private(set) var stored: [Int: MipChain] = [:]
+
+    init(width: Int, height: Int, layers: Int) throws {
+        (self.width, self.height, self.layers) = (width, height, layers)
+    }
+
+    var byteCount: Int { layers * Self.bytesPerLayer(width: width, height: height) }
+
+    func upload(_ chain: MipChain, to layer: Int) throws {
+        guard (0..<layers).contains(layer), chain.levels[0].width == width, chain.levels[0].height == height else {
+            throw DeckTestError(description: "image of the wrong size for the card textures")
+        }
+        stored[layer] = chain
+    }
+
+    /// (r, g, b, a) of the middle pixel of `layer`'s full-size level.
+    func middle(of layer: Int) -> [UInt8]? {
+        guard let level = stored[layer]?.levels.first else { return nil }
+        let i = ((level.height / 2) * level.width + level.width / 2) * 4
+        return Array(level.pixels[i..<i + 4])
+    }
+}
+
+/// A GPU with no memory for the array at all.
+final class UnallocatableTextures: PhotoTextureArray {
+    static var maximumLayers: Int { 2048 }
+    static func bytesPerLayer(width: Int, height: Int) -> Int { MemoryTextures.bytesPerLayer(width: width, height: height) }
+    init(width: Int, height: Int, layers: Int) throws { throw DeckTestError(description: "out of GPU memory") }
+    var layers: Int { 0 }
+    var byteCount: Int { 0 }
+    func upload(_ chain: MipChain, to layer: Int) throws {}
+}
+
+/// A GPU that allocates the array but has no memory left for any photo put into it.
+final class FullTextures: PhotoTextureArray {
+    static var maximumLayers: Int { 2048 }
+    static func bytesPerLayer(width: Int, height: Int) -> Int { MemoryTextures.bytesPerLayer(width: width, height: height) }
+    let layers: Int
+    init(width: Int, height: Int, layers: Int) throws { self.layers = layers }
+    var byteCount: Int { 0 }
+    func upload(_ chain: MipChain, to layer: Int) throws { throw DeckTestError(description: "out of GPU memory") }
+}
+
+struct DeckTestError: Error, CustomStringConvertible { let description: String }
+
+/// Photo decks in process, with real files and the real decoders, their textures in memory:
+/// what is decoded, where it goes, what happens to files that cannot be read or photos the GPU
+/// has no room for. (Through the binary, with GL, in swivelTests' PhotoDeckTests.)
+@Suite struct PhotoDeckTests {
+    /// The warnings a deck gave, in order.
+    final class Warnings: @unchecked Sendable {
+        var lines: [String] = []
+    }
+
+    /// Solid-colour PNGs named `names`, the n-th red n × 40.
+    static func deck<T: PhotoTextureArray>(_ files: TestImageFiles, _ names: [String], budgetMiB: Int = 256,
+                                            warnings: Warnings, as: T.Type = MemoryTextures.self) -> PhotoDeck<T> {
+        let sources = names.enumerated().map { index, name in
+            PhotoSource(file: files.write(name + ".png", .png, width: 20, height: 30) { _, _ in
+                RGBA8(UInt8(index * 40), 100, 50)
+            })
+        }
+        return PhotoDeck<T>(sources: sources, budgetMiB: budgetMiB, warn: { warnings.lines.append($0) },
+                            onFinished: {})
+    }
+
+    static let viewport = Size(1280, 720)
+
+    /// Updates as `--screenshot` does (every photo on screen wanted, no upload limit) until the
+    /// visible photos are in and no decode is left; at most 10 s.
+    static func settle<T>(_ deck: PhotoDeck<T>, _ controller: inout ScrollController, at time: Double = 0) {
+        for _ in 0..<5000 {
+            _ = deck.update(&controller, at: time, pixelScale: 1, settled: true, uploadLimit: .max)
+            if deck.isReady(layout: controller.layout, scroll: controller.offset(at: time)) && !deck.hasWork { return }
+            usleep(2_000)
+        }
+        Issue.record("the deck did not settle in 10 s")
+    }
+
+    @Test func eachPhotoGoesIntoItsOwnLayerAndFadesIn() throws {
+        let files = TestImageFiles(), warnings = Warnings()
+        let deck = Self.deck(files, ["a", "b", "c", "d", "e"], warnings: warnings)
+        var controller = ScrollController(layout: CarouselLayout(viewport: Self.viewport, cardCount: 5))
+        Self.settle(deck, &controller, at: 10)
+        let textures = try #require(deck.textures)
+        #expect((textures.width, textures.height) == (200, 300))     // the card's 200×300 points at 1×
+        #expect(deck.texturesInUse == 5)                             // prefetch covers the whole deck
+        var layers = Set<Int>()
+        for position in 0..<5 {
+            let photo = try #require(deck.photo(at: position, now: 10))
+            layers.insert(photo.layer)
+            #expect(textures.middle(of: photo.layer) == [UInt8(position * 40), 100, 50, 255])
+        }
+        #expect(layers.count == 5)
+        // Arrived at 10 s: transparent then, half in 75 ms later, whole after 150 ms.
+        #expect(deck.photo(at: 2, now: 10)?.opacity == 0)
+        #expect(abs((deck.photo(at: 2, now: 10.075)?.opacity ?? -1) - 0.5) < 1e-9)
+        #expect(deck.photo(at: 2, now: 10.2)?.opacity == 1)
+        #expect(deck.isFading(now: 10.1) && !deck.isFading(now: 10.2))
+        #expect(deck.photo(at: 5, now: 11) == nil)
+        #expect(deck.name(at: 3) == "d")
+        #expect(deck.textureBytes == textures.layers * 319_840)
+        #expect(warnings.lines.isEmpty)
+    }
+
+    /// A file that turns out unreadable leaves the deck and the row with one warning, and the
+    /// card that was centred stays centred.
+    @Test func anUnreadableFileLeavesTheDeckAndKeepsTheCentredCard() throws {
+        let files = TestImageFiles(), warnings = Warnings()
+        let deck = Self.deck(files, ["a", "b", "c", "d"], warnings: warnings)
+        files.write("b.png", bytes: Array("not a png".utf8))
+        let layout = CarouselLayout(viewport: Self.viewport, cardCount: 4)
+        var controller = ScrollController(layout: layout, offset: 2 * layout.parameters.pitch)
+        #expect(deck.name(at: 2) == "c")
+        Self.settle(deck, &controller)
+        #expect(deck.count == 3)
+        #expect(controller.layout.cardCount == 3)
+        #expect(controller.layout.centreIndex(scroll: controller.offset(at: 0)) == 1)
+        #expect(deck.name(at: 1) == "c")
+        #expect(deck.order == [0, 2, 3])
+        #expect(warnings.lines.count == 1)
+        #expect(warnings.lines.first?.hasPrefix("skipped \(files.folder)/b.png") == true, "\(warnings.lines)")
+    }
+
+    /// At most `uploadLimit` photos go to the GPU per update; 0 (the first frame) sends none.
+    @Test func uploadsPerUpdateAreLimited() throws {
+        let files = TestImageFiles(), warnings = Warnings()
+        let deck = Self.deck(files, ["a", "b", "c", "d", "e"], warnings: warnings)
+        let layout = CarouselLayout(viewport: Self.viewport, cardCount: 5)
+        for _ in 0..<5000 where deck.decodeMilliseconds.count < 5 {
+            let update = deck.update(layout: layout, scroll: 0, velocity: 0, pixelScale: 1, now: 0, uploadLimit: 0)
+            #expect(update.uploaded == 0)
+            usleep(2_000)
+        }
+        #expect(deck.decodeMilliseconds.count == 5)
+        #expect(deck.texturesInUse == 0 && deck.hasUploads)
+        let uploads = (0..<4).map { _ in deck.update(layout: layout, scroll: 0, velocity: 0, pixelScale: 1, now: 0).uploaded }
+        #expect(uploads == [2, 2, 1, 0])
+        #expect(deck.texturesInUse == 5 && !deck.hasUploads)
+    }
+
+    /// The texture array holds as many photos as the budget pays for at the pixel scale: 1 MiB is
+    /// three 200×300 layers with their mip levels (319,840 bytes each) at 1×, one 300×450 at 1.5×.
+    @Test func theTextureArrayFitsTheBudget() throws {
+        let files = TestImageFiles(), warnings = Warnings()
+        let deck = Self.deck(files, (0..<6).map { "photo \($0)" }, budgetMiB: 1, warnings: warnings)
+        let layout = CarouselLayout(viewport: Self.viewport, cardCount: 6)
+        _ = deck.update(layout: layout, scroll: 0, velocity: 0, pixelScale: 1, now: 0)
+        var textures = try #require(deck.textures)
+        #expect((textures.width, textures.height, textures.layers) == (200, 300, 3))
+        #expect(deck.textureBytes == 959_520)
+        _ = deck.update(layout: layout, scroll: 0, velocity: 0, pixelScale: 1.5, now: 0)
+        textures = try #require(deck.textures)
+        #expect((textures.width, textures.height, textures.layers) == (300, 450, 1))
+        #expect(deck.textureBytes <= 1_048_576)
+    }
+
+    /// No memory for the array: one warning, the photos stay placeholders, and the same array is
+    /// not asked for again every frame.
+    @Test func noMemoryForTheArrayLeavesPlaceholdersWithOneWarning() throws {
+        let files = TestImageFiles(), warnings = Warnings()
+        let deck = Self.deck(files, ["a", "b"], warnings: warnings, as: UnallocatableTextures.self)
+        var controller = ScrollController(layout: CarouselLayout(viewport: Self.viewport, cardCount: 2))
+        for _ in 0..<5 { _ = deck.update(&controller, at: 0, pixelScale: 1, settled: true, uploadLimit: .max) }
+        #expect(deck.textureFailures == 1)
+        #expect(warnings.lines == ["photos stay blank: out of GPU memory"])
+        #expect(deck.photo(at: 0, now: 1) == nil)
+        #expect(deck.isReady(layout: controller.layout, scroll: 0))
+        #expect(deck.count == 2)
+    }
+
+    /// No memory for a photo: it is skipped with a warning and stays a placeholder card (the deck
+    /// keeps its place), and is not decoded again.
+    @Test func aPhotoTheGPUHasNoRoomForIsSkipped() throws {
+        let files = TestImageFiles(), warnings = Warnings()
+        let deck = Self.deck(files, ["a", "b", "c"], warnings: warnings, as: FullTextures.self)
+        var controller = ScrollController(layout: CarouselLayout(viewport: Self.viewport, cardCount: 3))
+        Self.settle(deck, &controller)
+        #expect(deck.textureFailures == 3)
+        #expect(deck.count == 3 && controller.layout.cardCount == 3)
+        #expect(deck.photo(at: 0, now: 1) == nil && deck.texturesInUse == 0)
+        #expect(warnings.lines.sorted() == ["a", "b", "c"].map { "skipped \(files.folder)/\($0).png: out of GPU memory" })
+        _ = deck.update(&controller, at: 1, pixelScale: 1, settled: true, uploadLimit: .max)
+        usleep(50_000)
+        #expect(!deck.hasWork && deck.decodeMilliseconds.count == 3)
+    }
+}
