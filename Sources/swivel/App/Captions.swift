@@ -1,5 +1,4 @@
 import SwivelCore
-import SwivelPlatform
 import SwivelRender
 
 /// The file name under the centred card of a photo deck, in DejaVu Sans, rendered at the screen's
@@ -17,7 +16,7 @@ final class Captions {
     func overlay(deck: PhotoDeck, layout: CarouselLayout, scroll: Double, pixelScale: Double,
                  background: RGBA8) -> Overlay? {
         guard deck.count > 0,
-              let text = Fonts.renderer(pointSize: Self.pointSize, pixelScale: pixelScale, for: "captions") else {
+              let text = Fonts.face(pointSize: Self.pointSize, pixelScale: pixelScale, for: "captions") else {
             return nil
         }
         let centre = layout.centreIndex(scroll: scroll)

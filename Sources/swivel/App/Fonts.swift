@@ -13,25 +13,43 @@ enum Fonts {
 
     /// The font for `user` ("captions", "HUD", …) at `pointSize` points, or nil (after one
     /// warning, "USER off: why") when it cannot be opened.
-    static func renderer(path: String = TextRenderer.defaultFontPath, pointSize: Double, pixelScale: Double,
-                         for user: String) -> TextRenderer? {
+    static func face(path: String = TextRenderer.defaultFontPath, pointSize: Double, pixelScale: Double,
+                     for user: String) -> TextFace? {
         guard !failed.contains(user) else { return nil }
         let pixelSize = max(1, Int((pointSize * pixelScale).rounded()))
         let key = "\(pixelSize) \(path)"
         if let index = opened.firstIndex(where: { $0.key == key }) {
             let entry = opened.remove(at: index)
             opened.append(entry)          // most recently used last
-            return entry.font
+            return TextFace(font: entry.font)
         }
         do {
             let font = try TextRenderer(fontPath: path, pixelSize: pixelSize)
             opened.append((key, font))
             if opened.count > kept { opened.removeFirst(opened.count - kept) }
-            return font
+            return TextFace(font: font)
         } catch {
             Console.error("\(user) off: \(error)")
             failed.insert(user)
             return nil
         }
     }
+}
+
+/// One opened face at one pixel size, as the overlays (captions, HUD, key list) use it: they see
+/// coverage bytes, not SDL_ttf.
+struct TextFace {
+    fileprivate let font: TextRenderer
+
+    /// `text` on one line, shortened with "…" to `maxWidth` pixels; nil when there is nothing to draw.
+    func render(_ text: String, maxWidth: Int) -> TextLine? {
+        font.render(text, maxWidth: maxWidth).map { TextLine(width: $0.width, height: $0.height, coverage: $0.coverage) }
+    }
+}
+
+/// A rendered line of text: width × height coverage bytes (0…255), top row first.
+struct TextLine {
+    let width: Int
+    let height: Int
+    let coverage: [UInt8]
 }

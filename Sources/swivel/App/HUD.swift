@@ -1,5 +1,4 @@
 import SwivelCore
-import SwivelPlatform
 import SwivelRender
 
 /// The heads-up display (H): frames per second, frame time with a graph of the last 120 frames,
@@ -15,7 +14,7 @@ final class HUD {
     var isVisible: Bool
     private var frameMilliseconds: [Double] = []
     private var frameTimes: [Double] = []
-    private var lines: [TextBitmap] = []
+    private var lines: [TextLine] = []
     private var linesUpdatedAt = -Double.infinity
     private var imageUpdatedAt = -Double.infinity
     private var textScale = 0.0
@@ -37,7 +36,7 @@ final class HUD {
     func framesPerSecond(now: Double) -> Int { frameTimes.filter { now - $0 <= 1 }.count }
 
     func overlay(now: Double, pixelScale: Double, drawCalls: Int, cards: Int, overdraw: Double?) -> Overlay? {
-        guard isVisible, let text = Fonts.renderer(pointSize: Self.pointSize, pixelScale: pixelScale, for: "HUD") else {
+        guard isVisible, let text = Fonts.face(pointSize: Self.pointSize, pixelScale: pixelScale, for: "HUD") else {
             return nil
         }
         if textScale != pixelScale {

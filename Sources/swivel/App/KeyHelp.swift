@@ -1,5 +1,4 @@
 import SwivelCore
-import SwivelPlatform
 import SwivelRender
 
 /// The key list (?): a panel in the middle of the window, until ? or Esc is pressed again.
@@ -29,8 +28,8 @@ final class KeyHelp {
         guard isVisible else { return nil }
         if builtScale != pixelScale {
             // Monospaced, so the two columns line up.
-            guard let text = Fonts.renderer(path: Self.fontPath, pointSize: Self.pointSize, pixelScale: pixelScale,
-                                            for: "key list") else { return nil }
+            guard let text = Fonts.face(path: Self.fontPath, pointSize: Self.pointSize, pixelScale: pixelScale,
+                                        for: "key list") else { return nil }
             let rendered = Self.lines.compactMap { text.render($0, maxWidth: Int(1000 * pixelScale)) }
             let lineHeight = rendered.map(\.height).max() ?? 0
             var canvas = CoverageCanvas(width: rendered.map(\.width).max() ?? 0, height: lineHeight * rendered.count)
