@@ -13,67 +13,75 @@ enum JXLDecoder {
         guard JxlDecoderSubscribeEvents(decoder, events) == JXL_DEC_SUCCESS else {
             throw Failure(reason: "cannot start libjxl")
         }
-        var info = JxlBasicInfo()
-        var format = JxlPixelFormat(num_channels: 3, data_type: JXL_TYPE_UINT8, endianness: JXL_NATIVE_ENDIAN, align: 0)
-        var pixels: [UInt8] = []
-        var outWidth = 0, outHeight = 0
-        var iccProfile: [UInt8]?
-        var done = false
+        var output = Output()
         let outcome: Result<Void, Failure> = bytes.withUnsafeBufferPointer { file in
-          do throws(Failure) {
-            guard JxlDecoderSetInput(decoder, file.baseAddress, file.count) == JXL_DEC_SUCCESS else {
-                throw Failure(reason: "cannot decode: libjxl refused the data")
-            }
-            JxlDecoderCloseInput(decoder)
-            while !done {
-                let status = JxlDecoderProcessInput(decoder)
-                switch status {
-                case JXL_DEC_BASIC_INFO:
-                    guard JxlDecoderGetBasicInfo(decoder, &info) == JXL_DEC_SUCCESS else {
-                        throw Failure(reason: "cannot decode: malformed JPEG XL header")
-                    }
-                    if let problem = ImageLimits.problem(width: Int(info.xsize), height: Int(info.ysize)) {
-                        throw Failure(reason: problem)
-                    }
-                    // Orientations 5-8 swap the sides of the output.
-                    let swaps = info.orientation.rawValue >= 5
-                    (outWidth, outHeight) = swaps ? (Int(info.ysize), Int(info.xsize)) : (Int(info.xsize), Int(info.ysize))
-                    format.num_channels = info.alpha_bits > 0 ? 4 : 3
-                case JXL_DEC_COLOR_ENCODING:
-                    iccProfile = outputProfile(decoder)
-                case JXL_DEC_NEED_IMAGE_OUT_BUFFER:
-                    var size = 0
-                    guard JxlDecoderImageOutBufferSize(decoder, &format, &size) == JXL_DEC_SUCCESS,
-                          size == outWidth * outHeight * Int(format.num_channels) else {
-                        throw Failure(reason: "cannot decode: unexpected JPEG XL output size")
-                    }
-                    pixels = [UInt8](repeating: 0, count: size)
-                    let set = pixels.withUnsafeMutableBytes {
-                        JxlDecoderSetImageOutBuffer(decoder, &format, $0.baseAddress, $0.count)
-                    }
-                    guard set == JXL_DEC_SUCCESS else { throw Failure(reason: "cannot decode: libjxl refused the buffer") }
-                case JXL_DEC_FULL_IMAGE, JXL_DEC_SUCCESS:
-                    done = true   // the first frame is enough (an animation shows its first)
-                case JXL_DEC_NEED_MORE_INPUT:
-                    throw Failure(reason: "cannot decode: truncated JPEG XL data")
-                case JXL_DEC_ERROR:
-                    throw Failure(reason: "cannot decode: malformed JPEG XL data")
-                default:
-                    throw Failure(reason: "cannot decode: libjxl stopped with status \(status.rawValue)")
+            do throws(Failure) {
+                guard JxlDecoderSetInput(decoder, file.baseAddress, file.count) == JXL_DEC_SUCCESS else {
+                    throw Failure(reason: "cannot decode: libjxl refused the data")
                 }
+                JxlDecoderCloseInput(decoder)
+                while try !output.handle(JxlDecoderProcessInput(decoder), of: decoder) {}
+                return .success(())
+            } catch {
+                return .failure(error)
             }
-            return .success(())
-          } catch {
-            return .failure(error)
-          }
         }
         try outcome.get()
-        guard !pixels.isEmpty else { throw Failure(reason: "cannot decode: JPEG XL file has no image") }
-        let hasAlpha = format.num_channels == 4
-        return pixels.withUnsafeBufferPointer { buffer in
-            CardPixels.make(Resampler.Source(pixels: buffer.baseAddress!, pitch: outWidth * Int(format.num_channels),
-                                             width: outWidth, height: outHeight, hasAlpha: hasAlpha),
-                            orientation: .up, iccProfile: iccProfile, width: width, height: height)
+        guard !output.pixels.isEmpty else { throw Failure(reason: "cannot decode: JPEG XL file has no image") }
+        let channels = Int(output.format.num_channels)
+        return output.pixels.withUnsafeBufferPointer { buffer in
+            CardPixels.make(Resampler.Source(pixels: buffer.baseAddress!, pitch: output.width * channels,
+                                             width: output.width, height: output.height, hasAlpha: channels == 4),
+                            orientation: .up, iccProfile: output.iccProfile, width: width, height: height)
+        }
+    }
+
+    /// What libjxl has told so far, and the buffer it decodes into.
+    private struct Output {
+        var format = JxlPixelFormat(num_channels: 3, data_type: JXL_TYPE_UINT8, endianness: JXL_NATIVE_ENDIAN, align: 0)
+        var pixels: [UInt8] = []
+        /// The upright image's size.
+        var width = 0, height = 0
+        var iccProfile: [UInt8]?
+
+        /// Answers one of libjxl's events; true once the image is decoded.
+        mutating func handle(_ status: JxlDecoderStatus, of decoder: OpaquePointer) throws(Failure) -> Bool {
+            switch status {
+            case JXL_DEC_BASIC_INFO:
+                var info = JxlBasicInfo()
+                guard JxlDecoderGetBasicInfo(decoder, &info) == JXL_DEC_SUCCESS else {
+                    throw Failure(reason: "cannot decode: malformed JPEG XL header")
+                }
+                if let problem = ImageLimits.problem(width: Int(info.xsize), height: Int(info.ysize)) {
+                    throw Failure(reason: problem)
+                }
+                // Orientations 5-8 swap the sides of the output.
+                let swaps = info.orientation.rawValue >= 5
+                (width, height) = swaps ? (Int(info.ysize), Int(info.xsize)) : (Int(info.xsize), Int(info.ysize))
+                format.num_channels = info.alpha_bits > 0 ? 4 : 3
+            case JXL_DEC_COLOR_ENCODING:
+                iccProfile = JXLDecoder.outputProfile(decoder)
+            case JXL_DEC_NEED_IMAGE_OUT_BUFFER:
+                var size = 0
+                guard JxlDecoderImageOutBufferSize(decoder, &format, &size) == JXL_DEC_SUCCESS,
+                      size == width * height * Int(format.num_channels) else {
+                    throw Failure(reason: "cannot decode: unexpected JPEG XL output size")
+                }
+                pixels = [UInt8](repeating: 0, count: size)
+                let set = pixels.withUnsafeMutableBytes {
+                    JxlDecoderSetImageOutBuffer(decoder, &format, $0.baseAddress, $0.count)
+                }
+                guard set == JXL_DEC_SUCCESS else { throw Failure(reason: "cannot decode: libjxl refused the buffer") }
+            case JXL_DEC_FULL_IMAGE, JXL_DEC_SUCCESS:
+                return true   // the first frame is enough (an animation shows its first)
+            case JXL_DEC_NEED_MORE_INPUT:
+                throw Failure(reason: "cannot decode: truncated JPEG XL data")
+            case JXL_DEC_ERROR:
+                throw Failure(reason: "cannot decode: malformed JPEG XL data")
+            default:
+                throw Failure(reason: "cannot decode: libjxl stopped with status \(status.rawValue)")
+            }
+            return false
         }
     }
 
