@@ -41,11 +41,12 @@ let package = Package(
         // SDL only: window + GL context, events -> core input events, PNG writing, fonts.
         .target(name: "SwivelPlatform",
                 dependencies: ["SwivelCore", "CSDL2", "CSDL2Image", "CSDL2TTF"]),
-        // Photo decks without GL: folder scanning, decoding to card pixels, the decode threads.
+        // Photo decks without GL: folder scanning, decoding to card pixels, the decode threads, the deck
+        // (what to decode, the texture plan, uploads through a texture-array protocol the app fills with GL).
         .target(name: "SwivelPhotos",
                 dependencies: ["SwivelCore", "CSDL2", "CSDL2Image", "CLibraryMessages", "CTurboJPEG", "CHeif",
                                "CJXL", "CLCMS2", "CExif", "CZlib"]),
-        // The executable: command line, wiring, frame loop.
+        // The executable: command line; App/ (wiring, the frame step and loop, overlays); Diagnostics/.
         .executableTarget(name: "swivel",
                           dependencies: ["SwivelCore", "SwivelRender", "SwivelPlatform", "SwivelPhotos"],
                           plugins: ["EmbedDemoDeck"]),
