@@ -1,5 +1,6 @@
 import CExif
 import Glibc
+import SwivelCore
 
 /// Reads EXIF blocks with libexif. Chosen over a parser of our own because EXIF is where
 /// malformed input lives (truncated IFDs, offsets past the end, IFD loops, absurd counts):

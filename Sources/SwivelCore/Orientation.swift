@@ -1,5 +1,3 @@
-import SwivelCore
-
 /// How stored pixels are turned to stand upright: the EXIF/TIFF Orientation tag (274), values 1-8
 /// (JEITA CP-3451C), which HEIF's irot/imir and JPEG XL's orientation field also express. The
 /// name says where the stored image's top row ends up.
@@ -22,7 +20,7 @@ public enum Orientation: Int, Sendable, CaseIterable {
 
     /// The stored pixel shown at upright (x, y), for a stored image `width` × `height`.
     @inline(__always)
-    func storedPixel(x: Int, y: Int, width: Int, height: Int) -> (x: Int, y: Int) {
+    public func storedPixel(x: Int, y: Int, width: Int, height: Int) -> (x: Int, y: Int) {
         switch self {
         case .up: (x, y)
         case .mirrored: (width - 1 - x, y)
@@ -36,7 +34,7 @@ public enum Orientation: Int, Sendable, CaseIterable {
     }
 
     /// The area of the stored image (`width` × `height`) that shows as `rect` of the upright one.
-    func storedRect(_ rect: PixelRect, width: Double, height: Double) -> PixelRect {
+    public func storedRect(_ rect: PixelRect, width: Double, height: Double) -> PixelRect {
         let (x, y, w, h) = (rect.x, rect.y, rect.width, rect.height)
         return switch self {
         case .up: rect
@@ -51,7 +49,7 @@ public enum Orientation: Int, Sendable, CaseIterable {
     }
 
     /// RGBA pixels stored `width` × `height` (4 bytes each, top row first), turned upright.
-    func upright(_ pixels: [UInt8], width: Int, height: Int) -> [UInt8] {
+    public func upright(_ pixels: [UInt8], width: Int, height: Int) -> [UInt8] {
         guard self != .up else { return pixels }
         let (outWidth, outHeight) = swapsSides ? (height, width) : (width, height)
         var out = [UInt8](repeating: 0, count: pixels.count)
@@ -67,19 +65,5 @@ public enum Orientation: Int, Sendable, CaseIterable {
             }
         }
         return out
-    }
-
-    /// What is left to do after libtiff's TIFFReadRGBAImageOriented (which SDL2_image calls with
-    /// ORIENTATION_TOPLEFT) has read an image tagged `self`: libtiff undoes the mirrors and the half
-    /// turn of 2-4 itself, and for 5-8, which it cannot transpose, applies only the mirrors it
-    /// would apply to 1-4 of the same first row (libtiff's tif_getimage.c, setorientation: 6 is
-    /// mirrored left to right, 7 both ways, 8 top to bottom); what remains is a transpose across
-    /// one diagonal or the other. Checked on Debian 12's libtiff by the orientation tests.
-    var remainingAfterLibTIFF: Orientation {
-        switch self {
-        case .up, .mirrored, .down, .flipped: .up
-        case .transposed, .transverse: .transposed
-        case .right, .left: .transverse
-        }
     }
 }
