@@ -12,6 +12,11 @@ struct Options: Equatable {
     /// Window size in points (`--size`).
     var width = 1280
     var height = 720
+    /// The window size as one value (`--size`).
+    var windowSize: Size {
+        get { Size(Double(width), Double(height)) }
+        set { (width, height) = (Int(newValue.width), Int(newValue.height)) }
+    }
     /// Whether the command line chose the window size (`--size` or `--preset`); a replay otherwise
     /// takes the recorded window size. A config file's `size` does not count.
     var sizeGiven = false
@@ -101,6 +106,10 @@ struct Options: Equatable {
     var showHelp = false
     var showVersion = false
     var showBenchHelp = false
+    /// Print the man page (`--man`), written from the option declarations.
+    var showManPage = false
+    /// Print the README's option table (`--help-markdown`), written from the option declarations.
+    var showOptionTable = false
 
     /// Bad usage: one line saying which option or config line, what it wants and what it got.
     struct UsageError: Error, CustomStringConvertible, Equatable {
@@ -120,132 +129,23 @@ extension Options {
     /// comes first and the explicit settings override it; the command line overrides the config.
     static func resolve(_ commandLine: ParsedArguments, config: ConfigSettings?) throws(UsageError) -> Options {
         var options = Options()
-        if let config { options.apply(layer: config.settings) }
+        if let config {
+            options.apply(layer: config.settings)
+            // Only the command line chooses the window size over a replay's recorded one.
+            options.sizeGiven = false
+        }
         options.apply(layer: commandLine.settings)
         options.paths = commandLine.paths
-        options.sizeGiven = commandLine.settings.contains {
-            if case .size = $0 { true } else if case .preset = $0 { true } else { false }
+        if let conflict = Conflict.first(in: options, commandLine: commandLine) {
+            throw UsageError(description: conflict)
         }
-        try options.checkConflicts(commandLine)
         return options
     }
 
-    /// Applies one source's settings: its last preset first, then the rest in order.
+    /// Applies one source's settings: its last preset (or other option applied first) first,
+    /// then the rest in order.
     private mutating func apply(layer settings: [Setting]) {
-        for setting in settings.reversed() {
-            if case .preset(let preset) = setting { preset.apply(to: &self); break }
-        }
-        for setting in settings { apply(setting) }
-    }
-
-    private mutating func apply(_ setting: Setting) {
-        switch setting {
-        case .help: showHelp = true
-        case .version: showVersion = true
-        case .benchHelp: showBenchHelp = true
-        case .size(let w, let h): (width, height) = (w, h)
-        case .fullscreen(let on): fullscreen = on
-        case .cards(let n): cards = n
-        case .scroll(let x): scroll = x
-        case .snap(let on): snapping = on
-        case .deceleration(let rate): decelerationRate = rate
-        case .reducedMotion(let on): (reducedMotion, reducedMotionGiven) = (on, true)
-        case .hud(let on): hud = on
-        case .videoDriver(let driver): videoDriver = driver
-        case .scale(let scale): self.scale = scale
-        case .preset: break     // applied before the layer's other settings
-        case .card(let size): parameters.cardSize = size
-        case .spacing(let pt): parameters.spacing = pt
-        case .cornerRadius(let pt): parameters.cornerRadius = pt
-        case .shadowRadius(let pt): parameters.shadowRadius = pt
-        case .shadowOpacity(let alpha): parameters.shadowOpacity = alpha
-        case .degreesPerPoint(let d): parameters.degreesPerPoint = d
-        case .perspective(let p): parameters.perspective = p
-        case .background(let colour): background = colour
-        case .recursive(let on): recursive = on
-        case .demo(let on): demo = on
-        case .textureBudget(let mib): textureBudgetMiB = mib
-        case .noCaptions(let off): captions = !off
-        case .sort(let order): sort = order
-        case .reverse(let on): reverse = on
-        case .null(let on): nullSeparated = on
-        case .screenshot(let path): screenshot = path
-        case .record(let path): record = path
-        case .replay(let path): replay = path
-        case .bench(let on): bench = on
-        case .frames(let n): benchFrames = n
-        case .images(let path): benchImages = path
-        case .soak(let minutes): soakMinutes = minutes
-        case .soakRenderEvery(let k): soakRenderEvery = k
-        case .soakMemoryLimit(let mib): soakMemoryLimitMiB = mib
-        case .seed(let seed): (self.seed, seedGiven) = (seed, true)
-        case .config(let path): configFile = path
-        case .noConfig(let on): noConfig = on
-        }
-    }
-
-    /// Combinations that cannot mean anything. The options involved (except `--cards`) cannot come
-    /// from a config file, so only the command line can conflict.
-    private func checkConflicts(_ commandLine: ParsedArguments) throws(UsageError) {
-        func given(_ matches: (Setting) -> Bool) -> Bool { commandLine.settings.contains(where: matches) }
-        let cardsGiven = given { if case .cards = $0 { true } else { false } }
-        let framesGiven = given { if case .frames = $0 { true } else { false } }
-        let seedGiven = given { if case .seed = $0 { true } else { false } }
-        let renderEveryGiven = given { if case .soakRenderEvery = $0 { true } else { false } }
-        let memoryLimitGiven = given { if case .soakMemoryLimit = $0 { true } else { false } }
-        let soak = soakMinutes != nil
-        func fail(_ message: String) throws(UsageError) { throw UsageError(description: message) }
-
-        if record != nil && (replay != nil || screenshot != nil) {
-            try fail("--record records a live session; it cannot go with --replay or --screenshot")
-        }
-        if bench && (record != nil || replay != nil || screenshot != nil) {
-            try fail("--bench runs its own scripted session; it cannot go with --record, --replay or --screenshot")
-        }
-        if bench, let first = paths.first {
-            try fail("--bench takes its photos from --images DIR, not from paths (got '\(first)')")
-        }
-        if soak && bench {
-            try fail("--soak and --bench are two different runs; give one")
-        }
-        if soak && (record != nil || replay != nil || screenshot != nil) {
-            try fail("--soak runs its own random session; it cannot go with --record, --replay or --screenshot")
-        }
-        if soak, let first = paths.first {
-            try fail("--soak takes its photos from --images DIR or --demo, not from paths (got '\(first)')")
-        }
-        if benchImages != nil && !bench && !soak {
-            try fail("--images chooses the photos for --bench or --soak; it needs one of them")
-        }
-        if seedGiven && !soak && sort != .random {
-            try fail("--seed is for --soak or --sort random; it needs one of them")
-        }
-        if (renderEveryGiven || memoryLimitGiven) && !soak {
-            let name = renderEveryGiven ? "soak-render-every" : "soak-memory-limit"
-            try fail("--\(name) is for --soak; it needs --soak MINUTES")
-        }
-        let standardInputs = paths.filter(\.isStandardInput).count
-        if standardInputs > 1 {
-            try fail("'-' (paths from standard input) can be given once (got it \(standardInputs) times)")
-        }
-        if nullSeparated && standardInputs == 0 {
-            try fail("-0 (--null) says how the paths on standard input are separated; it needs the path '-'")
-        }
-        if framesGiven && !bench {
-            try fail("--frames sets how many frames --bench renders; it needs --bench")
-        }
-        if demo, let first = paths.first {
-            try fail("--demo shows the built-in deck; it cannot go with photo paths (got '\(first)')")
-        }
-        if demo && benchImages != nil {
-            try fail("--demo and --images choose two different decks; give one")
-        }
-        if cardsGiven && (!paths.isEmpty || demo || benchImages != nil) {
-            try fail("--cards sets the colour deck's size; a photo deck has one card per image, "
-                + "so it cannot go with photo paths, --demo or --images")
-        }
-        if configFile != nil && noConfig {
-            try fail("--config FILE and --no-config cannot go together")
-        }
+        settings.last(where: \.option.appliedFirst)?.assign(&self)
+        for setting in settings where !setting.option.appliedFirst { setting.assign(&self) }
     }
 }
