@@ -37,12 +37,12 @@ enum OptionDeclarations {
         .value("deceleration", "R", .named(["normal": FrictionSimulation.normal, "fast": FrictionSimulation.fast]),
                sets: \.decelerationRate, section: .window,
                ["fling friction: normal (0.998/ms, default) or fast (0.99/ms)"],
-               more: "(the velocity is multiplied by the rate every millisecond, as UIScrollView's)"),
+               more: "The fling's velocity is multiplied by the rate every millisecond, as in UIScrollView."),
         .flag("reduced-motion", sets: \.reducedMotion, marks: \Options.reducedMotionGiven, section: .window,
               ["no animations: moves jump to where they would come to rest (on GNOME,",
                "also when \"Reduce animation\" is on, unless --reduced-motion=no)"],
-              more: "Flings, bounces, snaps and eased moves all jump; GNOME's switch is "
-                + "`org.gnome.desktop.interface enable-animations`, read with gsettings at start."),
+              more: "Flings, bounces, snaps and eased moves all jump. GNOME's switch is "
+                + "org.gnome.desktop.interface enable-animations, read with gsettings at start."),
         .flag("hud", sets: \.hud, section: .window, ["start with the HUD shown (H shows or hides it)"]),
         .value("video-driver", "D", .oneOf, sets: \.videoDriver, section: .window,
                ["{range} (default: wayland then x11 when",
@@ -51,13 +51,13 @@ enum OptionDeclarations {
                ["pixels per point on X11 and offscreen, {range} (default on X11:",
                 "GDK_SCALE, else the X resource Xft.dpi / 96, else 1); on Wayland the",
                 "compositor sets it"],
-               more: "(`--scale` is then ignored with a warning)."),
+               more: "There --scale is ignored with a warning."),
 
         // MARK: The effect
         .value("preset", "NAME", .oneOf, section: .effect, appliedFirst: true, defaultText: nil,
                ["start from a named setup; options given beside it win, in any order.",
                 "seed: the tutorial's iPhone, a 430x932 window with the seed's effect"],
-               more: "(padding 210, the flat card at x = 115…315)") { (options: inout Options, preset: Preset) in
+               more: "Its padding is 210 pt and the flat card spans x = 115…315.") { (options: inout Options, preset: Preset) in
             preset.apply(to: &options)
             options.sizeGiven = true
         },
@@ -65,7 +65,7 @@ enum OptionDeclarations {
                ["card size in points, each {range} (default {default})"]),
         .value("spacing", "PT", .number(0...10_000, what: "a number of points"), sets: \.parameters.spacing,
                section: .effect, ["space between neighbouring cards' slots, {range} (default {default})"],
-               more: "(the pitch is spacing + the seed's 10 pt slot)"),
+               more: "The pitch is the spacing plus the seed's 10 pt slot."),
         .value("corner-radius", "PT", .number(0...2048, what: "a number of points"), sets: \.parameters.cornerRadius,
                section: .effect, ["{range}, at most half the card's shorter side (default {default})"]),
         .value("shadow-radius", "PT", .number(0...500, what: "a number of points"), sets: \.parameters.shadowRadius,
@@ -77,14 +77,14 @@ enum OptionDeclarations {
                ["turn per point away from the centre, {range}, a number or a", "fraction (default {default})"]),
         .value("perspective", "P", .positive(atMost: 100), sets: \.parameters.perspective, section: .effect,
                ["as rotation3DEffect's, {range} (default {default})"],
-               more: "(the eye sits at max(card width, height) / P)"),
+               more: "The eye sits at max(card width, height) / P."),
         .value("background", "COLOUR", .colour, sets: \.background, section: .effect,
                ["#rgb, #rrggbb or a CSS colour name such as 'black' (default {default})"]),
 
         // MARK: Photos (after the PATH arguments, see Usage)
         .flag("null", "0", sets: \.nullSeparated, section: .photos, config: false,
               ["with '-': the paths on standard input end in NUL, not newline"],
-              more: "(`find -print0`, `fd -0`)"),
+              more: "As find -print0 and fd -0 write them."),
         .flag("recursive", sets: \.recursive, section: .photos, ["look into subdirectories of directory PATHs too"]),
         .value("sort", "ORDER", .oneOf, sets: \.sort, section: .photos,
                ["name (natural order, default), mtime (oldest first), taken (EXIF",

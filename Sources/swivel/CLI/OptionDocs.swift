@@ -22,6 +22,7 @@ enum OptionDocs {
     static var manPage: String {
         var page = [
             ".TH SWIVEL 1 \"\" \"swivel \(Options.version)\" \"User Commands\"",
+            ".nh",
             ".SH NAME",
             "swivel \\- a row of cards that swivel in 3D as you drag them",
             ".SH SYNOPSIS",
@@ -38,12 +39,18 @@ enum OptionDocs {
         func item(_ term: String, _ text: String) {
             page += [".TP", "\\fB" + roff(term) + "\\fR", roff(text)]
         }
+        func item(_ option: OptionDeclaration) {
+            var names = "\\fB" + roff("--" + option.name) + "\\fR"
+            if let short = option.short { names = "\\fB" + roff("-\(short)") + "\\fR, " + names }
+            if case .value(let placeholder) = option.form { names += " \\fI" + roff(placeholder) + "\\fR" }
+            page += [".TP", names, roff(meaning(option))]
+        }
         for section in HelpSection.allCases {
             page.append(".SS " + roff(section.title))
             if section == .photos {
                 for (term, help) in Usage.positionals { item(term, help.joined(separator: " ")) }
             }
-            for option in visible(in: section) { item(option.term, meaning(option)) }
+            for option in visible(in: section) { item(option) }
             if section == .config {
                 page += [".PP", roff(Usage.configFormat.split(separator: "\n").joined(separator: " ")),
                          roff(Usage.commandLineOnly)]
@@ -70,12 +77,23 @@ enum OptionDocs {
 
     /// An option's help lines as one paragraph, with its discussion.
     static func meaning(_ option: OptionDeclaration) -> String {
-        ([option.help.joined(separator: " ")] + (option.discussion.map { [$0] } ?? [])).joined(separator: " ")
+        let help = option.help.joined(separator: " ")
+        guard let discussion = option.discussion else { return help }
+        return help + (help.hasSuffix(".") ? " " : ". ") + discussion
     }
 
-    /// `text` safe in roff: backslashes and hyphens escaped, no line taken for a request.
+    /// `text` safe in roff: backslashes, hyphens and non-ASCII characters escaped, no line taken
+    /// for a request.
     static func roff(_ text: String) -> String {
-        let escaped = text.replacingOccurrences(of: "\\", with: "\\e").replacingOccurrences(of: "-", with: "\\-")
+        var escaped = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\\": escaped += "\\e"
+            case "-": escaped += "\\-"
+            case _ where !scalar.isASCII: escaped += "\\[u" + String(scalar.value, radix: 16, uppercase: true) + "]"
+            default: escaped.unicodeScalars.append(scalar)
+            }
+        }
         return escaped.hasPrefix(".") || escaped.hasPrefix("'") ? "\\&" + escaped : escaped
     }
 }
