@@ -57,7 +57,7 @@ enum OptionDeclarations {
         .value("preset", "NAME", .oneOf, section: .effect, appliedFirst: true, defaultText: nil,
                ["start from a named setup; options given beside it win, in any order.",
                 "seed: the tutorial's iPhone, a 430x932 window with the seed's effect"],
-               more: "Its padding is 210 pt and the flat card spans x = 115…315.") { (options: inout Options, preset: Preset) in
+               more: "Its padding is 210 pt and the flat card spans x = 115 to 315.") { (options: inout Options, preset: Preset) in
             preset.apply(to: &options)
             options.sizeGiven = true
         },
