@@ -40,7 +40,7 @@ SOAK_MINUTES ?= 60
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all build run test check soak deps test-deps apt-install install uninstall docs clean
+.PHONY: all build binary run test check soak deps test-deps apt-install install uninstall docs clean
 
 all:
 	$(SWIFT) build -c $(CONFIGURATION)
@@ -64,7 +64,13 @@ check: test
 soak: deps all
 	SDL_VIDEODRIVER=offscreen ./$(BINARY) --soak $(SOAK_MINUTES) --demo $(ARGS)
 
-install: all
+# The binary, rebuilt only when a source is newer than it, so that `make && sudo make install`
+# never runs SwiftPM as root over the user's .build (a no-op `swift build` still writes there).
+binary:
+	@if [ ! -x $(BINARY) ] || [ -n "$$(find Package.swift Sources Shaders Plugins assets/demo \
+	     -newer $(BINARY) -print -quit)" ]; then $(SWIFT) build -c $(CONFIGURATION); fi
+
+install: binary
 	$(INSTALL) -D -m 755 $(BINARY) $(INSTALLED_BINARY)
 	$(INSTALL) -D -m 644 assets/swivel.desktop $(INSTALLED_DESKTOP)
 	$(INSTALL) -D -m 644 assets/swivel.svg $(INSTALLED_ICON)
