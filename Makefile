@@ -1,7 +1,24 @@
-# Swivel: `make run` and `make test` work on a fresh Debian 12 machine that has Swift.
-# Missing Debian packages are installed with apt-get (through sudo when not root).
+# Swivel. `make` builds the release binary; `make install` / `make uninstall` put it (with its
+# .desktop file, icon and man page) under $(DESTDIR)$(PREFIX). `make run` and `make test` work on a
+# fresh Debian 12 machine that has Swift: they first install missing Debian packages (`make deps`)
+# with apt-get, through sudo when not root.
 
 SWIFT ?= swift
+# The build the binary comes from (`make install CONFIGURATION=debug` installs the debug build).
+CONFIGURATION ?= release
+BINARY = .build/$(CONFIGURATION)/swivel
+
+PREFIX ?= /usr/local
+BINDIR ?= $(PREFIX)/bin
+DATADIR ?= $(PREFIX)/share
+MANDIR ?= $(DATADIR)/man
+INSTALL ?= install
+# What `make install` puts under $(DESTDIR), and `make uninstall` removes.
+INSTALLED_BINARY = $(DESTDIR)$(BINDIR)/swivel
+INSTALLED_DESKTOP = $(DESTDIR)$(DATADIR)/applications/swivel.desktop
+INSTALLED_ICON = $(DESTDIR)$(DATADIR)/icons/hicolor/scalable/apps/swivel.svg
+INSTALLED_MAN = $(DESTDIR)$(MANDIR)/man1/swivel.1
+
 # Build and run: SDL2 (+ image, ttf), OpenGL headers, Mesa's GL/EGL drivers (llvmpipe where there
 # is no GPU), the DejaVu fonts, libdecor's plugin (window decorations on Wayland desktops that
 # leave them to the app, such as GNOME; without it the window is undecorated), and the photo
@@ -13,41 +30,70 @@ RUN_PACKAGES := libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev libgl-dev libegl-d
 # Wayland compositor: sway, grim (screenshots), wtype (keys), and a virtual-pointer client built
 # at test time from Tests/WaylandTools (wayland-scanner, libwayland-dev, a C compiler). They write
 # test photos with Debian's own encoders and taggers: ImageMagick, exiftool, heif-enc, avifenc, cjxl.
+# The install check validates the .desktop file (desktop-file-validate) and the man page (groff).
 TEST_PACKAGES := xvfb xauth xdotool x11-xserver-utils sway grim wtype libwayland-bin libwayland-dev \
-                 gcc libc6-dev imagemagick libimage-exiftool-perl libheif-examples libavif-bin libjxl-tools
+                 gcc libc6-dev imagemagick libimage-exiftool-perl libheif-examples libavif-bin libjxl-tools \
+                 desktop-file-utils groff-base
 ARGS ?=
 # Simulated minutes of `make soak`.
 SOAK_MINUTES ?= 60
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: run test build soak deps test-deps install clean
+.PHONY: all build binary run test check soak deps test-deps apt-install install uninstall docs clean
 
-run: deps
-	$(SWIFT) build -c release
-	./.build/release/swivel $(ARGS)
+all:
+	$(SWIFT) build -c $(CONFIGURATION)
 
-build: deps
-	$(SWIFT) build -c release
+build: all
 
+run: deps all
+	./$(BINARY) $(ARGS)
+
+# Every test: the Swift suites, then `make install` into a temporary DESTDIR and back out
+# (from the debug build the suites use, so the check costs no second build).
 test: deps test-deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+	./scripts/check-install.sh
+
+check: test
 
 # One simulated hour of random input through the real renderer, headless, on the demo deck:
 # prints the JSON and fails on a GL error, memory growth or a texture leak (see README, "Soak").
-soak: deps
-	$(SWIFT) build -c release
-	SDL_VIDEODRIVER=offscreen ./.build/release/swivel --soak $(SOAK_MINUTES) --demo $(ARGS)
+soak: deps all
+	SDL_VIDEODRIVER=offscreen ./$(BINARY) --soak $(SOAK_MINUTES) --demo $(ARGS)
+
+# The binary, rebuilt only when a source is newer than it, so that `make && sudo make install`
+# never runs SwiftPM as root over the user's .build (a no-op `swift build` still writes there).
+binary:
+	@if [ ! -x $(BINARY) ] || [ -n "$$(find Package.swift Sources Shaders Plugins assets/demo \
+	     -newer $(BINARY) -print -quit)" ]; then $(SWIFT) build -c $(CONFIGURATION); fi
+
+install: binary
+	$(INSTALL) -D -m 755 $(BINARY) $(INSTALLED_BINARY)
+	$(INSTALL) -D -m 644 assets/swivel.desktop $(INSTALLED_DESKTOP)
+	$(INSTALL) -D -m 644 assets/swivel.svg $(INSTALLED_ICON)
+	$(INSTALL) -D -m 644 assets/swivel.1 $(INSTALLED_MAN)
+
+uninstall:
+	rm -f $(INSTALLED_BINARY) $(INSTALLED_DESKTOP) $(INSTALLED_ICON) $(INSTALLED_MAN)
+
+# Writes the man page and the README's option table from the option declarations (a test fails
+# when they are stale).
+docs: all
+	./$(BINARY) --man > assets/swivel.1
+	{ sed '/^<!-- options:/q' README.md; ./$(BINARY) --help-markdown; sed -n '/^<!-- end of options -->/,$$p' README.md; } \
+	  > README.md.new && mv README.md.new README.md
 
 deps:
-	@$(MAKE) --no-print-directory install PACKAGES="$(RUN_PACKAGES)"
+	@$(MAKE) --no-print-directory apt-install PACKAGES="$(RUN_PACKAGES)"
 
 test-deps:
-	@$(MAKE) --no-print-directory install PACKAGES="$(TEST_PACKAGES)"
+	@$(MAKE) --no-print-directory apt-install PACKAGES="$(TEST_PACKAGES)"
 
 # Installs whichever of $(PACKAGES) are not installed yet; does nothing when all are.
-install:
+apt-install:
 	@missing=""; for p in $(PACKAGES); do \
 	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
 	done; \

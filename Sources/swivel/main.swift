@@ -21,7 +21,11 @@ do throws(Options.UsageError) {
     failUsage(error)
 }
 if options.showHelp {
-    Console.out(Options.usage)
+    Console.out(Usage.text)
+} else if options.showManPage {
+    Console.out(OptionDocs.manPage)
+} else if options.showOptionTable {
+    Console.out(OptionDocs.markdownTable)
 } else if options.showBenchHelp {
     Console.out(Options.benchHelp)
 } else if options.showVersion {

@@ -104,7 +104,7 @@ import Testing
         #expect(try Options.parse(arguments) == expected)
         // The same with "--flag=value".
         if arguments.count == 2, arguments[0].hasPrefix("--"), arguments[0] != "--", !arguments[1].hasPrefix("-"),
-           case .value = OptionParser.specsByName[String(arguments[0].dropFirst(2))]?.kind {
+           case .value = OptionDeclarations.named[String(arguments[0].dropFirst(2))]?.form {
             #expect(try Options.parse([arguments[0] + "=" + arguments[1]]) == expected)
         }
     }
@@ -130,9 +130,9 @@ import Testing
         let name: [UInt8] = [0x66, 0xFF, 0xFE, 0x2E, 0x6A, 0x70, 0x67]     // "f\xFF\xFE.jpg", not UTF-8
         let parsed = try OptionParser.scan([Array("--recursive".utf8), name])
         #expect(parsed.paths == [FilePath(bytes: name)])
-        #expect(parsed.settings == [.recursive(true)])
+        #expect(parsed.settings == [Setting("recursive", true)])
         let images = try OptionParser.scan([Array("--images".utf8), name])
-        #expect(images.settings == [.images(FilePath(bytes: name))])
+        #expect(images.settings == [Setting("images", FilePath(bytes: name))])
     }
 
     @Test func processArgumentsAreTheRawArgv() {
@@ -322,7 +322,7 @@ import Testing
             ConfigFile.Entry(key: "snap", value: "yes", line: 6),
         ])
         let settings = try ConfigSettings(path: Self.path, text: text).settings
-        #expect(settings == [.spacing(240), .background(RGBA8(32, 32, 32)), .snap(true)])
+        #expect(settings == [Setting("spacing", 240.0), Setting("background", RGBA8(32, 32, 32)), Setting("snap", true)])
     }
 
     @Test func emptyFileHasNoEntries() throws {
@@ -463,7 +463,7 @@ import Testing
         let home = try Self.configHome("spacing = 99")
         defer { try? FileManager.default.removeItem(at: home) }
         let found = try ConfigLoading.load(for: ParsedArguments(), environment: ["XDG_CONFIG_HOME": home.path])
-        #expect(found?.settings == [.spacing(99)])
+        #expect(found?.settings == [Setting("spacing", 99.0)])
         #expect(found?.path == FilePath(home.path + "/swivel/config"))
         let empty = try Self.configHome(nil)
         defer { try? FileManager.default.removeItem(at: empty) }

@@ -19,20 +19,15 @@ struct ConfigSettings: Equatable {
         }
         var settings: [Setting] = []
         for entry in entries {
-            guard let spec = OptionParser.specsByName[entry.key] else {
+            guard let option = OptionDeclarations.named[entry.key] else {
                 throw failure(entry.line, "unknown key \(OptionValue.quoted(entry.key))")
             }
-            guard spec.inConfig else {
+            guard option.inConfig else {
                 throw failure(entry.line, "'\(entry.key)' cannot be set in a config file; give --\(entry.key) "
                     + "on the command line")
             }
-            let value = Array(entry.value.utf8)
             do throws(Options.UsageError) {
-                switch spec.kind {
-                case .action: break     // no action is allowed in a config
-                case .flag(let make): settings.append(make(try OptionValue.bool(value, entry.key)))
-                case .value(let make): settings.append(try make(value, entry.key))
-                }
+                settings.append(try option.read(Array(entry.value.utf8), entry.key))
             } catch {
                 throw failure(entry.line, error.description)
             }

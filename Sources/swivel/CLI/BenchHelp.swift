@@ -1,0 +1,49 @@
+/// The text `--bench-help` prints: what the `--bench` JSON's fields mean.
+extension Options {
+    static let benchHelp = """
+    usage: swivel --bench [--frames F] [--cards N | --images DIR] [--size WxH] [--scale S] [--hud]
+
+    Renders F frames (default 600) of a scripted run in 60 Hz virtual time — at rest on the deck's
+    middle card for the first fifth, then a fling towards the end, and half-way through the rest
+    one back — without waiting for vsync and with glFinish after every frame; then drags for two seconds in real time through SDL's event queue to measure
+    latency; then prints one JSON object on stdout and exits. Same input, same frames, every run.
+    Works headless with SDL_VIDEODRIVER=offscreen. Its fields:
+
+      frames            frames rendered
+      cards             cards in the deck (colour cards, or images found in --images DIR)
+      size, pixels      the window in points and its drawable in pixels, "WxH"
+      renderer          the GL renderer string
+      frame_ms          per-frame time in milliseconds from building the scene to glFinish, as
+                        {"p50", "p95", "p99", "max"} (nearest-rank percentiles over every frame but
+                        the first, which also blurs the shadow once)
+      cpu_user_s        CPU time spent in user mode by the whole process, seconds
+      cpu_sys_s         CPU time spent in the kernel, seconds
+      peak_rss_mib      the process's peak resident memory, MiB
+      startup_ms        from the kernel starting the process to the first finished frame (10 ms
+                        resolution)
+      overdraw          fragment shader invocations per frame divided by the window's pixels, as
+                        {"mean", "max"} over the frames; null when the driver lacks
+                        GL_ARB_pipeline_statistics_query
+      latency_ms        from a mouse event entering SDL's queue to the swap of the first frame
+                        showing it, frames paced at 60 Hz as in the app, as {"p50", "p95"}
+      draw_calls        GL draw calls per frame (the most in any frame)
+      cards_submitted   cards sent to the GPU per frame (the most in any frame)
+      photos                 with --images: images in the deck
+      photos_on_first_frame  photos on the GPU when the first frame was drawn (always 0: the
+                             window never waits for decoding)
+      photos_on_gpu_at_end   photos on the GPU after the last frame
+      texture_mib            GPU memory of the photo textures
+      decode_ms              time to decode one photo into its card's pixels on a worker thread
+                             (file to resampled, upright, sRGB pixels), as {"p50", "p95", "max"}
+                             over every photo decoded during the run; "decoded" counts them
+      decode_cpu_ms          the same decodes' CPU time on their threads (without the waits for a
+                             core: decoders run at a lower priority than drawing)
+      centred_photo_ms       from the end of the first frame to the end of the first frame that
+                             shows the centred card's photo (wall clock; until every visible photo
+                             is shown, frames are paced at 60 Hz as in the app, then flat out)
+      visible_photos_ms      the same until every visible card's photo is shown
+      taken_dates_ms         what --sort taken costs for the deck: reading every file's EXIF
+                             DateTimeOriginal (metadata bytes only, in parallel), from the page
+                             cache (measured before the window opens, on a second pass)
+    """
+}

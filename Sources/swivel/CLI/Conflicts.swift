@@ -1,0 +1,98 @@
+import SwivelCore
+import SwivelPhotos
+
+/// Combinations of options that cannot mean anything: a table of rules, each with its message,
+/// checked in order (the first that applies is the one reported). The options involved (except
+/// `--cards`) cannot come from a config file, so only the command line can conflict.
+struct Conflict: Sendable {
+    /// What was given: the resolved options, the names of the options on the command line, the paths.
+    struct Given {
+        let options: Options
+        let names: Set<String>
+        /// Paths given, and how many of them are `-` (standard input).
+        var paths: [FilePath] { options.paths }
+        let standardInputs: Int
+
+        /// Whether the command line gave the option called `name`.
+        func given(_ name: String) -> Bool {
+            precondition(OptionDeclarations.named[name] != nil, "no option --\(name)")
+            return names.contains(name)
+        }
+        var soak: Bool { options.soakMinutes != nil }
+        var bench: Bool { options.bench }
+        var oneShot: Bool { options.record != nil || options.replay != nil || options.screenshot != nil }
+    }
+
+    /// The message; `{path}` stands for the first path given, `{count}` for the number of `-`.
+    let message: String
+    let applies: @Sendable (Given) -> Bool
+
+    init(_ message: String, when applies: @escaping @Sendable (Given) -> Bool) {
+        (self.message, self.applies) = (message, applies)
+    }
+
+    static let rules: [Conflict] = [
+        Conflict("--record records a live session; it cannot go with --replay or --screenshot") {
+            $0.options.record != nil && ($0.options.replay != nil || $0.options.screenshot != nil)
+        },
+        Conflict("--bench runs its own scripted session; it cannot go with --record, --replay or --screenshot") {
+            $0.bench && $0.oneShot
+        },
+        Conflict("--bench takes its photos from --images DIR, not from paths (got '{path}')") {
+            $0.bench && !$0.paths.isEmpty
+        },
+        Conflict("--soak and --bench are two different runs; give one") { $0.soak && $0.bench },
+        Conflict("--soak runs its own random session; it cannot go with --record, --replay or --screenshot") {
+            $0.soak && $0.oneShot
+        },
+        Conflict("--soak takes its photos from --images DIR or --demo, not from paths (got '{path}')") {
+            $0.soak && !$0.paths.isEmpty
+        },
+        Conflict("--images chooses the photos for --bench or --soak; it needs one of them") {
+            $0.options.benchImages != nil && !$0.bench && !$0.soak
+        },
+        Conflict("--seed is for --soak or --sort random; it needs one of them") {
+            $0.given("seed") && !$0.soak && $0.options.sort != .random
+        },
+        Conflict("--soak-render-every is for --soak; it needs --soak MINUTES") {
+            $0.given("soak-render-every") && !$0.soak
+        },
+        Conflict("--soak-memory-limit is for --soak; it needs --soak MINUTES") {
+            $0.given("soak-memory-limit") && !$0.soak
+        },
+        Conflict("'-' (paths from standard input) can be given once (got it {count} times)") {
+            $0.standardInputs > 1
+        },
+        Conflict("-0 (--null) says how the paths on standard input are separated; it needs the path '-'") {
+            $0.options.nullSeparated && $0.standardInputs == 0
+        },
+        Conflict("--frames sets how many frames --bench renders; it needs --bench") {
+            $0.given("frames") && !$0.bench
+        },
+        Conflict("--demo shows the built-in deck; it cannot go with photo paths (got '{path}')") {
+            $0.options.demo && !$0.paths.isEmpty
+        },
+        Conflict("--demo and --images choose two different decks; give one") {
+            $0.options.demo && $0.options.benchImages != nil
+        },
+        Conflict("--cards sets the colour deck's size; a photo deck has one card per image, "
+                 + "so it cannot go with photo paths, --demo or --images") {
+            $0.given("cards") && (!$0.paths.isEmpty || $0.options.demo || $0.options.benchImages != nil)
+        },
+        Conflict("--config FILE and --no-config cannot go together") {
+            $0.options.configFile != nil && $0.options.noConfig
+        },
+    ]
+
+    /// The message of the first rule that `options` (resolved from `commandLine` and the config)
+    /// break, or nil.
+    static func first(in options: Options, commandLine: ParsedArguments) -> String? {
+        let given = Given(options: options, names: Set(commandLine.settings.map(\.option.name)),
+                          standardInputs: options.paths.filter(\.isStandardInput).count)
+        guard let rule = rules.first(where: { $0.applies(given) }) else { return nil }
+        // The path last, so that nothing in it is taken for a placeholder.
+        return rule.message
+            .replacingOccurrences(of: "{count}", with: String(given.standardInputs))
+            .replacingOccurrences(of: "{path}", with: given.paths.first.map { "\($0)" } ?? "")
+    }
+}
