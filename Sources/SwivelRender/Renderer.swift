@@ -1,42 +1,6 @@
 import CGL
 import SwivelCore
 
-/// One frame's worth of scene: the layout at a scroll offset, and what colour each card is.
-public struct CardScene {
-    public var layout: CarouselLayout
-    public var scroll: Double
-    public var background: RGBA8
-    public var color: (Int) -> RGBA8
-    /// Each card's photo, for a photo deck (nil: the colour alone).
-    public var image: (Int) -> CardImage?
-    /// Where photos' layers live.
-    public var textures: CardTextures?
-    /// Text and panels drawn over the cards (captions, HUD, key list), in order.
-    public var overlays: [Overlay]
-
-    public init(layout: CarouselLayout, scroll: Double, background: RGBA8 = .white,
-                color: @escaping (Int) -> RGBA8 = SystemColor.seedDeckColor,
-                image: @escaping (Int) -> CardImage? = { _ in nil }, textures: CardTextures? = nil,
-                overlays: [Overlay] = []) {
-        self.layout = layout
-        self.scroll = scroll
-        self.background = background
-        self.color = color
-        self.image = image
-        self.textures = textures
-        self.overlays = overlays
-    }
-
-    /// The visible cards, in paint order (index order: later cards on top).
-    public var instances: [CardInstance] {
-        layout.visibleIndices(scroll: scroll).map { index in
-            CardInstance(center: layout.cardCenter(index, scroll: scroll),
-                         degrees: layout.degrees(index, scroll: scroll),
-                         color: color(index), image: textures == nil ? nil : image(index))
-        }
-    }
-}
-
 /// Draws a `CardScene` into the current framebuffer with OpenGL 3.3 core. Needs a current context.
 public final class Renderer {
     private let shadow: ShadowTexture
@@ -80,10 +44,10 @@ public final class Renderer {
 
     /// Renders one frame. `pixelSize` is the drawable's size in pixels; the layout is in points.
     public func render(_ scene: CardScene, pixelWidth: Int, pixelHeight: Int) {
-        let viewport = scene.layout.viewport
+        let viewport = scene.viewport
         let pixelScale = viewport.width > 0 ? Double(pixelWidth) / viewport.width : 1
         lastPixelCount = pixelWidth * pixelHeight
-        let parameters = scene.layout.parameters
+        let parameters = scene.parameters
         shadow.update(.init(cardSize: parameters.cardSize,
                             cornerRadius: parameters.cardOutline.cornerRadius,
                             sigma: parameters.shadowRadius, reach: parameters.shadowReach,
@@ -104,7 +68,7 @@ public final class Renderer {
         }
         let bits = depthBits ?? 0
         let depthOrdered = bits > 0
-        let instances = viewport.width > 0 && viewport.height > 0 ? scene.instances : []
+        let instances = viewport.width > 0 && viewport.height > 0 ? scene.cards : []
         // Two depth units per layer (robust to rounding), a layer per shadow and per card.
         let depthStep = 2 / (Double(1 << min(max(bits, 1), 24)) - 1)
         let depthNeeded = Double(2 * instances.count + 1) * depthStep

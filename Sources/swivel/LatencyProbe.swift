@@ -52,7 +52,8 @@ struct LatencyProbe {
             }
             guard fresh > 0, let due = pacing.due(at: now, continuous: false, input: pending, renderTime: renderTime),
                   due <= now else { continue }
-            renderer.render(CardScene(layout: layout, scroll: controller.offset(at: now)),
+            renderer.render(CardScene(viewport: layout.viewport, parameters: layout.parameters,
+                                      cards: layout.instances(scroll: controller.offset(at: now))),
                             pixelWidth: pixels.width, pixelHeight: pixels.height)
             renderer.finish()
             window.swap()
