@@ -2,8 +2,8 @@ import SwivelCore
 
 /// One frame's worth of scene, in window points: the cards to draw, the effect parameters they
 /// share (card size, corners, shadow, eye distance), the background, the photos' textures and the
-/// overlays. Where the cards are comes from the caller (`CarouselLayout.instances(scroll:)`): the
-/// renderer knows nothing of carousels or scrolling.
+/// overlays. Where the cards are comes from the caller (SwivelCore turns a layout and a scroll
+/// offset into instances): the renderer knows nothing of carousels or scrolling.
 public struct CardScene {
     /// The window's size in points.
     public var viewport: Size
