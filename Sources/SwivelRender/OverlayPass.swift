@@ -56,10 +56,19 @@ public struct Overlay {
 /// Draws an `Overlay` with one draw call.
 final class OverlayPass {
     private let program: ShaderProgram
+    private let viewportPixels, panel, imageOrigin, imageSize, textColor, panelColor, opacity: Uniform
     private var vertexArray: GLuint = 0
 
     init() throws {
         program = try ShaderProgram(vertex: .overlayVert, fragment: .overlayFrag)
+        viewportPixels = try program.uniform("u_viewportPixels")
+        panel = try program.uniform("u_panel")
+        imageOrigin = try program.uniform("u_imageOrigin")
+        imageSize = try program.uniform("u_imageSize")
+        textColor = try program.uniform("u_textColor")
+        panelColor = try program.uniform("u_panelColor")
+        opacity = try program.uniform("u_opacity")
+        program.bind(samplers: [(try program.uniform("u_coverage"), 0)])
         glGenVertexArrays(1, &vertexArray)
     }
 
@@ -72,16 +81,14 @@ final class OverlayPass {
         let x = (overlay.origin.x * pixelScale).rounded(), y = (overlay.origin.y * pixelScale).rounded()
         let pad = (overlay.padding * pixelScale).rounded()
         program.use()
-        program.set("u_viewportPixels", Float(viewport.width * pixelScale), Float(viewport.height * pixelScale))
-        program.set("u_panel", Float(x - pad), Float(y - pad),
-                    Float(Double(image.width) + 2 * pad), Float(Double(image.height) + 2 * pad))
-        program.set("u_imageOrigin", Float(x), Float(y))
-        program.set("u_imageSize", Float(image.width), Float(image.height))
-        let text = overlay.textColor.premultiplied, panel = overlay.panelColor.premultiplied
-        program.set("u_textColor", text.r, text.g, text.b, text.a)
-        program.set("u_panelColor", panel.r, panel.g, panel.b, panel.a)
-        program.set("u_opacity", Float(min(max(overlay.opacity, 0), 1)))
-        program.set("u_coverage", int: 0)
+        viewportPixels.set(Float(viewport.width * pixelScale), Float(viewport.height * pixelScale))
+        panel.set(Float(x - pad), Float(y - pad), Float(Double(image.width) + 2 * pad), Float(Double(image.height) + 2 * pad))
+        imageOrigin.set(Float(x), Float(y))
+        imageSize.set(Float(image.width), Float(image.height))
+        let text = overlay.textColor.premultiplied, panelFill = overlay.panelColor.premultiplied
+        textColor.set(text.r, text.g, text.b, text.a)
+        panelColor.set(panelFill.r, panelFill.g, panelFill.b, panelFill.a)
+        opacity.set(Float(min(max(overlay.opacity, 0), 1)))
         glActiveTexture(GLc.texture0)
         glBindTexture(GLc.texture2D, image.texture)
         glBindVertexArray(vertexArray)
