@@ -10,22 +10,26 @@ public final class OverlayImage {
     public init() { texture = GLTextureCount.generate() }
     deinit { GLTextureCount.delete(&texture) }
 
-    /// Replaces the image. `coverage` is width × height bytes, top row first.
+    /// Replaces the image. `coverage` is width × height bytes, top row first. Leaves the texture
+    /// binding and unpack alignment as it found them.
     public func update(width: Int, height: Int, coverage: [UInt8]) {
         precondition(coverage.count == width * height, "coverage must be width × height bytes")
-        glBindTexture(GLc.texture2D, texture)
-        glPixelStorei(GLc.unpackAlignment, 1)
-        coverage.withUnsafeBytes {
-            if width == self.width && height == self.height {
-                glTexSubImage2D(GLc.texture2D, 0, 0, 0, GLsizei(width), GLsizei(height), GLc.red, GLc.unsignedByte,
-                                $0.baseAddress)
-            } else {
-                glTexImage2D(GLc.texture2D, 0, GLc.r8, GLsizei(width), GLsizei(height), 0, GLc.red, GLc.unsignedByte,
-                             $0.baseAddress)
+        let sameSize = width == self.width && height == self.height
+        TextureUploadState.preserving(GLc.texture2D) {
+            glBindTexture(GLc.texture2D, texture)
+            glPixelStorei(GLc.unpackAlignment, 1)
+            coverage.withUnsafeBytes {
+                if sameSize {
+                    glTexSubImage2D(GLc.texture2D, 0, 0, 0, GLsizei(width), GLsizei(height), GLc.red,
+                                    GLc.unsignedByte, $0.baseAddress)
+                } else {
+                    glTexImage2D(GLc.texture2D, 0, GLc.r8, GLsizei(width), GLsizei(height), 0, GLc.red,
+                                 GLc.unsignedByte, $0.baseAddress)
+                }
             }
+            glTexParameteri(GLc.texture2D, GLc.textureMinFilter, GLc.nearest)
+            glTexParameteri(GLc.texture2D, GLc.textureMagFilter, GLc.nearest)
         }
-        glTexParameteri(GLc.texture2D, GLc.textureMinFilter, GLc.nearest)
-        glTexParameteri(GLc.texture2D, GLc.textureMagFilter, GLc.nearest)
         (self.width, self.height) = (width, height)
     }
 }

@@ -50,11 +50,17 @@ final class ShadowTexture {
     /// The texture's size in texels, once built.
     private(set) var size = (width: 0, height: 0)
 
-    /// Makes sure the texture matches `key`; leaves framebuffer 0 bound. Returns true if it rebuilt.
+    /// Makes sure the texture matches `key`. Returns true if it rebuilt; a rebuild draws into its
+    /// own framebuffer and puts back the GL state it changed (see `GLState`).
     /// `texelsPerPoint` overrides the resolution (tests compare with a full-resolution blur).
     @discardableResult
     func update(_ newKey: Key, texelsPerPoint override: Double? = nil) -> Bool {
         guard newKey != key || override != nil else { return false }
+        GLState.preserving { rebuild(newKey, texelsPerPoint: override) }
+        return true
+    }
+
+    private func rebuild(_ newKey: Key, texelsPerPoint override: Double?) {
         key = newKey
         buildCount += 1
 
@@ -96,21 +102,20 @@ final class ShadowTexture {
             glDrawArrays(GLc.triangles, 0, 3)
         }
 
-        glBindFramebuffer(GLc.framebuffer, 0)
         GLTextureCount.delete(&texture)
         texture = result
         size = (width, height)
-        return true
     }
 
-    /// The texture's values, bottom row first (for tests).
+    /// The texture's values, bottom row first (for tests; changes the pack alignment).
     func readBack() -> [Float] {
         var values = [Float](repeating: 0, count: size.width * size.height)
-        glBindFramebuffer(GLc.framebuffer, framebuffer)
-        attach(texture)
-        glPixelStorei(GLc.packAlignment, 1)
-        glReadPixels(0, 0, GLsizei(size.width), GLsizei(size.height), GLc.red, GLc.float, &values)
-        glBindFramebuffer(GLc.framebuffer, 0)
+        GLState.preserving {
+            glBindFramebuffer(GLc.framebuffer, framebuffer)
+            attach(texture)
+            glPixelStorei(GLc.packAlignment, 1)
+            glReadPixels(0, 0, GLsizei(size.width), GLsizei(size.height), GLc.red, GLc.float, &values)
+        }
         return values
     }
 
