@@ -14,7 +14,7 @@ extension CarouselLayout {
     /// slots, the next one that way; from a slot (or within half a point of one), its neighbour.
     public func nextCard(after offset: Double, direction: Int) -> Int {
         var position = offset / parameters.pitch
-        if abs(position - position.rounded()) * parameters.pitch < 0.5 { position.round() }
+        if abs(position - position.rounded()) * parameters.pitch < GestureConstants.centredWithin { position.round() }
         return direction >= 0 ? clampedCard(position + 1, rounding: .down)
                               : clampedCard(position - 1, rounding: .up)
     }

@@ -2,8 +2,8 @@
 /// `velocity` and arrives at rest. From rest it is the smoothstep ease-in-out `3s² − 2s³`; started
 /// mid-motion (a wheel notch during another move) it carries on at the current speed, so nothing jumps.
 public struct EaseSimulation: Simulation, Equatable {
-    /// 150 ms: the middle of the 100–200 ms the wheel specification gives a notch.
-    public static let standardDuration = 0.15
+    /// 150 ms (`GestureConstants.easeDuration`).
+    public static let standardDuration = GestureConstants.easeDuration
 
     public let start: Double
     public let velocity: Double

@@ -2,10 +2,10 @@
 /// `v(t) = v0·d^(1000t)` and `x(t) = x0 + v0·(d^(1000t) − 1)/(1000·ln d)`, resting at
 /// `x0 − v0/(1000·ln d)`.
 public struct FrictionSimulation: Simulation, Equatable {
-    /// `UIScrollView.DecelerationRate.normal`: 0.998 per millisecond.
-    public static let normal = 0.998
-    /// `UIScrollView.DecelerationRate.fast`: 0.99 per millisecond.
-    public static let fast = 0.99
+    /// `UIScrollView.DecelerationRate.normal`: 0.998 per millisecond (`GestureConstants.normalDeceleration`).
+    public static let normal = GestureConstants.normalDeceleration
+    /// `UIScrollView.DecelerationRate.fast`: 0.99 per millisecond (`GestureConstants.fastDeceleration`).
+    public static let fast = GestureConstants.fastDeceleration
 
     public let position: Double
     public let velocity: Double

@@ -1,11 +1,10 @@
 extension PointerSource {
     /// How far a pointer may move, in points, before a press becomes a drag; a press released
-    /// within it is a click or tap. Touch: 18 pt (Flutter's `kTouchSlop`, Android's touch slop).
-    /// Mouse: 4 pt (Windows' default drag rectangle `SM_CXDRAG` is 4 px).
+    /// within it is a click or tap (`GestureConstants.touchSlop`, `.mouseSlop`).
     public var slop: Double {
         switch self {
-        case .touch: 18
-        case .mouse: 4
+        case .touch: GestureConstants.touchSlop
+        case .mouse: GestureConstants.mouseSlop
         }
     }
 }

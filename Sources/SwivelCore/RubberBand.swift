@@ -2,8 +2,8 @@
 /// `x·c·D/(D + c·x)`, which starts at slope c and never reaches D.
 /// (Formula and c = 0.55 as measured from UIScrollView by Grant Paul, @chpwn, 2014.)
 public struct RubberBand: Equatable, Sendable {
-    /// c = 0.55.
-    public static let coefficient = 0.55
+    /// c = 0.55 (`GestureConstants.rubberBandCoefficient`).
+    public static let coefficient = GestureConstants.rubberBandCoefficient
 
     /// D: the dimension of the view along the scroll axis (the window width).
     public var dimension: Double

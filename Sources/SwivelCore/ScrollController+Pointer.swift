@@ -41,7 +41,7 @@ extension ScrollController {
             let velocity = drag.velocity(at: time) * band.slope(raw: drag.rawOffset, in: range)
             release(at: shown, velocity: velocity, time: time)
         } else if drag.isClick, let card = layout.cardIndex(at: drag.press, scroll: shown),
-                  abs(layout.offset(centering: card) - shown) > 0.5 {
+                  abs(layout.offset(centering: card) - shown) > GestureConstants.centredWithin {
             ease(to: layout.offset(centering: card), at: time, from: shown, velocity: 0)
         } else {
             release(at: shown, velocity: 0, time: time)

@@ -6,10 +6,11 @@
 /// directly and coast. Every motion is a `Simulation` of the time since its gesture, so
 /// `offset(at:)` gives the same answer at any frame rate.
 public struct ScrollController: Sendable {
-    /// Flutter `kMinFlingVelocity` = 50 pt/s: a slower release does not fling.
-    public static let flingThreshold = 50.0
-    /// A wheel notch scrolls 60 pt when not snapping (the project's specification of wheel input); trackpad deltas use the same unit.
-    public static let notchDistance = 60.0
+    /// A slower release does not fling, in pt/s (`GestureConstants.minimumFlingSpeed`).
+    public static let flingThreshold = GestureConstants.minimumFlingSpeed
+    /// How far a wheel notch scrolls when not snapping, in points; trackpad deltas use the same
+    /// unit (`GestureConstants.wheelNotch`).
+    public static let notchDistance = GestureConstants.wheelNotch
 
     /// 1e12 pt: input further out than this (a pointer position, a wheel delta in notches) counts
     /// as this far. It is ten million screens wide, yet far enough from `Double`'s limit that any

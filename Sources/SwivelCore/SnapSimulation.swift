@@ -11,11 +11,12 @@
 /// to 0.01 pt), so once `handoverDistance` is left the spring finishes the last stretch from the
 /// slide's position and velocity: settled about half a second later, with no jump in speed.
 public enum SnapSimulation {
-    /// Where the slide hands the last stretch to the spring, in points (a couple of pixels).
-    public static let handoverDistance = 2.0
+    /// Where the slide hands the last stretch to the spring, in points
+    /// (`GestureConstants.snapHandoverDistance`).
+    public static let handoverDistance = GestureConstants.snapHandoverDistance
 
-    /// Half of UIScrollView's normal decay λ = −1000·ln 0.998 ≈ 2.002 per second.
-    public static let slowestDecay = -1000 * log(FrictionSimulation.normal) / 2
+    /// Half of UIScrollView's normal decay λ ≈ 2.002 per second (`GestureConstants.slowestSnapDecay`).
+    public static let slowestDecay = GestureConstants.slowestSnapDecay
     /// The spring's ω = 10 per second.
     public static let fastestDecay = SpringSimulation.omega
 

@@ -3,9 +3,10 @@
 /// It passes the target at most once, and only when thrown toward it faster than ω·|A|; started at
 /// the target and moving away, it goes out and comes back without ever crossing.
 public struct SpringSimulation: Simulation, Equatable {
-    /// The wheel and bounce specification: mass 1, stiffness 100, damping ratio 1 (damping 2·√(stiffness·mass) = 20).
-    public static let mass = 1.0
-    public static let stiffness = 100.0
+    /// Mass 1, stiffness 100, damping ratio 1 (damping 2·√(stiffness·mass) = 20): see
+    /// `GestureConstants.springMass`.
+    public static let mass = GestureConstants.springMass
+    public static let stiffness = GestureConstants.springStiffness
     /// ω = √(stiffness/mass) = 10 per second.
     public static let omega = (stiffness / mass).squareRoot()
 

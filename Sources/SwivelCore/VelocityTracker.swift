@@ -2,14 +2,14 @@
 /// (after Android's) does: a least-squares quadratic through the samples of the last 100 ms, whose
 /// slope at the release is the velocity.
 public struct VelocityTracker: Equatable, Sendable {
-    /// Flutter `_horizonMilliseconds` = 100: only the last 100 ms count.
-    public static let horizon = 0.100
-    /// Flutter `_historySize` = 20: at most the 20 newest samples.
-    public static let maximumSamples = 20
-    /// Flutter `_assumePointerMoveStoppedMilliseconds` = 40: a longer gap means the pointer stopped.
-    public static let stopGap = 0.040
-    /// Flutter `kMaxFlingVelocity` = 8000 logical pixels per second.
-    public static let maximumSpeed = 8000.0
+    /// Only samples this recent count, in seconds (`GestureConstants.velocityHorizon`).
+    public static let horizon = GestureConstants.velocityHorizon
+    /// At most this many of the newest samples (`GestureConstants.velocitySamples`).
+    public static let maximumSamples = GestureConstants.velocitySamples
+    /// A longer gap, in seconds, means the pointer stopped (`GestureConstants.pointerStoppedAfter`).
+    public static let stopGap = GestureConstants.pointerStoppedAfter
+    /// Estimates are limited to this, in pt/s (`GestureConstants.maximumFlingSpeed`).
+    public static let maximumSpeed = GestureConstants.maximumFlingSpeed
 
     public struct Sample: Equatable, Sendable {
         public var time: Double

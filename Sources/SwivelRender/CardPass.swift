@@ -1,44 +1,6 @@
 import CGL
 import SwivelCore
 
-/// A card's photo: its layer in `CardTextures` and how far it has faded in.
-public struct CardImage: Equatable, Sendable {
-    public var layer: Int
-    public var opacity: Double
-    public init(layer: Int, opacity: Double) {
-        self.layer = layer
-        self.opacity = opacity
-    }
-}
-
-/// What the GPU needs of one card: where its centre is, how far it is turned, its colour.
-public struct CardInstance: Equatable, Sendable {
-    public var centerX: Float
-    public var centerY: Float
-    /// Rotation about y, radians.
-    public var angle: Float
-    /// Premultiplied colour (a photo card's placeholder).
-    public var r: Float, g: Float, b: Float, a: Float
-    /// The photo's layer in the card textures, −1 for none.
-    public var layer: Float
-    /// How far the photo has faded in over the colour, 0…1.
-    public var imageOpacity: Float
-    /// 1 when every pixel of the card's middle is opaque (an opaque colour and no photo, whose
-    /// pixels may be translucent), 0 otherwise: only an opaque middle may be drawn before the
-    /// shadows and cards under it.
-    public var opaque: Float
-
-    public init(center: Point, degrees: Double, color: RGBA8, image: CardImage? = nil) {
-        centerX = Float(center.x)
-        centerY = Float(center.y)
-        angle = Float(radians(degrees))
-        (r, g, b, a) = color.premultiplied
-        layer = image.map { Float($0.layer) } ?? -1
-        imageOpacity = image.map { Float(min(max($0.opacity, 0), 1)) } ?? 0
-        opaque = color.a == 255 && image == nil ? 1 : 0
-    }
-}
-
 /// Draws every card and its shadow with a few instanced calls, as many whatever the deck's size.
 /// llvmpipe shades every fragment with every branch of its shader, so each kind of pixel gets a
 /// shader of its own:
@@ -54,10 +16,10 @@ public struct CardInstance: Equatable, Sendable {
 /// shadows, edges and the remaining middles card by card in paint order (card.frag); without a
 /// depth buffer that one call draws everything.
 final class CardPass {
-    private let program: ShaderProgram
-    private let middleProgram: ShaderProgram
-    private let shadowProgram: ShaderProgram
-    private let edgeProgram: ShaderProgram
+    private let program: CardProgram
+    private let middleProgram: CardProgram
+    private let shadowProgram: CardProgram
+    private let edgeProgram: CardProgram
     private var vertexArray: GLuint = 0
     private var meshBuffer: GLuint = 0
     private var indexBuffer: GLuint = 0
@@ -89,10 +51,10 @@ final class CardPass {
     private static let ringCount = 48, bandStart = 48, bandCount = 48, middleStart = 96, middleCount = 18
 
     init() throws {
-        program = try ShaderProgram(vertex: .cardVert, fragment: .cardFrag)
-        middleProgram = try ShaderProgram(vertex: .cardVert, fragment: .interiorFrag)
-        shadowProgram = try ShaderProgram(vertex: .cardVert, fragment: .shadowFrag)
-        edgeProgram = try ShaderProgram(vertex: .cardVert, fragment: .edgeFrag)
+        program = try CardProgram(fragment: .cardFrag, drawsShadows: true, showsPhotos: true)
+        middleProgram = try CardProgram(fragment: .interiorFrag, drawsShadows: false, showsPhotos: true)
+        shadowProgram = try CardProgram(fragment: .shadowFrag, drawsShadows: true, showsPhotos: false)
+        edgeProgram = try CardProgram(fragment: .edgeFrag, drawsShadows: false, showsPhotos: true)
         glGenVertexArrays(1, &vertexArray)
         glBindVertexArray(vertexArray)
 
@@ -212,21 +174,53 @@ final class CardPass {
 
     private var depth = (start: 1.0, step: 1.0 / 1024)
 
-    private func setUniforms(_ program: ShaderProgram, pass: Int32, middlesFirst: Bool, viewport: Size,
+    private func setUniforms(_ program: CardProgram, pass: Int32, middlesFirst: Bool, viewport: Size,
                              pixelScale: Double, parameters: EffectParameters) {
-        program.use()
-        program.set("u_depth", Float(depth.start), Float(depth.step))
-        program.set("u_pass", int: middlesFirst ? pass : 1)
-        program.set("u_middlesFirst", int: middlesFirst ? 1 : 0)
-        program.set("u_viewport", Float(viewport.width), Float(viewport.height))
-        program.set("u_half", Float(parameters.cardSize.width / 2), Float(parameters.cardSize.height / 2))
-        program.set("u_radius", Float(parameters.cardOutline.cornerRadius))
-        program.set("u_eye", Float(parameters.eyeDistance))
-        program.set("u_ringReach", Float(parameters.shadowVisibleReach))
-        program.set("u_textureReach", Float(parameters.shadowReach))
-        program.set("u_pixel", Float(1 / pixelScale))
-        program.set("u_shadowOpacity", Float(parameters.shadowOpacity))
-        program.set("u_shadow", int: 0)
-        program.set("u_images", int: 1)
+        program.program.use()
+        program.depth.set(Float(depth.start), Float(depth.step))
+        program.pass.set(int: middlesFirst ? pass : 1)
+        program.middlesFirst.set(int: middlesFirst ? 1 : 0)
+        program.viewport.set(Float(viewport.width), Float(viewport.height))
+        program.half.set(Float(parameters.cardSize.width / 2), Float(parameters.cardSize.height / 2))
+        program.radius.set(Float(parameters.cardOutline.cornerRadius))
+        program.eye.set(Float(parameters.eyeDistance))
+        program.ringReach.set(Float(parameters.shadowVisibleReach))
+        program.pixel.set(Float(1 / pixelScale))
+        if let shadow = program.shadow {
+            shadow.textureReach.set(Float(parameters.shadowReach))
+            shadow.opacity.set(Float(parameters.shadowOpacity))
+        }
+    }
+}
+
+/// card.vert with one of the card fragment shaders, and the uniforms the pair uses, looked up once.
+/// Which ones that is depends on the fragment shader: only those that draw shadows read the shadow
+/// texture coordinates (so only they have `u_textureReach`) and the shadow's opacity. The samplers
+/// are pointed at their units here, once: the shadow texture on unit 0, the photos on unit 1.
+private struct CardProgram {
+    let program: ShaderProgram
+    let viewport, half, radius, eye, ringReach, pixel, pass, middlesFirst, depth: Uniform
+    let shadow: (textureReach: Uniform, opacity: Uniform)?
+
+    init(fragment: ShaderSource, drawsShadows: Bool, showsPhotos: Bool) throws {
+        program = try ShaderProgram(vertex: .cardVert, fragment: fragment)
+        viewport = try program.uniform("u_viewport")
+        half = try program.uniform("u_half")
+        radius = try program.uniform("u_radius")
+        eye = try program.uniform("u_eye")
+        ringReach = try program.uniform("u_ringReach")
+        pixel = try program.uniform("u_pixel")
+        pass = try program.uniform("u_pass")
+        middlesFirst = try program.uniform("u_middlesFirst")
+        depth = try program.uniform("u_depth")
+        var samplers: [(uniform: Uniform, unit: Int32)] = []
+        if drawsShadows {
+            shadow = (try program.uniform("u_textureReach"), try program.uniform("u_shadowOpacity"))
+            samplers.append((try program.uniform("u_shadow"), 0))
+        } else {
+            shadow = nil
+        }
+        if showsPhotos { samplers.append((try program.uniform("u_images"), 1)) }
+        program.bind(samplers: samplers)
     }
 }

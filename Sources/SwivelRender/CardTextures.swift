@@ -35,20 +35,23 @@ public final class CardTextures {
         self.layers = layers
         levels = MipChain.levelCount(width: width, height: height)
         while glGetError() != GLc.noError {}
-        texture = GLTextureCount.generate()
-        glBindTexture(GLc.texture2DArray, texture)
-        var (w, h) = (width, height)
-        for level in 0..<levels {
-            glTexImage3D(GLc.texture2DArray, GLint(level), GLc.rgba8, GLsizei(w), GLsizei(h), GLsizei(layers),
-                         0, GLc.rgba, GLc.unsignedByte, nil)
-            (w, h) = (max(1, w / 2), max(1, h / 2))
+        let texture = GLTextureCount.generate()
+        self.texture = texture
+        let error = TextureUploadState.preserving(GLc.texture2DArray) {
+            glBindTexture(GLc.texture2DArray, texture)
+            var (w, h) = (width, height)
+            for level in 0..<levels {
+                glTexImage3D(GLc.texture2DArray, GLint(level), GLc.rgba8, GLsizei(w), GLsizei(h), GLsizei(layers),
+                             0, GLc.rgba, GLc.unsignedByte, nil)
+                (w, h) = (max(1, w / 2), max(1, h / 2))
+            }
+            glTexParameteri(GLc.texture2DArray, GLc.textureMinFilter, GLc.linearMipmapLinear)
+            glTexParameteri(GLc.texture2DArray, GLc.textureMagFilter, GLc.linear)
+            glTexParameteri(GLc.texture2DArray, GLc.textureWrapS, GLc.clampToEdge)
+            glTexParameteri(GLc.texture2DArray, GLc.textureWrapT, GLc.clampToEdge)
+            glTexParameteri(GLc.texture2DArray, GLc.textureMaxLevel, GLint(levels - 1))
+            return glGetError()
         }
-        glTexParameteri(GLc.texture2DArray, GLc.textureMinFilter, GLc.linearMipmapLinear)
-        glTexParameteri(GLc.texture2DArray, GLc.textureMagFilter, GLc.linear)
-        glTexParameteri(GLc.texture2DArray, GLc.textureWrapS, GLc.clampToEdge)
-        glTexParameteri(GLc.texture2DArray, GLc.textureWrapT, GLc.clampToEdge)
-        glTexParameteri(GLc.texture2DArray, GLc.textureMaxLevel, GLint(levels - 1))
-        let error = glGetError()
         if error != GLc.noError {
             throw TextureError(description: "cannot allocate \(layers) image textures of \(width)x\(height) px: "
                 + (error == GLc.outOfMemory ? "out of GPU memory" : "OpenGL error 0x" + String(error, radix: 16)))
@@ -61,22 +64,25 @@ public final class CardTextures {
     public var byteCount: Int { layers * Self.bytesPerLayer(width: width, height: height) }
 
     /// Puts an image's levels into `layer`. Throws (and the layer keeps what it had) when the
-    /// chain's size does not match or the driver runs out of memory.
+    /// chain's size does not match or the driver runs out of memory. Leaves the texture binding
+    /// and unpack alignment as it found them (as does `init`).
     public func upload(_ chain: MipChain, to layer: Int) throws(TextureError) {
         guard (0..<layers).contains(layer), chain.levels.count == levels,
               chain.levels[0].width == width, chain.levels[0].height == height else {
             throw TextureError(description: "image of the wrong size for the card textures")
         }
         while glGetError() != GLc.noError {}
-        glBindTexture(GLc.texture2DArray, texture)
-        glPixelStorei(GLc.unpackAlignment, 1)
-        for (index, level) in chain.levels.enumerated() {
-            level.pixels.withUnsafeBytes { bytes in
-                glTexSubImage3D(GLc.texture2DArray, GLint(index), 0, 0, GLint(layer), GLsizei(level.width),
-                                GLsizei(level.height), 1, GLc.rgba, GLc.unsignedByte, bytes.baseAddress)
+        let error = TextureUploadState.preserving(GLc.texture2DArray) {
+            glBindTexture(GLc.texture2DArray, texture)
+            glPixelStorei(GLc.unpackAlignment, 1)
+            for (index, level) in chain.levels.enumerated() {
+                level.pixels.withUnsafeBytes { bytes in
+                    glTexSubImage3D(GLc.texture2DArray, GLint(index), 0, 0, GLint(layer), GLsizei(level.width),
+                                    GLsizei(level.height), 1, GLc.rgba, GLc.unsignedByte, bytes.baseAddress)
+                }
             }
+            return glGetError()
         }
-        let error = glGetError()
         if error != GLc.noError {
             throw TextureError(description: error == GLc.outOfMemory ? "out of GPU memory"
                                : "OpenGL error 0x" + String(error, radix: 16))

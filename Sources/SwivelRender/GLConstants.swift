@@ -71,3 +71,33 @@ extension GLc {
     static let outOfMemory = GLenum(GL_OUT_OF_MEMORY)
     static let triangleStrip = GLenum(GL_TRIANGLE_STRIP)
 }
+
+/// What `GLState` reads and puts back.
+extension GLc {
+    static let currentProgram = GLenum(GL_CURRENT_PROGRAM)
+    static let vertexArrayBinding = GLenum(GL_VERTEX_ARRAY_BINDING)
+    static let arrayBufferBinding = GLenum(GL_ARRAY_BUFFER_BINDING)
+    static let activeTexture = GLenum(GL_ACTIVE_TEXTURE)
+    static let textureBinding2D = GLenum(GL_TEXTURE_BINDING_2D)
+    static let textureBinding2DArray = GLenum(GL_TEXTURE_BINDING_2D_ARRAY)
+    static let drawFramebuffer = GLenum(GL_DRAW_FRAMEBUFFER)
+    static let readFramebuffer = GLenum(GL_READ_FRAMEBUFFER)
+    static let drawFramebufferBinding = GLenum(GL_DRAW_FRAMEBUFFER_BINDING)
+    static let readFramebufferBinding = GLenum(GL_READ_FRAMEBUFFER_BINDING)
+    static let viewport = GLenum(GL_VIEWPORT)
+    static let blendSrcRGB = GLenum(GL_BLEND_SRC_RGB)
+    static let blendDstRGB = GLenum(GL_BLEND_DST_RGB)
+    static let blendSrcAlpha = GLenum(GL_BLEND_SRC_ALPHA)
+    static let blendDstAlpha = GLenum(GL_BLEND_DST_ALPHA)
+    static let blendEquationRGB = GLenum(GL_BLEND_EQUATION_RGB)
+    static let blendEquationAlpha = GLenum(GL_BLEND_EQUATION_ALPHA)
+    static let funcAdd = GLenum(GL_FUNC_ADD)
+    static let depthFunc = GLenum(GL_DEPTH_FUNC)
+    static let depthWritemask = GLenum(GL_DEPTH_WRITEMASK)
+    static let colorWritemask = GLenum(GL_COLOR_WRITEMASK)
+    static let colorClearValue = GLenum(GL_COLOR_CLEAR_VALUE)
+    static let depthClearValue = GLenum(GL_DEPTH_CLEAR_VALUE)
+    static let scissorTest = GLenum(GL_SCISSOR_TEST)
+    static let stencilTest = GLenum(GL_STENCIL_TEST)
+    static let readBuffer = GLenum(GL_READ_BUFFER)
+}

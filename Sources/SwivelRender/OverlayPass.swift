@@ -10,22 +10,26 @@ public final class OverlayImage {
     public init() { texture = GLTextureCount.generate() }
     deinit { GLTextureCount.delete(&texture) }
 
-    /// Replaces the image. `coverage` is width × height bytes, top row first.
+    /// Replaces the image. `coverage` is width × height bytes, top row first. Leaves the texture
+    /// binding and unpack alignment as it found them.
     public func update(width: Int, height: Int, coverage: [UInt8]) {
         precondition(coverage.count == width * height, "coverage must be width × height bytes")
-        glBindTexture(GLc.texture2D, texture)
-        glPixelStorei(GLc.unpackAlignment, 1)
-        coverage.withUnsafeBytes {
-            if width == self.width && height == self.height {
-                glTexSubImage2D(GLc.texture2D, 0, 0, 0, GLsizei(width), GLsizei(height), GLc.red, GLc.unsignedByte,
-                                $0.baseAddress)
-            } else {
-                glTexImage2D(GLc.texture2D, 0, GLc.r8, GLsizei(width), GLsizei(height), 0, GLc.red, GLc.unsignedByte,
-                             $0.baseAddress)
+        let sameSize = width == self.width && height == self.height
+        TextureUploadState.preserving(GLc.texture2D) {
+            glBindTexture(GLc.texture2D, texture)
+            glPixelStorei(GLc.unpackAlignment, 1)
+            coverage.withUnsafeBytes {
+                if sameSize {
+                    glTexSubImage2D(GLc.texture2D, 0, 0, 0, GLsizei(width), GLsizei(height), GLc.red,
+                                    GLc.unsignedByte, $0.baseAddress)
+                } else {
+                    glTexImage2D(GLc.texture2D, 0, GLc.r8, GLsizei(width), GLsizei(height), 0, GLc.red,
+                                 GLc.unsignedByte, $0.baseAddress)
+                }
             }
+            glTexParameteri(GLc.texture2D, GLc.textureMinFilter, GLc.nearest)
+            glTexParameteri(GLc.texture2D, GLc.textureMagFilter, GLc.nearest)
         }
-        glTexParameteri(GLc.texture2D, GLc.textureMinFilter, GLc.nearest)
-        glTexParameteri(GLc.texture2D, GLc.textureMagFilter, GLc.nearest)
         (self.width, self.height) = (width, height)
     }
 }
@@ -56,10 +60,19 @@ public struct Overlay {
 /// Draws an `Overlay` with one draw call.
 final class OverlayPass {
     private let program: ShaderProgram
+    private let viewportPixels, panel, imageOrigin, imageSize, textColor, panelColor, opacity: Uniform
     private var vertexArray: GLuint = 0
 
     init() throws {
         program = try ShaderProgram(vertex: .overlayVert, fragment: .overlayFrag)
+        viewportPixels = try program.uniform("u_viewportPixels")
+        panel = try program.uniform("u_panel")
+        imageOrigin = try program.uniform("u_imageOrigin")
+        imageSize = try program.uniform("u_imageSize")
+        textColor = try program.uniform("u_textColor")
+        panelColor = try program.uniform("u_panelColor")
+        opacity = try program.uniform("u_opacity")
+        program.bind(samplers: [(try program.uniform("u_coverage"), 0)])
         glGenVertexArrays(1, &vertexArray)
     }
 
@@ -72,16 +85,14 @@ final class OverlayPass {
         let x = (overlay.origin.x * pixelScale).rounded(), y = (overlay.origin.y * pixelScale).rounded()
         let pad = (overlay.padding * pixelScale).rounded()
         program.use()
-        program.set("u_viewportPixels", Float(viewport.width * pixelScale), Float(viewport.height * pixelScale))
-        program.set("u_panel", Float(x - pad), Float(y - pad),
-                    Float(Double(image.width) + 2 * pad), Float(Double(image.height) + 2 * pad))
-        program.set("u_imageOrigin", Float(x), Float(y))
-        program.set("u_imageSize", Float(image.width), Float(image.height))
-        let text = overlay.textColor.premultiplied, panel = overlay.panelColor.premultiplied
-        program.set("u_textColor", text.r, text.g, text.b, text.a)
-        program.set("u_panelColor", panel.r, panel.g, panel.b, panel.a)
-        program.set("u_opacity", Float(min(max(overlay.opacity, 0), 1)))
-        program.set("u_coverage", int: 0)
+        viewportPixels.set(Float(viewport.width * pixelScale), Float(viewport.height * pixelScale))
+        panel.set(Float(x - pad), Float(y - pad), Float(Double(image.width) + 2 * pad), Float(Double(image.height) + 2 * pad))
+        imageOrigin.set(Float(x), Float(y))
+        imageSize.set(Float(image.width), Float(image.height))
+        let text = overlay.textColor.premultiplied, panelFill = overlay.panelColor.premultiplied
+        textColor.set(text.r, text.g, text.b, text.a)
+        panelColor.set(panelFill.r, panelFill.g, panelFill.b, panelFill.a)
+        opacity.set(Float(min(max(overlay.opacity, 0), 1)))
         glActiveTexture(GLc.texture0)
         glBindTexture(GLc.texture2D, image.texture)
         glBindVertexArray(vertexArray)

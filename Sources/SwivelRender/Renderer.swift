@@ -1,42 +1,6 @@
 import CGL
 import SwivelCore
 
-/// One frame's worth of scene: the layout at a scroll offset, and what colour each card is.
-public struct CardScene {
-    public var layout: CarouselLayout
-    public var scroll: Double
-    public var background: RGBA8
-    public var color: (Int) -> RGBA8
-    /// Each card's photo, for a photo deck (nil: the colour alone).
-    public var image: (Int) -> CardImage?
-    /// Where photos' layers live.
-    public var textures: CardTextures?
-    /// Text and panels drawn over the cards (captions, HUD, key list), in order.
-    public var overlays: [Overlay]
-
-    public init(layout: CarouselLayout, scroll: Double, background: RGBA8 = .white,
-                color: @escaping (Int) -> RGBA8 = SystemColor.seedDeckColor,
-                image: @escaping (Int) -> CardImage? = { _ in nil }, textures: CardTextures? = nil,
-                overlays: [Overlay] = []) {
-        self.layout = layout
-        self.scroll = scroll
-        self.background = background
-        self.color = color
-        self.image = image
-        self.textures = textures
-        self.overlays = overlays
-    }
-
-    /// The visible cards, in paint order (index order: later cards on top).
-    public var instances: [CardInstance] {
-        layout.visibleIndices(scroll: scroll).map { index in
-            CardInstance(center: layout.cardCenter(index, scroll: scroll),
-                         degrees: layout.degrees(index, scroll: scroll),
-                         color: color(index), image: textures == nil ? nil : image(index))
-        }
-    }
-}
-
 /// Draws a `CardScene` into the current framebuffer with OpenGL 3.3 core. Needs a current context.
 public final class Renderer {
     private let shadow: ShadowTexture
@@ -72,18 +36,23 @@ public final class Renderer {
     /// How many times the shadow blur has run since start-up.
     public var shadowBuilds: Int { shadow.buildCount }
 
+    /// Makes the passes; leaves the GL state as it found it.
     public init() throws {
-        shadow = try ShadowTexture()
-        cards = try CardPass()
-        overlayPass = try OverlayPass()
+        (shadow, cards, overlayPass) = try GLState.preserving {
+            (try ShadowTexture(), try CardPass(), try OverlayPass())
+        }
     }
 
     /// Renders one frame. `pixelSize` is the drawable's size in pixels; the layout is in points.
+    /// Leaves the GL state as it found it (see `GLState`).
     public func render(_ scene: CardScene, pixelWidth: Int, pixelHeight: Int) {
-        let viewport = scene.layout.viewport
+        let saved = GLState.current()
+        defer { saved.restore() }
+        let viewport = scene.viewport
         let pixelScale = viewport.width > 0 ? Double(pixelWidth) / viewport.width : 1
         lastPixelCount = pixelWidth * pixelHeight
-        let parameters = scene.layout.parameters
+        let parameters = scene.parameters
+        Self.setFrameState(pixelWidth: pixelWidth, pixelHeight: pixelHeight, background: scene.background)
         shadow.update(.init(cardSize: parameters.cardSize,
                             cornerRadius: parameters.cardOutline.cornerRadius,
                             sigma: parameters.shadowRadius, reach: parameters.shadowReach,
@@ -91,12 +60,6 @@ public final class Renderer {
 
         fragmentCounter?.begin()
         defer { fragmentCounter?.end() }
-        glBindFramebuffer(GLc.framebuffer, 0)
-        glViewport(0, 0, GLsizei(pixelWidth), GLsizei(pixelHeight))
-        glDisable(GLc.depthTest)
-        glDisable(GLc.cullFace)     // back faces are drawn: a card turned past 90° shows its back
-        let background = scene.background.premultiplied
-        glClearColor(background.r, background.g, background.b, background.a)
         if depthBits == nil {
             depthBits = Self.framebufferDepthBits()
             let renderer = GLVersion.current().renderer
@@ -104,7 +67,7 @@ public final class Renderer {
         }
         let bits = depthBits ?? 0
         let depthOrdered = bits > 0
-        let instances = viewport.width > 0 && viewport.height > 0 ? scene.instances : []
+        let instances = viewport.width > 0 && viewport.height > 0 ? scene.cards : []
         // Two depth units per layer (robust to rounding), a layer per shadow and per card.
         let depthStep = 2 / (Double(1 << min(max(bits, 1), 24)) - 1)
         let depthNeeded = Double(2 * instances.count + 1) * depthStep
@@ -116,8 +79,6 @@ public final class Renderer {
         drawCalls = 0
         guard viewport.width > 0, viewport.height > 0 else { cardsSubmitted = 0; return }
 
-        glEnable(GLc.blend)
-        glBlendFunc(GLc.one, GLc.oneMinusSrcAlpha)    // premultiplied alpha
         cardsSubmitted = instances.count
         drawCalls += cards.draw(instances, viewport: viewport, pixelScale: pixelScale, parameters: parameters,
                                 shadowTexture: shadow.texture, images: scene.textures, depthOrdered: depthOrdered,
@@ -128,11 +89,43 @@ public final class Renderer {
         }
     }
 
+    /// The state every frame is drawn in, the one place that says what it is: the window's
+    /// framebuffer (0) and its whole drawable as the viewport; blending on with premultiplied
+    /// alpha (`ONE, ONE_MINUS_SRC_ALPHA`, added); depth test off (the card pass turns it on for
+    /// its opaque middles, less-than, and off again), depth writes on and cleared to 1; back faces
+    /// drawn (no culling: a card turned past 90° shows its back); no scissor or stencil test; all
+    /// colour channels written; texture unit 0 active. The passes leave these as they found them.
+    /// Programs, vertex arrays, buffers and textures are bound by each pass before it draws.
+    private static func setFrameState(pixelWidth: Int, pixelHeight: Int, background: RGBA8) {
+        glActiveTexture(GLc.texture0)
+        glBindFramebuffer(GLc.framebuffer, 0)
+        glViewport(0, 0, GLsizei(pixelWidth), GLsizei(pixelHeight))
+        glEnable(GLc.blend)
+        glBlendEquationSeparate(GLc.funcAdd, GLc.funcAdd)
+        glBlendFunc(GLc.one, GLc.oneMinusSrcAlpha)
+        glDisable(GLc.depthTest)
+        glDepthFunc(GLc.less)
+        glDepthMask(GLboolean(GL_TRUE))
+        glClearDepth(1)
+        glDisable(GLc.cullFace)
+        glDisable(GLc.scissorTest)
+        glDisable(GLc.stencilTest)
+        let all = GLboolean(GL_TRUE)
+        glColorMask(all, all, all, all)
+        let clear = background.premultiplied
+        glClearColor(clear.r, clear.g, clear.b, clear.a)
+    }
+
     /// How many depth bits framebuffer 0 (bound) has.
     private static func framebufferDepthBits() -> Int {
         var bits: GLint = 0
+        // A context without the attachment may report an error: that is a no, not a failure for
+        // SWIVEL_GL_CHECK to report.
+        let checking = GLCheck.isEnabled
+        GLCheck.isEnabled = false
         glGetFramebufferAttachmentParameteriv(GLc.framebuffer, GLc.depth, GLc.framebufferAttachmentDepthSize, &bits)
-        _ = glGetError()    // a context without the attachment may report an error: that is a no
+        _ = glGetError()
+        GLCheck.isEnabled = checking
         return Int(max(bits, 0))
     }
 
@@ -152,12 +145,21 @@ public final class Renderer {
     }
 
     /// The back buffer's pixels as RGBA8, top row first.
+    /// Leaves the GL state as it found it.
     public func readPixels(width: Int, height: Int) -> [UInt8] {
         glFinish()
+        var (framebuffer, buffer, alignment): (GLint, GLint, GLint) = (0, 0, 0)
+        glGetIntegerv(GLc.readFramebufferBinding, &framebuffer)
+        glBindFramebuffer(GLc.readFramebuffer, 0)
+        glGetIntegerv(GLc.readBuffer, &buffer)      // framebuffer 0's own
+        glGetIntegerv(GLc.packAlignment, &alignment)
         glPixelStorei(GLc.packAlignment, 1)
         glReadBuffer(GLc.back)
         var bottomUp = [UInt8](repeating: 0, count: width * height * 4)
         glReadPixels(0, 0, GLsizei(width), GLsizei(height), GLc.rgba, GLc.unsignedByte, &bottomUp)
+        glReadBuffer(GLenum(buffer))
+        glPixelStorei(GLc.packAlignment, alignment)
+        glBindFramebuffer(GLc.readFramebuffer, GLuint(framebuffer))
         var topDown = [UInt8](repeating: 0, count: bottomUp.count)
         let row = width * 4
         for y in 0..<height {

@@ -6,15 +6,22 @@ public struct ShaderError: Error, CustomStringConvertible {
     public let stage: String
     public let log: String
     public var description: String {
+        if stage == Self.uniformStage { return "shader program \(fileName): \(log)" }
         let trimmed = log.split(whereSeparator: \.isNewline).joined(separator: " | ")
         return "shader \(stage) failed in \(fileName): \(trimmed.isEmpty ? "(no info log)" : trimmed)"
     }
+
+    /// The `stage` of a uniform the program does not have.
+    static let uniformStage = "uniform"
 }
 
-/// A linked vertex + fragment program and its uniform locations.
+/// A linked vertex + fragment program. Its users look their uniforms up once, when they make it
+/// (`uniform(_:)`): a name the program does not have is an error then, not a silent write to −1
+/// every frame.
 final class ShaderProgram {
     let id: GLuint
-    private var locations: [String: GLint] = [:]
+    /// The two files, "card.vert + edge.frag", for messages.
+    let name: String
 
     init(vertex: ShaderSource, fragment: ShaderSource) throws {
         let vs = try Self.compile(vertex, stage: GLc.vertexShader)
@@ -33,26 +40,33 @@ final class ShaderProgram {
             throw ShaderError(fileName: "\(vertex.fileName) + \(fragment.fileName)", stage: "link", log: log)
         }
         id = program
+        name = "\(vertex.fileName) + \(fragment.fileName)"
     }
 
     deinit { glDeleteProgram(id) }
 
     func use() { glUseProgram(id) }
 
-    func location(_ name: String) -> GLint {
-        if let known = locations[name] { return known }
-        let found = glGetUniformLocation(id, name)
-        locations[name] = found
-        return found
+    /// The uniform called `name`. Throws when the linked program has no such active uniform: the
+    /// name is misspelt, or the shaders never use it and the linker removed it.
+    func uniform(_ name: String) throws(ShaderError) -> Uniform {
+        let location = glGetUniformLocation(id, name)
+        guard location >= 0 else {
+            throw ShaderError(fileName: self.name, stage: ShaderError.uniformStage,
+                              log: "no active uniform \(name) (misspelt, or unused by the shaders and removed when linking)")
+        }
+        return Uniform(location: location)
     }
 
-    func set(_ name: String, _ x: Float) { glUniform1f(location(name), x) }
-    func set(_ name: String, _ x: Float, _ y: Float) { glUniform2f(location(name), x, y) }
-    func set(_ name: String, _ x: Float, _ y: Float, _ z: Float, _ w: Float) {
-        glUniform4f(location(name), x, y, z, w)
+    /// Points each sampler uniform at its texture unit, once (they never change); puts back the
+    /// program that was in use.
+    func bind(samplers: [(uniform: Uniform, unit: Int32)]) {
+        var previous: GLint = 0
+        glGetIntegerv(GLc.currentProgram, &previous)
+        use()
+        for sampler in samplers { sampler.uniform.set(int: sampler.unit) }
+        glUseProgram(GLuint(previous))
     }
-    func set(_ name: String, int x: Int32) { glUniform1i(location(name), x) }
-    func set(_ name: String, int x: Int32, _ y: Int32) { glUniform2i(location(name), x, y) }
 
     /// Compiles one stage; on failure the error carries the file name and GL's info log.
     static func compile(_ source: ShaderSource, stage: GLenum) throws -> GLuint {
@@ -84,4 +98,15 @@ final class ShaderProgram {
         getLog(object, length, nil, &buffer)
         return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
+}
+
+/// A uniform's location in its program, looked up once. Set it while its program is in use.
+struct Uniform {
+    let location: GLint
+
+    func set(_ x: Float) { glUniform1f(location, x) }
+    func set(_ x: Float, _ y: Float) { glUniform2f(location, x, y) }
+    func set(_ x: Float, _ y: Float, _ z: Float, _ w: Float) { glUniform4f(location, x, y, z, w) }
+    func set(int x: Int32) { glUniform1i(location, x) }
+    func set(int x: Int32, _ y: Int32) { glUniform2i(location, x, y) }
 }

@@ -21,13 +21,22 @@ final class ShadowTexture {
     private(set) var buildCount = 0
 
     private let silhouette: ShaderProgram
+    private let half, radius, reach, texel: Uniform
     private let blur: ShaderProgram
+    private let sigma, direction: Uniform
     private var vertexArray: GLuint = 0
     private var framebuffer: GLuint = 0
 
     init() throws {
         silhouette = try ShaderProgram(vertex: .fullscreenVert, fragment: .silhouetteFrag)
+        half = try silhouette.uniform("u_half")
+        radius = try silhouette.uniform("u_radius")
+        reach = try silhouette.uniform("u_reach")
+        texel = try silhouette.uniform("u_texel")
         blur = try ShaderProgram(vertex: .fullscreenVert, fragment: .blurFrag)
+        sigma = try blur.uniform("u_sigma")
+        direction = try blur.uniform("u_direction")
+        blur.bind(samplers: [(try blur.uniform("u_source"), 0)])
         glGenVertexArrays(1, &vertexArray)
         glGenFramebuffers(1, &framebuffer)
     }
@@ -41,11 +50,17 @@ final class ShadowTexture {
     /// The texture's size in texels, once built.
     private(set) var size = (width: 0, height: 0)
 
-    /// Makes sure the texture matches `key`; leaves framebuffer 0 bound. Returns true if it rebuilt.
+    /// Makes sure the texture matches `key`. Returns true if it rebuilt; a rebuild draws into its
+    /// own framebuffer and puts back the GL state it changed (see `GLState`).
     /// `texelsPerPoint` overrides the resolution (tests compare with a full-resolution blur).
     @discardableResult
     func update(_ newKey: Key, texelsPerPoint override: Double? = nil) -> Bool {
         guard newKey != key || override != nil else { return false }
+        GLState.preserving { rebuild(newKey, texelsPerPoint: override) }
+        return true
+    }
+
+    private func rebuild(_ newKey: Key, texelsPerPoint override: Double?) {
         key = newKey
         buildCount += 1
 
@@ -71,38 +86,36 @@ final class ShadowTexture {
 
         attach(source)
         silhouette.use()
-        silhouette.set("u_half", Float(newKey.cardSize.width / 2), Float(newKey.cardSize.height / 2))
-        silhouette.set("u_radius", Float(newKey.cornerRadius))
-        silhouette.set("u_reach", Float(newKey.reach))
-        silhouette.set("u_texel", Float(texel))
+        half.set(Float(newKey.cardSize.width / 2), Float(newKey.cardSize.height / 2))
+        radius.set(Float(newKey.cornerRadius))
+        reach.set(Float(newKey.reach))
+        self.texel.set(Float(texel))
         glDrawArrays(GLc.triangles, 0, 3)
 
         blur.use()
-        blur.set("u_source", int: 0)
-        blur.set("u_sigma", Float(sigmaTexels))
+        sigma.set(Float(sigmaTexels))
         glActiveTexture(GLc.texture0)
-        for (input, output, direction) in [(source, across, (Int32(1), Int32(0))), (across, result, (0, 1))] {
+        for (input, output, step) in [(source, across, (Int32(1), Int32(0))), (across, result, (0, 1))] {
             attach(output)
             glBindTexture(GLc.texture2D, input)
-            blur.set("u_direction", int: direction.0, direction.1)
+            direction.set(int: step.0, step.1)
             glDrawArrays(GLc.triangles, 0, 3)
         }
 
-        glBindFramebuffer(GLc.framebuffer, 0)
         GLTextureCount.delete(&texture)
         texture = result
         size = (width, height)
-        return true
     }
 
-    /// The texture's values, bottom row first (for tests).
+    /// The texture's values, bottom row first (for tests; changes the pack alignment).
     func readBack() -> [Float] {
         var values = [Float](repeating: 0, count: size.width * size.height)
-        glBindFramebuffer(GLc.framebuffer, framebuffer)
-        attach(texture)
-        glPixelStorei(GLc.packAlignment, 1)
-        glReadPixels(0, 0, GLsizei(size.width), GLsizei(size.height), GLc.red, GLc.float, &values)
-        glBindFramebuffer(GLc.framebuffer, 0)
+        GLState.preserving {
+            glBindFramebuffer(GLc.framebuffer, framebuffer)
+            attach(texture)
+            glPixelStorei(GLc.packAlignment, 1)
+            glReadPixels(0, 0, GLsizei(size.width), GLsizei(size.height), GLc.red, GLc.float, &values)
+        }
         return values
     }
 

@@ -1,9 +1,12 @@
 import Foundation
 import SwivelPlatform
+import Testing
+@testable import SwivelRender
 
 /// A hidden window with a real OpenGL 3.3 core context on Mesa, through SDL's offscreen driver:
 /// no display needed. SDL and GL are not thread-safe, so every suite that uses it is `.serialized`
-/// and all of them share one lock.
+/// and all of them share one lock. Every GL call SwivelRender makes in `body` is checked, as with
+/// SWIVEL_GL_CHECK=1: an OpenGL error fails the test, naming the call.
 enum GLTestContext {
     private static let lock = NSLock()
 
@@ -16,6 +19,10 @@ enum GLTestContext {
         options.height = height
         options.hidden = true
         let window = try Window(options)
+        let (wasEnabled, oldReport) = (GLCheck.isEnabled, GLCheck.report)
+        GLCheck.isEnabled = true
+        GLCheck.report = { Issue.record("\($0)") }
+        defer { (GLCheck.isEnabled, GLCheck.report) = (wasEnabled, oldReport) }
         return try body(window)
     }
 }

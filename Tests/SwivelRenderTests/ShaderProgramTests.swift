@@ -52,3 +52,39 @@ import Testing
         }
     }
 }
+
+/// Uniform locations are looked up once, when a pass makes its program; a missing one is an error then.
+@Suite(.serialized) struct UniformLookupTests {
+    @Test func aMissingUniformIsAnErrorNamingTheProgramAndTheUniform() throws {
+        try GLTestContext.withContext { _ in
+            let blur = try ShaderProgram(vertex: .fullscreenVert, fragment: .blurFrag)
+            #expect(try blur.uniform("u_sigma").location >= 0)
+            do {
+                _ = try blur.uniform("u_sigmaa")
+                Issue.record("a misspelt uniform was found")
+            } catch let error as ShaderError {
+                #expect(error.fileName == "fullscreen.vert + blur.frag")
+                #expect(error.stage == "uniform")
+                #expect(error.description == "shader program fullscreen.vert + blur.frag: no active uniform u_sigmaa "
+                        + "(misspelt, or unused by the shaders and removed when linking)")
+            }
+        }
+    }
+
+    @Test func aDeclaredButUnusedUniformCountsAsMissing() throws {
+        try GLTestContext.withContext { _ in
+            // interior.frag never reads the shadow's texture coordinates, so the linker drops
+            // card.vert's u_textureReach from that program: setting it would write to −1.
+            let middles = try ShaderProgram(vertex: .cardVert, fragment: .interiorFrag)
+            #expect(throws: ShaderError.self) { try middles.uniform("u_textureReach") }
+            let shadows = try ShaderProgram(vertex: .cardVert, fragment: .shadowFrag)
+            #expect(try shadows.uniform("u_textureReach").location >= 0)
+        }
+    }
+
+    @Test func everyPassFindsAllItsUniforms() throws {
+        try GLTestContext.withContext { _ in
+            #expect(throws: Never.self) { _ = try Renderer() }
+        }
+    }
+}

@@ -39,10 +39,13 @@ final class SceneContent {
             overlays.append(panel)
         }
         guard let deck else {
-            return CardScene(layout: layout, scroll: scroll, background: background, overlays: overlays)
+            return CardScene(viewport: layout.viewport, parameters: layout.parameters,
+                             cards: layout.instances(scroll: scroll), background: background, overlays: overlays)
         }
-        return CardScene(layout: layout, scroll: scroll, background: background,
-                         color: { _ in PhotoDeck.placeholder },
-                         image: { deck.image(at: $0, now: now) }, textures: deck.textures, overlays: overlays)
+        let textures = deck.textures
+        let cards = layout.instances(scroll: scroll, color: { _ in PhotoDeck.placeholder },
+                                     image: { textures == nil ? nil : deck.image(at: $0, now: now) })
+        return CardScene(viewport: layout.viewport, parameters: layout.parameters, cards: cards,
+                         background: background, textures: textures, overlays: overlays)
     }
 }

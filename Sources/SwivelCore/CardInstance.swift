@@ -1,0 +1,40 @@
+/// A card's photo: its layer in the renderer's card textures and how far it has faded in.
+public struct CardImage: Equatable, Sendable {
+    public var layer: Int
+    public var opacity: Double
+    public init(layer: Int, opacity: Double) {
+        self.layer = layer
+        self.opacity = opacity
+    }
+}
+
+/// What the vertex shader needs of one card: where its centre is, how far it is turned, its
+/// colour and photo. Plain 32-bit floats, in the form the GPU reads them: the renderer uploads an
+/// array of these as it is, one instance per card (so every stored property must stay a `Float`).
+public struct CardInstance: Equatable, Sendable {
+    /// The card's centre in window points, before rotation.
+    public var centerX: Float
+    public var centerY: Float
+    /// Rotation about y, radians.
+    public var angle: Float
+    /// Premultiplied colour (a photo card's placeholder).
+    public var r: Float, g: Float, b: Float, a: Float
+    /// The photo's layer in the card textures, −1 for none.
+    public var layer: Float
+    /// How far the photo has faded in over the colour, 0…1.
+    public var imageOpacity: Float
+    /// 1 when every pixel of the card's middle is opaque (an opaque colour and no photo, whose
+    /// pixels may be translucent), 0 otherwise: only an opaque middle may be drawn before the
+    /// shadows and cards under it.
+    public var opaque: Float
+
+    public init(center: Point, degrees: Double, color: RGBA8, image: CardImage? = nil) {
+        centerX = Float(center.x)
+        centerY = Float(center.y)
+        angle = Float(radians(degrees))
+        (r, g, b, a) = color.premultiplied
+        layer = image.map { Float($0.layer) } ?? -1
+        imageOpacity = image.map { Float(min(max($0.opacity, 0), 1)) } ?? 0
+        opaque = color.a == 255 && image == nil ? 1 : 0
+    }
+}

@@ -1,0 +1,28 @@
+import SwivelCore
+
+/// One frame's worth of scene, in window points: the cards to draw, the effect parameters they
+/// share (card size, corners, shadow, eye distance), the background, the photos' textures and the
+/// overlays. Where the cards are comes from the caller (SwivelCore turns a layout and a scroll
+/// offset into instances): the renderer knows nothing of carousels or scrolling.
+public struct CardScene {
+    /// The window's size in points.
+    public var viewport: Size
+    public var parameters: EffectParameters
+    /// The cards in paint order (later cards on top).
+    public var cards: [CardInstance]
+    public var background: RGBA8
+    /// Where the cards' photos live (`CardInstance.layer`); nil when no card has a photo.
+    public var textures: CardTextures?
+    /// Text and panels drawn over the cards (captions, HUD, key list), in order.
+    public var overlays: [Overlay]
+
+    public init(viewport: Size, parameters: EffectParameters = EffectParameters(), cards: [CardInstance],
+                background: RGBA8 = .white, textures: CardTextures? = nil, overlays: [Overlay] = []) {
+        self.viewport = viewport
+        self.parameters = parameters
+        self.cards = cards
+        self.background = background
+        self.textures = textures
+        self.overlays = overlays
+    }
+}
