@@ -49,7 +49,7 @@ public final class Renderer {
         let saved = GLState.current()
         defer { saved.restore() }
         let viewport = scene.viewport
-        let pixelScale = viewport.width > 0 ? Double(pixelWidth) / viewport.width : 1
+        let pixelScale = FramePixels(width: pixelWidth, height: pixelHeight).scale(for: viewport)
         lastPixelCount = pixelWidth * pixelHeight
         let parameters = scene.parameters
         Self.setFrameState(pixelWidth: pixelWidth, pixelHeight: pixelHeight, background: scene.background)

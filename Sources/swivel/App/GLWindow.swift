@@ -2,22 +2,6 @@ import SwivelCore
 import SwivelPlatform
 import SwivelRender
 
-/// The pixels a frame is drawn into: the window's drawable, or (`--soak`) its lower-left corner.
-struct FramePixels: Equatable {
-    var width: Int
-    var height: Int
-
-    /// Whether there is nothing to draw into (a minimised window's drawable can be 0×0).
-    var isEmpty: Bool { width <= 0 || height <= 0 }
-
-    /// Pixels per layout point when a layout of `viewport` points fills these pixels (1 for an
-    /// empty viewport). The one place the app works this out: photo textures, captions, the HUD
-    /// and the key list are all sized by it.
-    func scale(for viewport: Size) -> Double {
-        viewport.width > 0 ? Double(width) / viewport.width : 1
-    }
-}
-
 /// Where the window meets OpenGL, and the only file that sees both SwivelPlatform and
 /// SwivelRender: the SDL window with its context, the renderer drawing into it, the drawable's
 /// size, and presenting a frame.

@@ -1,6 +1,5 @@
 import SwivelCore
 import Testing
-@testable import swivel
 
 /// The one pixel-scale formula: the frame's pixel width over the layout's point width.
 @Suite struct FramePixelsTests {
