@@ -1,5 +1,6 @@
 import Foundation
 import SwivelCore
+import SwivelTestSupport
 import Testing
 
 extension RealWindowSuites {
@@ -32,7 +33,8 @@ extension RealWindowSuites {
 
         @Test(arguments: Desktop.available)
         func aFlingGlidesOnAndSnapsToACard(on desktop: Desktop) throws {
-            let recording = try SwivelProcess.temporaryDirectory().appendingPathComponent("fling.rec")
+            let folder = TemporaryDirectory()
+            let recording = folder.url("fling.rec")
             let app = try LiveApp(arguments: ["--size", "1280x720", "--snap", "--record", recording.path], on: desktop)
             // A quick flick: 200 pt in six moves about 10 ms apart, released while moving.
             try app.drag(from: 1000, through: [960, 920, 880, 840, 800], pause: 0.008)
@@ -62,7 +64,8 @@ extension RealWindowSuites {
 
         @Test(arguments: Desktop.available)
         func aFreeFlingComesToRestInsideTheRow(on desktop: Desktop) throws {
-            let recording = try SwivelProcess.temporaryDirectory().appendingPathComponent("free.rec")
+            let folder = TemporaryDirectory()
+            let recording = folder.url("free.rec")
             let app = try LiveApp(arguments: ["--size", "1280x720", "--record", recording.path], on: desktop)
             // Hard flings towards the end, twice: the second runs into the end and bounces back.
             for _ in 0..<2 {

@@ -1,6 +1,7 @@
 import Foundation
 import SwivelCore
 import SwivelPhotos
+import SwivelTestSupport
 import Testing
 @testable import swivel
 

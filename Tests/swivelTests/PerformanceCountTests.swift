@@ -1,4 +1,5 @@
 import Foundation
+import SwivelTestSupport
 import Testing
 
 /// The perf regression check: it counts, it never times (shared machines are noisy). Draw calls per

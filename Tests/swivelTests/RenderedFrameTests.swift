@@ -1,5 +1,6 @@
 import Foundation
 import SwivelCore
+import SwivelTestSupport
 import Testing
 
 /// Frames rendered by the real binary with the offscreen driver (real GL on Mesa), checked against

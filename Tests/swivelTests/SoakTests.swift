@@ -1,4 +1,5 @@
 import Foundation
+import SwivelTestSupport
 import Testing
 
 /// `swivel --soak`: two simulated minutes of random input through the real renderer, offscreen.
