@@ -18,13 +18,18 @@ import Testing
         return try Image(contentsOf: path)
     }
 
-    /// Checks the four straight edges of card `index` against the projected corners (±1 px), along
-    /// rows and columns away from the rounded corners. `scale` is pixels per point: the layout is
+    /// The README's figure for how close rendered edges sit to the projected corners, in pixels
+    /// (measured: 0.084 at 1280 × 720, scroll 0; 0.082 at scroll 240; 0.04–0.08 in the real-window
+    /// tests).
+    static let edgeTolerance = 0.09
+
+    /// Checks the four straight edges of card `index` against the projected corners (within
+    /// `tolerance` px), along rows and columns away from the rounded corners. `scale` is pixels per point: the layout is
     /// in points, the image in pixels. Rows read are the viewport's middle and 100 pt above and
     /// below it. Returns the largest error seen, in pixels.
     @discardableResult
     static func checkEdges(_ image: Image, layout: CarouselLayout, index: Int, scroll: Double,
-                           scale: Double = 1) -> Double {
+                           scale: Double = 1, tolerance: Double = edgeTolerance) -> Double {
         let c = layout.cardCorners(index, scroll: scroll).map { Point($0.x * scale, $0.y * scale) }  // TL, TR, BR, BL
         let probe = EdgeProbe(image: image, cardColor: {
             let color = SystemColor.seedDeckColor(index)
@@ -33,7 +38,7 @@ import Testing
         var worst = 0.0
         func check(_ measured: Double, _ expected: Double, _ what: String) {
             worst = max(worst, abs(measured - expected))
-            #expect(abs(measured - expected) <= 1, "card \(index) \(what): \(measured) vs \(expected)")
+            #expect(abs(measured - expected) <= tolerance, "card \(index) \(what): \(measured) vs \(expected)")
         }
         func lerp(_ a: Point, _ b: Point, atX x: Double) -> Double { a.y + (b.y - a.y) * (x - a.x) / (b.x - a.x) }
         let middle = layout.viewport.height / 2
@@ -99,13 +104,17 @@ import Testing
             let measured = alpha(row: row)
             print("shadow alpha \(distance) pt outside: \(measured) (closed form \(profile.alphaOutsideEdge(distance)))")
             #expect(abs(measured - issueValue) <= 0.01)
-            #expect(abs(measured - profile.alphaOutsideEdge(distance)) <= 0.005)
+            // Within one 8-bit level of the closed form: at 40.5 pt (0.0043) that rules out 0, the
+            // untouched background a ring that stopped short would leave.
+            #expect(abs(measured - profile.alphaOutsideEdge(distance)) <= 1.0 / 255, "\(distance) pt: \(measured)")
+            #expect(measured > 0, "no shadow \(distance) pt outside the edge")
         }
         // And the same on the left edge (x = 540), row 360.
         for distance in [0.5, 20.5, 40.5] {
             let rgb = image.rgb(Int(540 - distance - 0.5), 360)
             let measured = 1 - Double(rgb.reduce(0, +)) / (3 * 255)
-            #expect(abs(measured - profile.alphaOutsideEdge(distance)) <= 0.005)
+            #expect(abs(measured - profile.alphaOutsideEdge(distance)) <= 1.0 / 255, "\(distance) pt: \(measured)")
+            #expect(measured > 0, "no shadow \(distance) pt left of the edge")
         }
         // It is grey: shadow is black at partial alpha over white.
         let mid = image.rgb(640, 189)
