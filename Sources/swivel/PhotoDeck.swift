@@ -109,6 +109,7 @@ final class PhotoDeck {
                       let (slot, evicted) = cache.acquire(finished.id, pinned: pinned) else { continue }
                 if let evicted { arrivedAt[evicted] = nil }
                 do {
+                    try Self.injectedUploadFailure(sources[finished.id])
                     try textures.upload(chain, to: slot)
                     arrivedAt[finished.id] = now
                     update.uploaded += 1
@@ -136,6 +137,18 @@ final class PhotoDeck {
                             pixelScale: pixelScale, now: time, uploadLimit: uploadLimit)
         for position in update.removed { controller.removeCard(position, at: time) }
         return update
+    }
+
+    /// Debug builds only, for the tests: `SWIVEL_TEST_GPU_FULL=NAME` makes the upload of the photo
+    /// whose caption is NAME fail as a driver out of memory does (no GL driver can be made to run
+    /// out on demand). Release builds never read it.
+    private static func injectedUploadFailure(_ source: PhotoSource) throws {
+        #if DEBUG
+        struct OutOfMemory: Error, CustomStringConvertible { var description: String { "out of GPU memory" } }
+        if let name = ProcessInfo.processInfo.environment["SWIVEL_TEST_GPU_FULL"], name == source.name {
+            throw OutOfMemory()
+        }
+        #endif
     }
 
     /// The photo for the card at `position`, if it has arrived.
