@@ -218,3 +218,15 @@ public final class LiveApp {
         return process.isRunning ? nil : process.terminationStatus
     }
 }
+
+/// CPU time from `/proc`.
+public enum CPUTicks {
+    /// Clock ticks (utime + stime, see proc(5); usually 100 a second) process `pid` has used so far,
+    /// all its threads together.
+    public static func of(_ pid: Int32) throws -> Int {
+        let stat = try String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)
+        // Fields after the command name, which is in parentheses and may hold spaces.
+        let fields = stat[stat.index(after: stat.lastIndex(of: ")")!)...].split(separator: " ")
+        return Int(fields[11])! + Int(fields[12])!     // fields 14 and 15 of proc(5)
+    }
+}
