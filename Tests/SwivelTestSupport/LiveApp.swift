@@ -154,13 +154,29 @@ public final class LiveApp {
     }
 
     /// The frame once it has stopped changing: F12 every `interval` seconds until two in a row are
-    /// the same (at most `limit` seconds). Throws if it never comes to rest.
-    public func frameAtRest(interval: Double = 0.25, limit: Double = 15) throws -> Image {
-        let (previous, rest, seconds) = try frameAtRest(from: try screenshot(), interval: interval, limit: limit)
-        guard previous.maxDifference(rest) == 0 else {
-            throw VirtualDisplay.Unavailable(description: "the frame was still changing after \(seconds) s")
+    /// the same (at most `limit` seconds), in `rows` if given (leave out the HUD, whose graph moves
+    /// with every frame drawn, F12's own included). Throws if it never comes to rest.
+    public func frameAtRest(interval: Double = 0.25, limit: Double = 15, rows: Range<Int>? = nil) throws -> Image {
+        var previous = try screenshot(), seconds = 0.0
+        while seconds < limit {
+            usleep(UInt32(interval * 1e6))
+            seconds += interval
+            let frame = try screenshot()
+            let difference = rows.map { frame.maxDifference(previous, rows: $0) } ?? frame.maxDifference(previous)
+            if difference == 0 { return frame }
+            previous = frame
         }
-        return rest
+        throw VirtualDisplay.Unavailable(description: "the frame was still changing after \(seconds) s")
+    }
+
+    /// Asks `condition` every 50 ms until it holds, for at most `limit` seconds; whether it held.
+    public func poll(limit: Double = 10, _ condition: () throws -> Bool) rethrows -> Bool {
+        let deadline = Date().addingTimeInterval(limit)
+        while true {
+            if try condition() { return true }
+            guard Date() < deadline else { return false }
+            usleep(50_000)
+        }
     }
 
     /// The frame on screen now, at once: F12 on X11 (xdotool's key is immediate), grim on sway

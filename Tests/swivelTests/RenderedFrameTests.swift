@@ -23,6 +23,11 @@ import Testing
     /// tests).
     static let edgeTolerance = 0.09
 
+    /// For a live session's frame against the offset its recording gives: the recording keeps
+    /// event times to the microsecond, so after a fling the replayed offset can differ from the
+    /// live one by a little more (up to 0.15 px seen under sway).
+    static let recordedOffsetTolerance = 0.25
+
     /// Checks the four straight edges of card `index` against the projected corners (within
     /// `tolerance` px), along rows and columns away from the rounded corners. `scale` is pixels per point: the layout is
     /// in points, the image in pixels. Rows read are the viewport's middle and 100 pt above and
