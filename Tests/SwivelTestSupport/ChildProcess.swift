@@ -4,12 +4,12 @@ import SwivelCore
 
 /// A program started with `posix_spawn` for a test that must signal it or know what it used:
 /// the child starts with no blocked signals and default handlers (Foundation's `Process`, started
-/// from a test's worker thread, passes on a mask that blocks SIGTERM), and is reaped with `wait4`,
-/// which also returns its resource use — `peakResidentMiB` is the kernel's own high-water mark of
-/// its memory, read when it has exited.
+/// from a test's worker thread, passes on a mask that blocks SIGTERM), and is reaped here. (Its
+/// `ru_maxrss` is no measure of its memory: posix_spawn runs in the test runner's memory until the
+/// exec, and the kernel counts that too; read VmHWM in /proc while it runs instead.)
 public final class ChildProcess {
     public let pid: pid_t
-    private var exit: (status: Int32, signaled: Bool, usage: rusage)?
+    private var exit: (status: Int32, signaled: Bool)?
 
     public struct SpawnError: Error, CustomStringConvertible {
         public let description: String
@@ -84,20 +84,13 @@ public final class ChildProcess {
         return exit.map { ($0.status, $0.signaled) }
     }
 
-    /// The most memory it ever had resident, in MiB, once it has ended (`ru_maxrss`).
-    public var peakResidentMiB: Double? {
-        _ = isRunning
-        return exit.map { Double($0.usage.ru_maxrss) / 1024 }
-    }
-
     private func reap(waiting: Bool) {
         guard exit == nil else { return }
         var status: Int32 = 0
-        var usage = rusage()
-        let result = wait4(pid, &status, waiting ? 0 : WNOHANG, &usage)
+        let result = waitpid(pid, &status, waiting ? 0 : WNOHANG)
         guard result == pid else { return }
         // WIFSIGNALED / WTERMSIG / WEXITSTATUS, which Swift does not import (they are macros).
         let signal = status & 0x7F
-        exit = signal != 0 ? (signal, true, usage) : ((status >> 8) & 0xFF, false, usage)
+        exit = signal != 0 ? (signal, true) : ((status >> 8) & 0xFF, false)
     }
 }
