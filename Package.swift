@@ -58,13 +58,19 @@ let package = Package(
         .executableTarget(name: "embed-demo-deck"),
         .plugin(name: "EmbedDemoDeck", capability: .buildTool(), dependencies: ["embed-demo-deck"]),
 
+        // What the test targets share: the image writer, temporary directories, the process
+        // runner, the private X server and Wayland compositor, the real app in a window.
+        .target(name: "SwivelTestSupport", dependencies: ["SwivelCore", "CSDL2", "CSDL2Image"],
+                path: "Tests/SwivelTestSupport"),
         .testTarget(name: "SwivelCoreTests", dependencies: ["SwivelCore"]),
         .testTarget(name: "SwivelRenderTests",
                     dependencies: ["SwivelCore", "SwivelRender", "SwivelPlatform", "CGL"]),
         .testTarget(name: "SwivelPlatformTests",
                     dependencies: ["SwivelCore", "SwivelPlatform", "CSDL2", "CSDL2Image", "CSDL2TTF"]),
         .testTarget(name: "SwivelPhotosTests",
-                    dependencies: ["SwivelCore", "SwivelPhotos", "CSDL2", "CSDL2Image", "CTurboJPEG", "CLCMS2"]),
-        .testTarget(name: "swivelTests", dependencies: ["swivel", "SwivelCore", "SwivelPhotos", "CSDL2", "CSDL2Image"]),
+                    dependencies: ["SwivelCore", "SwivelPhotos", "SwivelTestSupport", "CSDL2", "CSDL2Image", "CTurboJPEG",
+                                   "CLCMS2"]),
+        .testTarget(name: "swivelTests", dependencies: ["swivel", "SwivelCore", "SwivelPhotos", "SwivelTestSupport",
+                                                       "CSDL2", "CSDL2Image"]),
     ]
 )

@@ -132,6 +132,7 @@ public final class PhotoDeck<Textures: PhotoTextureArray> {
                       let (slot, evicted) = cache.acquire(finished.id, pinned: pinned) else { continue }
                 if let evicted { arrivedAt[evicted] = nil }
                 do {
+                    try Self.injectedUploadFailure(sources[finished.id])
                     try textures.upload(chain, to: slot)
                     arrivedAt[finished.id] = now
                     update.uploaded += 1
@@ -159,6 +160,17 @@ public final class PhotoDeck<Textures: PhotoTextureArray> {
                             pixelScale: pixelScale, now: time, uploadLimit: uploadLimit)
         for position in update.removed { controller.removeCard(position, at: time) }
         return update
+    }
+
+    /// Debug builds only, for the tests: `SWIVEL_TEST_GPU_FULL=NAME` makes the upload of the photo
+    /// whose caption is NAME fail as a driver out of memory does (no GL driver can be made to run
+    /// out on demand). Release builds never read it.
+    private static func injectedUploadFailure(_ source: PhotoSource) throws {
+        #if DEBUG
+        if let name = ProcessInfo.processInfo.environment["SWIVEL_TEST_GPU_FULL"], name == source.name {
+            throw InjectedOutOfMemory()
+        }
+        #endif
     }
 
     /// The photo for the card at `position`, if it has arrived: its layer of `textures`, and how
@@ -231,4 +243,9 @@ public final class PhotoDeck<Textures: PhotoTextureArray> {
         cache = SlotCache(slotCount: layers)
         arrivedAt = [:]
     }
+}
+
+/// The error `SWIVEL_TEST_GPU_FULL` injects, worded as the GL upload's own out-of-memory error.
+private struct InjectedOutOfMemory: Error, CustomStringConvertible {
+    var description: String { "out of GPU memory" }
 }

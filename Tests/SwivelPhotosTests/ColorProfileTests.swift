@@ -1,7 +1,8 @@
 import CLCMS2
 import Foundation
-import Testing
 import SwivelCore
+import SwivelTestSupport
+import Testing
 @testable import SwivelPhotos
 
 /// Photos tagged with an ICC profile come out in sRGB: here Display P3 (P3 primaries, D65 white,

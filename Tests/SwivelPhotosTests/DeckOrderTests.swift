@@ -1,7 +1,8 @@
 import Foundation
 import Glibc
-import Testing
 import SwivelCore
+import SwivelTestSupport
+import Testing
 @testable import SwivelPhotos
 
 /// `--sort` and `--reverse`: by name, modification time, EXIF date taken, or shuffled by a seed.

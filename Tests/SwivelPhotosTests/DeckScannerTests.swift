@@ -1,6 +1,7 @@
 import Glibc
-import Testing
 import SwivelCore
+import SwivelTestSupport
+import Testing
 @testable import SwivelPhotos
 
 @Suite struct DeckScannerTests {

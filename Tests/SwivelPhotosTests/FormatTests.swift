@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import SwivelCore
+import SwivelTestSupport
+import Testing
 @testable import SwivelPhotos
 
 /// HEIC, AVIF, JPEG XL and SVG files, written by Debian's own encoders, on cards; bad ones refused

@@ -1,13 +1,14 @@
 import CSDL2
 import Dispatch
 import Foundation
-import Synchronization
-import Testing
 import SwivelCore
 import SwivelPhotos
+import SwivelTestSupport
+import Synchronization
+import Testing
 
 @Suite(.serialized) struct ImageDecoderTests {
-    let files = TestImageFiles()
+    let files = TemporaryDirectory()
     static let red = RGBA8(255, 0, 0), green = RGBA8(0, 255, 0), blue = RGBA8(0, 0, 255)
 
     func reason(_ path: FilePath, width: Int = 20, height: Int = 30) -> String? {
@@ -112,7 +113,7 @@ import SwivelPhotos
         let png = files.write("ok.png", .png, width: 40, height: 40) { x, y in RGBA8(UInt8(x), UInt8(y), 0) }
         #expect(reason(files.write("cut.png", bytes: Array(files.contents(png).prefix(20)))) == "truncated PNG header")
         // Only regular files are read: a directory opens, but is refused before any read.
-        #expect(reason(FilePath(files.folder)) == "not a regular file (a directory)")
+        #expect(reason(files.path) == "not a regular file (a directory)")
     }
 
     /// A FIFO with no writer would block open(2) forever, and /dev/zero never ends: both are
@@ -223,7 +224,7 @@ import SwivelPhotos
         var paths: [FilePath] = []
         for i in 0..<8 {
             let name = "photo\(i)." + (i % 2 == 0 ? "png" : "jpg")
-            let kind: TestImageFiles.Kind = i % 2 == 0 ? .png : .jpeg(quality: 85)
+            let kind: ImageFiles.Kind = i % 2 == 0 ? .png : .jpeg(quality: 85)
             paths.append(files.write(name, kind, width: 300 + 37 * i, height: 200 + 11 * i) { x, y in
                 RGBA8(UInt8((x * (i + 1)) & 255), UInt8((y * 3) & 255), UInt8((x ^ y) & 255), UInt8(255 - i * 20))
             })

@@ -1,8 +1,9 @@
 import CTurboJPEG
 import Foundation
 import Glibc
-import Testing
 import SwivelCore
+import SwivelTestSupport
+import Testing
 @testable import SwivelPhotos
 
 /// libjpeg-turbo's decoding: shrink-on-load picks the right DCT scale, and the JPEG variants
@@ -26,6 +27,20 @@ import SwivelCore
         #expect(ratio(1596, 2394, (400, 600)) == 3.0 / 8)
         // Smaller than the card: full size (then scaled up as before).
         #expect(ratio(100, 150, (200, 300)) == 1)
+    }
+
+    /// A 12 MP camera-sized JPEG into a 400 × 600 card: the crop keeps x 1000…3000 of the 4000 ×
+    /// 3000 photo, so the card's left half is the photo's dark half and its right half the light
+    /// one. (How long it takes is a benchmark, not a test: `scripts/bench-decode.sh`.)
+    @Test func twelveMegapixelPhotoToACard() throws {
+        let folder = TemporaryDirectory()
+        let photo = folder.write("photo.jpg", .jpeg(quality: 90), width: 4000, height: 3000) { x, _ in
+            x < 2000 ? RGBA8(40, 40, 40) : RGBA8(200, 200, 200)
+        }
+        let card = try ImageDecoder.decode(photo, width: 400, height: 600)
+        #expect(card.width == 400 && card.height == 600)
+        #expect(abs(card.rgba(50, 300)[1] - 40) <= 3 && abs(card.rgba(350, 300)[1] - 200) <= 3,
+                "\(card.rgba(50, 300)) \(card.rgba(350, 300))")
     }
 
     /// A 1600 × 2400 pattern decoded at 1/8 for a 200 × 300 card is the same card as decoding

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import SwivelCore
+import SwivelTestSupport
+import Testing
 @testable import SwivelPhotos
 
 /// Broken EXIF never crashes, never hangs, and leaves the photo as stored.

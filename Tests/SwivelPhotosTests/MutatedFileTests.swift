@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import SwivelCore
+import SwivelTestSupport
+import Testing
 @testable import SwivelPhotos
 
 /// Damaged files of every new format — bytes flipped, overwritten or cut anywhere — are decoded

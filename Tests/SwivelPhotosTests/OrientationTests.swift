@@ -1,5 +1,6 @@
-import Testing
 import SwivelCore
+import SwivelTestSupport
+import Testing
 @testable import SwivelPhotos
 
 /// EXIF orientations 1-8 in files of every format that carries one, written by ImageMagick and

@@ -1,5 +1,6 @@
 import Foundation
 import SwivelCore
+import SwivelTestSupport
 import Testing
 @testable import SwivelPhotos
 
@@ -73,7 +74,7 @@ struct DeckTestError: Error, CustomStringConvertible { let description: String }
     }
 
     /// Solid-colour PNGs named `names`, the n-th red n × 40.
-    static func deck<T: PhotoTextureArray>(_ files: TestImageFiles, _ names: [String], budgetMiB: Int = 256,
+    static func deck<T: PhotoTextureArray>(_ files: TemporaryDirectory, _ names: [String], budgetMiB: Int = 256,
                                             warnings: Warnings, as: T.Type = MemoryTextures.self) -> PhotoDeck<T> {
         let sources = names.enumerated().map { index, name in
             PhotoSource(file: files.write(name + ".png", .png, width: 20, height: 30) { _, _ in
@@ -98,7 +99,7 @@ struct DeckTestError: Error, CustomStringConvertible { let description: String }
     }
 
     @Test func eachPhotoGoesIntoItsOwnLayerAndFadesIn() throws {
-        let files = TestImageFiles(), warnings = Warnings()
+        let files = TemporaryDirectory(), warnings = Warnings()
         let deck = Self.deck(files, ["a", "b", "c", "d", "e"], warnings: warnings)
         var controller = ScrollController(layout: CarouselLayout(viewport: Self.viewport, cardCount: 5))
         Self.settle(deck, &controller, at: 10)
@@ -126,7 +127,7 @@ struct DeckTestError: Error, CustomStringConvertible { let description: String }
     /// A file that turns out unreadable leaves the deck and the row with one warning, and the
     /// card that was centred stays centred.
     @Test func anUnreadableFileLeavesTheDeckAndKeepsTheCentredCard() throws {
-        let files = TestImageFiles(), warnings = Warnings()
+        let files = TemporaryDirectory(), warnings = Warnings()
         let deck = Self.deck(files, ["a", "b", "c", "d"], warnings: warnings)
         files.write("b.png", bytes: Array("not a png".utf8))
         let layout = CarouselLayout(viewport: Self.viewport, cardCount: 4)
@@ -139,12 +140,12 @@ struct DeckTestError: Error, CustomStringConvertible { let description: String }
         #expect(deck.name(at: 1) == "c")
         #expect(deck.order == [0, 2, 3])
         #expect(warnings.lines.count == 1)
-        #expect(warnings.lines.first?.hasPrefix("skipped \(files.folder)/b.png") == true, "\(warnings.lines)")
+        #expect(warnings.lines.first?.hasPrefix("skipped \(files.path)/b.png") == true, "\(warnings.lines)")
     }
 
     /// At most `uploadLimit` photos go to the GPU per update; 0 (the first frame) sends none.
     @Test func uploadsPerUpdateAreLimited() throws {
-        let files = TestImageFiles(), warnings = Warnings()
+        let files = TemporaryDirectory(), warnings = Warnings()
         let deck = Self.deck(files, ["a", "b", "c", "d", "e"], warnings: warnings)
         let layout = CarouselLayout(viewport: Self.viewport, cardCount: 5)
         for _ in 0..<5000 where deck.decodeMilliseconds.count < 5 {
@@ -162,7 +163,7 @@ struct DeckTestError: Error, CustomStringConvertible { let description: String }
     /// The texture array holds as many photos as the budget pays for at the pixel scale: 1 MiB is
     /// three 200×300 layers with their mip levels (319,840 bytes each) at 1×, one 300×450 at 1.5×.
     @Test func theTextureArrayFitsTheBudget() throws {
-        let files = TestImageFiles(), warnings = Warnings()
+        let files = TemporaryDirectory(), warnings = Warnings()
         let deck = Self.deck(files, (0..<6).map { "photo \($0)" }, budgetMiB: 1, warnings: warnings)
         let layout = CarouselLayout(viewport: Self.viewport, cardCount: 6)
         _ = deck.update(layout: layout, scroll: 0, velocity: 0, pixelScale: 1, now: 0)
@@ -178,7 +179,7 @@ struct DeckTestError: Error, CustomStringConvertible { let description: String }
     /// No memory for the array: one warning, the photos stay placeholders, and the same array is
     /// not asked for again every frame.
     @Test func noMemoryForTheArrayLeavesPlaceholdersWithOneWarning() throws {
-        let files = TestImageFiles(), warnings = Warnings()
+        let files = TemporaryDirectory(), warnings = Warnings()
         let deck = Self.deck(files, ["a", "b"], warnings: warnings, as: UnallocatableTextures.self)
         var controller = ScrollController(layout: CarouselLayout(viewport: Self.viewport, cardCount: 2))
         for _ in 0..<5 { _ = deck.update(&controller, at: 0, pixelScale: 1, settled: true, uploadLimit: .max) }
@@ -192,14 +193,14 @@ struct DeckTestError: Error, CustomStringConvertible { let description: String }
     /// No memory for a photo: it is skipped with a warning and stays a placeholder card (the deck
     /// keeps its place), and is not decoded again.
     @Test func aPhotoTheGPUHasNoRoomForIsSkipped() throws {
-        let files = TestImageFiles(), warnings = Warnings()
+        let files = TemporaryDirectory(), warnings = Warnings()
         let deck = Self.deck(files, ["a", "b", "c"], warnings: warnings, as: FullTextures.self)
         var controller = ScrollController(layout: CarouselLayout(viewport: Self.viewport, cardCount: 3))
         Self.settle(deck, &controller)
         #expect(deck.textureFailures == 3)
         #expect(deck.count == 3 && controller.layout.cardCount == 3)
         #expect(deck.photo(at: 0, now: 1) == nil && deck.texturesInUse == 0)
-        #expect(warnings.lines.sorted() == ["a", "b", "c"].map { "skipped \(files.folder)/\($0).png: out of GPU memory" })
+        #expect(warnings.lines.sorted() == ["a", "b", "c"].map { "skipped \(files.path)/\($0).png: out of GPU memory" })
         _ = deck.update(&controller, at: 1, pixelScale: 1, settled: true, uploadLimit: .max)
         usleep(50_000)
         #expect(!deck.hasWork && deck.decodeMilliseconds.count == 3)

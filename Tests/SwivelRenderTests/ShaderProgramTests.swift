@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import SwivelRender
 
@@ -42,14 +43,29 @@ import Testing
         }
     }
 
+    /// Every program the renderer links (CardPass, ShadowTexture, OverlayPass), and so every file in
+    /// Shaders/.
+    static let programs: [(ShaderSource, ShaderSource)] = [
+        (.cardVert, .cardFrag), (.cardVert, .interiorFrag), (.cardVert, .shadowFrag), (.cardVert, .edgeFrag),
+        (.fullscreenVert, .silhouetteFrag), (.fullscreenVert, .blurFrag),
+        (.overlayVert, .overlayFrag),
+    ]
+
     @Test func everyEmbeddedShaderCompiles() throws {
         try GLTestContext.withContext { _ in
-            for (vertex, fragment) in [(ShaderSource.cardVert, ShaderSource.cardFrag),
-                                       (.fullscreenVert, .silhouetteFrag), (.fullscreenVert, .blurFrag)] {
-                #expect(throws: Never.self) { _ = try ShaderProgram(vertex: vertex, fragment: fragment) }
-                #expect(vertex.text.hasPrefix("#version 330 core"))
+            for (vertex, fragment) in Self.programs {
+                #expect(throws: Never.self, "\(vertex.fileName) + \(fragment.fileName)") {
+                    _ = try ShaderProgram(vertex: vertex, fragment: fragment)
+                }
+                #expect(vertex.text.hasPrefix("#version 330 core") && fragment.text.hasPrefix("#version 330 core"))
             }
         }
+        // Every file in Shaders/ is in one of those programs.
+        let shaders = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Shaders")
+        let files = try FileManager.default.contentsOfDirectory(atPath: shaders.path).filter { !$0.hasPrefix(".") }
+        let covered = Set(Self.programs.flatMap { [$0.0.fileName, $0.1.fileName] })
+        #expect(Set(files) == covered, "Shaders/ holds \(files.sorted()), the test compiles \(covered.sorted())")
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import SwivelTestSupport
 import Testing
 
 /// The real binary's command line: help, version, and bad usage.

@@ -1,5 +1,6 @@
 import Foundation
 import SwivelCore
+import SwivelTestSupport
 import Testing
 
 extension RealWindowSuites {
@@ -20,8 +21,7 @@ extension RealWindowSuites {
             // Press on the green card, drag 240 pt left in 20 pt steps, hold still, release: no fling.
             try app.drag(from: 900, through: Array(stride(from: 880, through: 660, by: -20)), pause: 0.01,
                          hold: 0.15)
-            usleep(300_000)
-            let moved = try app.screenshot()
+            let moved = try app.frameAtRest()
             #expect(moved.rgb(640, 360) == [52, 199, 89])          // green is now in the middle
             // The content follows 1:1 once the pointer has moved past the mouse's 4 pt slop (no jump
             // when the drag starts, as on a phone): 240 − 4 = 236 pt.
@@ -32,7 +32,8 @@ extension RealWindowSuites {
 
         @Test(arguments: Desktop.available)
         func aFlingGlidesOnAndSnapsToACard(on desktop: Desktop) throws {
-            let recording = try SwivelProcess.temporaryDirectory().appendingPathComponent("fling.rec")
+            let folder = TemporaryDirectory()
+            let recording = folder.url("fling.rec")
             let app = try LiveApp(arguments: ["--size", "1280x720", "--snap", "--record", recording.path], on: desktop)
             // A quick flick: 200 pt in six moves about 10 ms apart, released while moving.
             try app.drag(from: 1000, through: [960, 920, 880, 840, 800], pause: 0.008)
@@ -62,15 +63,15 @@ extension RealWindowSuites {
 
         @Test(arguments: Desktop.available)
         func aFreeFlingComesToRestInsideTheRow(on desktop: Desktop) throws {
-            let recording = try SwivelProcess.temporaryDirectory().appendingPathComponent("free.rec")
+            let folder = TemporaryDirectory()
+            let recording = folder.url("free.rec")
             let app = try LiveApp(arguments: ["--size", "1280x720", "--record", recording.path], on: desktop)
             // Hard flings towards the end, twice: the second runs into the end and bounces back.
             for _ in 0..<2 {
                 try app.drag(from: 1200, through: [1100, 1000, 900, 800, 700, 600], pause: 0.005)
             }
             let justAfter = try app.frameNow()
-            usleep(3_500_000)
-            let rest = try app.screenshot()
+            let rest = try app.frameAtRest()
             #expect(justAfter.maxDifference(rest, rows: 220..<340) > 100)
             #expect(try app.quit() == 0)
 
@@ -86,7 +87,8 @@ extension RealWindowSuites {
             print("\(desktop): free fling came to rest at \(offset) pt")
             #expect(offset >= 0 && offset <= 1440)
             let nearest = Int((offset / 240).rounded())
-            RenderedFrameTests.checkEdges(rest, layout: layout, index: nearest, scroll: offset)
+            RenderedFrameTests.checkEdges(rest, layout: layout, index: nearest, scroll: offset,
+                                          tolerance: RenderedFrameTests.recordedOffsetTolerance)
         }
     }
 }

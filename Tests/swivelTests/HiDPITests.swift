@@ -1,5 +1,6 @@
 import Foundation
 import SwivelCore
+import SwivelTestSupport
 import Testing
 
 /// Layout in points, drawing in pixels: the same 640 × 480-point window rendered at 1 and at 2

@@ -1,5 +1,6 @@
 import Foundation
 import SwivelCore
+import SwivelTestSupport
 import Testing
 
 /// A corpus of hostile input run through the real binary: folders of broken, huge, strange and

@@ -1,6 +1,7 @@
 import Foundation
 import SwivelCore
 import SwivelPhotos
+import SwivelTestSupport
 import Testing
 @testable import swivel
 
@@ -309,44 +310,14 @@ import Testing
     }
 }
 
-/// `ConfigFile`'s lines and the config settings on top of which the command line applies.
+/// The config settings on top of which the command line applies (`ConfigFile` itself is in SwivelCoreTests).
 @Suite struct ConfigTests {
     static let path = FilePath("/home/u/.config/swivel/config")
 
     @Test func goodFile() throws {
         let text = "# my defaults\n\n  spacing = 240  \r\nbackground=#202020\n\t# indented comment\nsnap = yes\n"
-        let entries = try ConfigFile.parse(text).get()
-        #expect(entries == [
-            ConfigFile.Entry(key: "spacing", value: "240", line: 3),
-            ConfigFile.Entry(key: "background", value: "#202020", line: 4),
-            ConfigFile.Entry(key: "snap", value: "yes", line: 6),
-        ])
         let settings = try ConfigSettings(path: Self.path, text: text).settings
         #expect(settings == [Setting("spacing", 240.0), Setting("background", RGBA8(32, 32, 32)), Setting("snap", true)])
-    }
-
-    @Test func emptyFileHasNoEntries() throws {
-        #expect(try ConfigFile.parse("").get().isEmpty)
-        #expect(try ConfigFile.parse("\n# nothing\n   \n").get().isEmpty)
-    }
-
-    @Test(arguments: [
-        ("spacing = 240\n\nspacing 250\n", 3, "expected 'key = value', got 'spacing 250'"),
-        ("= 5", 1, "no key before '='"),
-        ("# ok\nsnap =\n", 2, "'snap' has no value after '='"),
-        ("--spacing = 5", 1, "write the key as 'spacing', without '--'"),
-        ("a\n", 1, "expected 'key = value', got 'a'"),
-        ("Spacing = 5", 1, "'Spacing' is not a key (keys are option names without '--', like 'spacing')"),
-        // Garbage is shown escaped and cut, so the message stays one short line.
-        ("\u{1B}[2J\u{0}\u{7F}", 1, "expected 'key = value', got '\\u{1B}[2J\\0\\u{7F}'"),
-        ("ok = 1\n\u{202E}evil", 2, "expected 'key = value', got '\\u{202E}evil'"),
-        (String(repeating: "x", count: 100_000), 1,
-         "expected 'key = value', got '\(String(repeating: "x", count: 80))…'"),
-        (String(repeating: "k", count: 100) + " =", 1, "'\(String(repeating: "k", count: 80))…' has no value after '='"),
-        ("\u{7}bell = 1", 1, "'\\u{07}bell' is not a key (keys are option names without '--', like 'spacing')"),
-    ])
-    func syntaxErrorNamesItsLine(text: String, line: Int, reason: String) {
-        #expect(ConfigFile.parse(text) == .failure(ConfigFile.ParseError(line: line, reason: reason)))
     }
 
     @Test(arguments: [
@@ -430,19 +401,6 @@ import Testing
         let config = try ConfigSettings(path: Self.path, text: "cards = 20")
         #expect(try Options.parse(["a.jpg"], config: config).paths == [FilePath("a.jpg")])
         #expect(try Options.parse(["--demo"], config: config).demo)
-    }
-
-    @Test func defaultPathFollowsXDG() {
-        #expect(ConfigFile.defaultPath(environment: ["XDG_CONFIG_HOME": "/x/conf", "HOME": "/home/u"])
-                == FilePath("/x/conf/swivel/config"))
-        #expect(ConfigFile.defaultPath(environment: ["XDG_CONFIG_HOME": "/x/conf/"]) == FilePath("/x/conf/swivel/config"))
-        #expect(ConfigFile.defaultPath(environment: ["XDG_CONFIG_HOME": "", "HOME": "/home/u"])
-                == FilePath("/home/u/.config/swivel/config"))
-        #expect(ConfigFile.defaultPath(environment: ["XDG_CONFIG_HOME": "rel/conf", "HOME": "/home/u"])
-                == FilePath("/home/u/.config/swivel/config"))
-        #expect(ConfigFile.defaultPath(environment: ["HOME": "/home/u"]) == FilePath("/home/u/.config/swivel/config"))
-        #expect(ConfigFile.defaultPath(environment: ["HOME": "relative"]) == nil)
-        #expect(ConfigFile.defaultPath(environment: [:]) == nil)
     }
 }
 
@@ -565,37 +523,5 @@ import Testing
                                            environment: ["XDG_CONFIG_HOME": home.path, "SDL_VIDEODRIVER": "offscreen"])
         #expect(result.status == 0, "stderr: \(result.stderr)")
         #expect(result.stdout.hasPrefix("wrote \(png) (\(size) px"), "stdout: \(result.stdout)")
-    }
-}
-
-/// `CSSColor`: hex forms and the 148 names.
-@Suite struct CSSColorTests {
-    @Test func allNamesParseInAnyCase() {
-        #expect(CSSColor.names.count == 148)
-        for (name, colour) in CSSColor.names {
-            #expect(CSSColor.parse(name) == colour, "\(name)")
-            #expect(CSSColor.parse(name.uppercased()) == colour, "\(name)")
-            #expect(colour.a == 255)
-        }
-    }
-
-    @Test func knownValues() {
-        #expect(CSSColor.parse("#fff") == RGBA8(255, 255, 255))
-        #expect(CSSColor.parse("#FFFFFF") == RGBA8(255, 255, 255))
-        #expect(CSSColor.parse("rebeccapurple") == RGBA8(102, 51, 153))
-        #expect(CSSColor.parse("RebeccaPurple") == RGBA8(102, 51, 153))
-        #expect(CSSColor.parse("#123") == RGBA8(0x11, 0x22, 0x33))
-        #expect(CSSColor.parse("#a0B1c2") == RGBA8(0xA0, 0xB1, 0xC2))
-        #expect(CSSColor.parse("#000") == RGBA8(0, 0, 0))
-        #expect(CSSColor.parse("grey") == CSSColor.parse("gray"))
-        #expect(CSSColor.parse("grey") == RGBA8(128, 128, 128))
-        #expect(CSSColor.parse("lightgoldenrodyellow") == RGBA8(250, 250, 210))
-        #expect(CSSColor.parse("aqua") == CSSColor.parse("cyan"))
-    }
-
-    @Test(arguments: ["", "#", "#f", "#ff", "#ffff", "#fffff", "#fffffff", "#ggg", "#+ff", "#-12", "fff",
-                      "transparent", "currentcolor", "red ", " red", "blu", "rgb(1,2,3)", "#ff ff ff", "ｒｅｄ"])
-    func garbageIsRefused(text: String) {
-        #expect(CSSColor.parse(text) == nil)
     }
 }

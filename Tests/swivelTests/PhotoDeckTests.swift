@@ -1,5 +1,6 @@
 import Foundation
 import SwivelCore
+import SwivelTestSupport
 import Testing
 
 /// Photo decks end to end: the real binary, real files, real decoding and GL (offscreen).

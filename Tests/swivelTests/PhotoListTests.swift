@@ -1,4 +1,5 @@
 import Foundation
+import SwivelTestSupport
 import Testing
 
 /// `swivel -` (paths on standard input), `-0`, `--sort` and orientation through the real binary.

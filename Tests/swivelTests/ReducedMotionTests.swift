@@ -1,4 +1,5 @@
 import Foundation
+import SwivelTestSupport
 import Testing
 
 /// Reduced motion, asked for on the command line or by GNOME's "Reduce animation" switch: a fling

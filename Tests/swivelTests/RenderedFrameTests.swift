@@ -1,5 +1,6 @@
 import Foundation
 import SwivelCore
+import SwivelTestSupport
 import Testing
 
 /// Frames rendered by the real binary with the offscreen driver (real GL on Mesa), checked against
@@ -17,13 +18,29 @@ import Testing
         return try Image(contentsOf: path)
     }
 
-    /// Checks the four straight edges of card `index` against the projected corners (±1 px), along
-    /// rows and columns away from the rounded corners. `scale` is pixels per point: the layout is
+    /// The README's figure for how close rendered edges sit to the projected corners, in pixels
+    /// (measured: 0.084 at 1280 × 720, scroll 0; 0.082 at scroll 240; 0.04–0.08 in the real-window
+    /// tests).
+    static let edgeTolerance = 0.09
+
+    /// The gray card (142, 142, 147) is measured less exactly: it is only ~90 levels from the
+    /// shadowed background, so the shadow's own gradient across the probe's few pixels weighs
+    /// more (0.16 px measured at every snap position; the other six colours 0.06–0.084).
+    static let grayEdgeTolerance = 0.17
+
+    /// For a live session's frame against the offset its recording gives: the recording keeps
+    /// event times to the microsecond, so after a fling the replayed offset can differ from the
+    /// live one by a little more (up to 0.15 px seen under sway).
+    static let recordedOffsetTolerance = 0.25
+
+    /// Checks the four straight edges of card `index` against the projected corners (within
+    /// `tolerance` px), along rows and columns away from the rounded corners. `scale` is pixels per point: the layout is
     /// in points, the image in pixels. Rows read are the viewport's middle and 100 pt above and
     /// below it. Returns the largest error seen, in pixels.
     @discardableResult
     static func checkEdges(_ image: Image, layout: CarouselLayout, index: Int, scroll: Double,
-                           scale: Double = 1) -> Double {
+                           scale: Double = 1, tolerance: Double? = nil) -> Double {
+        let tolerance = tolerance ?? (SystemColor.seedDeckColor(index) == SystemColor.gray ? grayEdgeTolerance : edgeTolerance)
         let c = layout.cardCorners(index, scroll: scroll).map { Point($0.x * scale, $0.y * scale) }  // TL, TR, BR, BL
         let probe = EdgeProbe(image: image, cardColor: {
             let color = SystemColor.seedDeckColor(index)
@@ -32,7 +49,7 @@ import Testing
         var worst = 0.0
         func check(_ measured: Double, _ expected: Double, _ what: String) {
             worst = max(worst, abs(measured - expected))
-            #expect(abs(measured - expected) <= 1, "card \(index) \(what): \(measured) vs \(expected)")
+            #expect(abs(measured - expected) <= tolerance, "card \(index) \(what): \(measured) vs \(expected)")
         }
         func lerp(_ a: Point, _ b: Point, atX x: Double) -> Double { a.y + (b.y - a.y) * (x - a.x) / (b.x - a.x) }
         let middle = layout.viewport.height / 2
@@ -71,6 +88,17 @@ import Testing
         print("largest edge error at scroll 240: \(worst) px")
     }
 
+    /// Each of the seven cards flat in the middle (scroll 240 k), as a snap leaves it.
+    @Test func everyCardAtItsSnapPosition() throws {
+        let layout = CarouselLayout(viewport: Size(1280, 720), cardCount: 7)
+        var errors: [Double] = []
+        for k in 0..<7 {
+            let image = try Self.render(scroll: 240 * Double(k))
+            errors.append(Self.checkEdges(image, layout: layout, index: k, scroll: 240 * Double(k)))
+        }
+        print("largest edge error of card k at scroll 240 k: \(errors)")
+    }
+
     @Test func cardColoursAreExact() throws {
         let image = try Self.render(scroll: 0)
         #expect(image.rgb(640, 360) == [0, 122, 255])      // blue, flat
@@ -98,13 +126,17 @@ import Testing
             let measured = alpha(row: row)
             print("shadow alpha \(distance) pt outside: \(measured) (closed form \(profile.alphaOutsideEdge(distance)))")
             #expect(abs(measured - issueValue) <= 0.01)
-            #expect(abs(measured - profile.alphaOutsideEdge(distance)) <= 0.005)
+            // Within one 8-bit level of the closed form: at 40.5 pt (0.0043) that rules out 0, the
+            // untouched background a ring that stopped short would leave.
+            #expect(abs(measured - profile.alphaOutsideEdge(distance)) <= 1.0 / 255, "\(distance) pt: \(measured)")
+            #expect(measured > 0, "no shadow \(distance) pt outside the edge")
         }
         // And the same on the left edge (x = 540), row 360.
         for distance in [0.5, 20.5, 40.5] {
             let rgb = image.rgb(Int(540 - distance - 0.5), 360)
             let measured = 1 - Double(rgb.reduce(0, +)) / (3 * 255)
-            #expect(abs(measured - profile.alphaOutsideEdge(distance)) <= 0.005)
+            #expect(abs(measured - profile.alphaOutsideEdge(distance)) <= 1.0 / 255, "\(distance) pt: \(measured)")
+            #expect(measured > 0, "no shadow \(distance) pt left of the edge")
         }
         // It is grey: shadow is black at partial alpha over white.
         let mid = image.rgb(640, 189)

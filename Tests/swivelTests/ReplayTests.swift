@@ -1,5 +1,6 @@
 import Foundation
 import SwivelCore
+import SwivelTestSupport
 import Testing
 
 /// `--replay FILE --screenshot OUT.png` renders the frame at the recording's end, the same every time.

@@ -1,5 +1,6 @@
 import Foundation
 import SwivelCore
+import SwivelTestSupport
 import Testing
 
 extension RealWindowSuites {
@@ -51,8 +52,8 @@ extension RealWindowSuites {
             var captions: [Int] = [], huds: [Int] = []
             for scale in [1, 2] {
                 let app = try Self.start(scale: scale, ["--demo", "--hud", "--card", "140x210"])
-                usleep(1_000_000)       // the photos decode and fade in
-                let frame = try app.screenshot()
+                // The photos decode and fade in (below the HUD, whose graph moves with every frame).
+                let frame = try app.frameAtRest(rows: 100 * scale..<360 * scale)
                 let caption = try #require(frame.caption(viewport: (640, 360), cardHeight: 210, scale: scale))
                 let hud = try #require(frame.hudFirstLine(scale: scale))
                 captions.append(caption.y.count)
@@ -72,11 +73,9 @@ extension RealWindowSuites {
             let sway = try #require(app.sway)
             let middle = (320 * scale, 180 * scale)
             try app.key("Right")
-            usleep(1_000_000)
-            #expect(try app.screenshot().rgb(middle.0, middle.1) == [52, 199, 89], "→: green is not in the middle")
+            #expect(try app.frameAtRest().rgb(middle.0, middle.1) == [52, 199, 89], "→: green is not in the middle")
             try app.key("End")
-            usleep(1_000_000)
-            let end = try app.screenshot()
+            let end = try app.frameAtRest()
             #expect(end.rgb(middle.0, middle.1) == [255, 204, 0], "End: yellow (the seventh card) is not in the middle")
             #expect(end.rgb(14 * scale, 14 * scale)[0] > 200)     // background (under a trace of shadow)
             try app.key("h")
@@ -84,11 +83,9 @@ extension RealWindowSuites {
             let panel = hud.rgb(14 * scale, 14 * scale)
             #expect(panel[0] < 120 && panel[0] == panel[1] && panel[1] == panel[2], "H: no HUD panel (\(panel))")
             try app.key("f")
-            usleep(300_000)
-            #expect(try sway.focusedWindow()?["fullscreen_mode"] as? Int == 1, "F: not fullscreen")
+            #expect(try app.poll { try sway.focusedWindow()?["fullscreen_mode"] as? Int == 1 }, "F: not fullscreen")
             try app.key("f")
-            usleep(300_000)
-            #expect(try sway.focusedWindow()?["fullscreen_mode"] as? Int == 0, "F again: still fullscreen")
+            #expect(try app.poll { try sway.focusedWindow()?["fullscreen_mode"] as? Int == 0 }, "F again: still fullscreen")
             #expect(try app.quit() == 0)
         }
 
@@ -100,12 +97,13 @@ extension RealWindowSuites {
             let sway = try #require(app.sway)
             // 99 presses end fullscreen (so they all arrived, as far as parity tells), the 100th windowed.
             try sway.keys(Array(repeating: "f", count: 99), delay: 20)
-            usleep(1_000_000)
+            // Fullscreen, and still so half a second later (the app has worked through the presses).
+            func fullscreen() throws -> Int? { try sway.focusedWindow()?["fullscreen_mode"] as? Int }
+            #expect(try app.poll { try fullscreen() == 1 && { usleep(500_000); return true }() && fullscreen() == 1 },
+                    "not fullscreen after 99 presses")
             #expect(app.isRunning)
-            #expect(try sway.focusedWindow()?["fullscreen_mode"] as? Int == 1, "not fullscreen after 99 presses")
             try app.key("f")
-            usleep(500_000)
-            #expect(try sway.focusedWindow()?["fullscreen_mode"] as? Int == 0, "fullscreen after 100 presses")
+            #expect(try app.poll { try fullscreen() == 0 }, "fullscreen after 100 presses")
             let frame = try app.screenshot(timeout: 30)
             #expect(frame.width == 1280 && frame.height == 720, "frame \(frame.width)x\(frame.height)")
             let worst = RenderedFrameTests.checkEdges(frame, layout: layout, index: 0, scroll: 0, scale: 2)
@@ -124,27 +122,43 @@ extension RealWindowSuites {
             let app = try Self.start(scale: scale, ["--record", recording.path, "--cards", "20"])
             let s = Double(scale)
             try app.drag(from: 450, through: Array(stride(from: 440, through: 330, by: -10)), y: 180, pause: 0.01, hold: 0.15)
-            usleep(300_000)
-            let moved = try app.screenshot()
+            let moved = try app.frameAtRest()
             let worst = [0, 1].map { RenderedFrameTests.checkEdges(moved, layout: layout, index: $0, scroll: 116, scale: s) }.max()!
             print("wayland scale \(scale): after a 120 pt drag, largest edge error \(worst) px against scroll 116")
 
             // A flick: 200 pt in five moves 8 ms apart, released while moving. SDL stamps pointer
             // events when it reads them, once a frame, so on a busy machine a frame that runs long
             // can make the last moves look like a pause, which rightly ends without a fling: up to
-            // three flicks, until one glides. Rows above the pointer and its cursor (grim may show
-            // it) are compared: the cards' upper halves.
+            // three flicks, until the recording (written as the app reads each event) says one
+            // glides. Rows above the pointer and its cursor (grim may show it) are compared: the
+            // cards' upper halves.
+            /// Releases recorded so far, and how far the row goes on after the last of them.
+            func releases() throws -> (count: Int, glide: Double) {
+                let entries = try RecordedEntry.parseRecording(try String(contentsOf: recording, encoding: .utf8))
+                var controller = ScrollController(layout: CarouselLayout(viewport: Size(640, 360), cardCount: 20))
+                var count = 0, time = 0.0
+                for entry in entries {
+                    guard case .input(let input) = entry else { continue }
+                    controller.handle(input)
+                    if case .pointer(let pointer) = input, pointer.phase == .up { (count, time) = (count + 1, pointer.time) }
+                }
+                return (count, controller.offset(at: time + 60) - controller.offset(at: time))
+            }
             let rows = 40 * scale..<165 * scale
-            var glided = false, flicks = 0
+            var glided = false, kept = false, flicks = 0
             while !glided && flicks < 3 {
                 flicks += 1
                 try app.drag(from: 520, through: [480, 440, 400, 360, 320], y: 180, pause: 0.008)
                 let justAfter = try app.frameNow()
                 usleep(300_000)
-                glided = justAfter.maxDifference(try app.frameNow(), rows: rows) > 100
+                kept = justAfter.maxDifference(try app.frameNow(), rows: rows) > 100
+                // The app has read the release (it reads events once a frame).
+                #expect(try app.poll { try releases().count == 1 + flicks }, "the release was not recorded")
+                glided = try releases().glide > 50
             }
+            #expect(kept, "the row did not keep moving after the release")
             print("wayland scale \(scale): \(flicks) flick(s) until one glided")
-            #expect(glided, "the row did not keep moving after the release")
+            #expect(glided, "none of \(flicks) flicks glided on")
             // Photograph every half second until two frames in a row are the same.
             let (_, rest, _) = try app.frameAtRest(from: try app.screenshot())
             #expect(try app.quit() == 0)
@@ -168,7 +182,8 @@ extension RealWindowSuites {
             #expect(!controller.isAnimating(at: end))
             #expect(offset - atRelease > 50, "the last flick did not glide on")
             let nearest = Int((offset / 240).rounded())
-            RenderedFrameTests.checkEdges(rest, layout: layout, index: nearest, scroll: offset, scale: s)
+            RenderedFrameTests.checkEdges(rest, layout: layout, index: nearest, scroll: offset, scale: s,
+                                          tolerance: RenderedFrameTests.recordedOffsetTolerance)
         }
 
         /// sway resizes the window (floating, 600 × 340 points): the app lays out for the new size.
@@ -177,8 +192,11 @@ extension RealWindowSuites {
             let app = try Self.start(scale: scale)
             let sway = try #require(app.sway)
             try sway.command("[con_id=\(app.window)] floating enable, resize set width 600 px height 340 px")
-            usleep(500_000)
-            let frame = try app.screenshot()
+            var frame = try app.screenshot()
+            _ = try app.poll {
+                frame = try app.screenshot()
+                return frame.width == 600 * scale
+            }
             #expect(frame.width == 600 * scale && frame.height == 340 * scale, "frame \(frame.width)x\(frame.height)")
             guard frame.width == 600 * scale else { return }
             let resized = CarouselLayout(viewport: Size(600, 340), cardCount: 7)
@@ -208,8 +226,15 @@ extension RealWindowSuites {
             #expect(app.isRunning)
 
             try sway.command("workspace 2")
-            usleep(500_000)
-            let shown = try sway.grim()
+            // What the compositor shows once its picture stops changing (grim, not F12: F12 would draw
+            // a new frame); then the frame the app would draw now (F12).
+            var shown = try sway.grim()
+            _ = try app.poll(limit: 5) {
+                usleep(100_000)
+                let next = try sway.grim()
+                defer { shown = next }
+                return next.maxDifference(shown) == 0
+            }
             let now = try app.screenshot()
             let stale = shown.maxDifference(beforeHiding), wrong = shown.maxDifference(now)
             print("wayland scale \(scale): back on screen, the compositor's frame differs from the one before hiding "

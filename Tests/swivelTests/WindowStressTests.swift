@@ -1,5 +1,6 @@
 import Foundation
 import SwivelCore
+import SwivelTestSupport
 import Testing
 
 extension RealWindowSuites {
@@ -39,12 +40,7 @@ extension RealWindowSuites {
         }
 
         /// CPU ticks (utime + stime, in clock ticks) the process has used so far.
-        static func cpuTicks(_ pid: Int32) throws -> Int {
-            let stat = try String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)
-            // Fields after the command name, which is in parentheses and may hold spaces.
-            let fields = stat[stat.index(after: stat.lastIndex(of: ")")!)...].split(separator: " ")
-            return Int(fields[11])! + Int(fields[12])!     // fields 14 and 15 of proc(5)
-        }
+        static func cpuTicks(_ pid: Int32) throws -> Int { try CPUTicks.of(pid) }
 
         static func expectIdle(_ app: LiveApp) throws {
             usleep(500_000)

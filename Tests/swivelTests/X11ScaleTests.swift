@@ -1,5 +1,6 @@
 import Foundation
 import SwivelCore
+import SwivelTestSupport
 import Testing
 
 extension RealWindowSuites {
@@ -32,8 +33,7 @@ extension RealWindowSuites {
             // (the slop) points, 232 pixels.
             try app.drag(from: 450, through: Array(stride(from: 440, through: 330, by: -10)), y: 180, pause: 0.01,
                          hold: 0.15, scale: 2)
-            usleep(300_000)
-            let moved = try app.screenshot()
+            let moved = try app.frameAtRest()
             let worst = [0, 1].map { RenderedFrameTests.checkEdges(moved, layout: layout, index: $0, scroll: 116, scale: 2) }.max()!
             print("Xft.dpi 192: after a 120 pt drag, largest edge error \(worst) px against the layout at scroll 116")
             #expect(try app.quit() == 0)

@@ -9,17 +9,17 @@ import SwivelCore
 ///
 /// sway refuses to run as root, so as root it runs as `nobody` (through `runuser`) with a runtime
 /// directory of its own; the app under test, root or not, connects to the socket in it.
-final class HeadlessSway {
-    let runtimeDirectory: URL
+public final class HeadlessSway {
+    public let runtimeDirectory: URL
     /// The socket's name in `runtimeDirectory` (what WAYLAND_DISPLAY is set to).
-    let socketName: String
+    public let socketName: String
     /// sway's IPC socket (what SWAYSOCK is set to).
-    let ipcSocket: String
-    let pointWidth: Int, pointHeight: Int, scale: Int
+    public let ipcSocket: String
+    public let pointWidth: Int, pointHeight: Int, scale: Int
     private let server: Process
 
     /// The programs the Wayland tests need, and the Debian packages they come in.
-    static let requirements: [(path: String, package: String)] = [
+    public static let requirements: [(path: String, package: String)] = [
         ("/usr/bin/sway", "sway"), ("/usr/bin/swaymsg", "sway"), ("/usr/bin/grim", "grim"),
         ("/usr/bin/wtype", "wtype"), ("/usr/bin/wayland-scanner", "libwayland-bin"),
         ("/usr/include/wayland-client.h", "libwayland-dev"),
@@ -27,14 +27,14 @@ final class HeadlessSway {
     ]
 
     /// Nil when everything is installed, else which packages are missing (for a skipped test's reason).
-    static let missing: String? = {
+    public static let missing: String? = {
         let absent = requirements.filter { !FileManager.default.fileExists(atPath: $0.path) }.map(\.package)
         return absent.isEmpty ? nil : "not installed: " + Array(Set(absent)).sorted().joined(separator: " ")
     }()
 
-    static var isAvailable: Bool { missing == nil }
+    public static var isAvailable: Bool { missing == nil }
 
-    init(pointWidth: Int = 1280, pointHeight: Int = 720, scale: Int = 1) throws {
+    public init(pointWidth: Int = 1280, pointHeight: Int = 720, scale: Int = 1) throws {
         if let missing = Self.missing { throw VirtualDisplay.Unavailable(description: "headless sway: \(missing)") }
         (self.pointWidth, self.pointHeight, self.scale) = (pointWidth, pointHeight, scale)
         let fm = FileManager.default
@@ -115,13 +115,13 @@ final class HeadlessSway {
 
     /// What a client of this compositor needs: no DISPLAY (so nothing can go through XWayland), the
     /// runtime directory and the socket.
-    var clientEnvironment: [String: String] {
+    public var clientEnvironment: [String: String] {
         ["XDG_RUNTIME_DIR": runtimeDirectory.path, "WAYLAND_DISPLAY": socketName, "SWAYSOCK": ipcSocket]
     }
 
     /// Runs one of the Wayland tools (`wtype`, `grim`, `swaymsg`) against this compositor.
     @discardableResult
-    func run(_ tool: String, _ arguments: [String], timeout: TimeInterval = 15) throws -> String {
+    public func run(_ tool: String, _ arguments: [String], timeout: TimeInterval = 15) throws -> String {
         let result = try SwivelProcess.runProgram(URL(fileURLWithPath: "/usr/bin/\(tool)"), arguments,
                                                   environment: clientEnvironment, removing: ["DISPLAY"],
                                                   timeout: timeout)
@@ -133,22 +133,22 @@ final class HeadlessSway {
 
     /// `swaymsg COMMAND`.
     @discardableResult
-    func command(_ command: String) throws -> String { try run("swaymsg", [command]) }
+    public func command(_ command: String) throws -> String { try run("swaymsg", [command]) }
 
     /// Presses and releases `key` (an XKB key name: Right, End, h, F12) on a fresh virtual keyboard.
     /// wtype makes its keyboard just before typing; the 300 ms pause first gives the focused client
     /// time to take the new keyboard (without it, the key is lost).
-    func key(_ key: String) throws {
+    public func key(_ key: String) throws {
         try run("wtype", ["-s", "300", "-k", key])
     }
 
     /// Presses `keys` one after another, `delay` milliseconds apart, on one virtual keyboard.
-    func keys(_ keys: [String], delay: Int) throws {
+    public func keys(_ keys: [String], delay: Int) throws {
         try run("wtype", ["-s", "300", "-d", "\(delay)"] + keys.flatMap { ["-k", $0] }, timeout: 60)
     }
 
     /// The output as the compositor shows it, in pixels.
-    func grim() throws -> Image {
+    public func grim() throws -> Image {
         let path = runtimeDirectory.appendingPathComponent("grim-\(UUID().uuidString.prefix(8)).png").path
         try run("grim", [path])
         defer { try? FileManager.default.removeItem(atPath: path) }
@@ -156,7 +156,7 @@ final class HeadlessSway {
     }
 
     /// The focused window's node in `swaymsg -t get_tree`, as JSON.
-    func focusedWindow() throws -> [String: Any]? {
+    public func focusedWindow() throws -> [String: Any]? {
         let tree = try JSONSerialization.jsonObject(with: Data(try run("swaymsg", ["-t", "get_tree"]).utf8))
         func find(_ node: Any) -> [String: Any]? {
             guard let node = node as? [String: Any] else { return nil }
@@ -172,12 +172,12 @@ final class HeadlessSway {
 
 /// A pointer device in a `HeadlessSway`: the small client in Tests/WaylandTools (built here with
 /// wayland-scanner and cc), kept running and fed commands on its standard input.
-final class VirtualPointer {
+public final class VirtualPointer {
     private let process: Process
     private let input: FileHandle
     private let output: FileHandle
 
-    init(in sway: HeadlessSway) throws {
+    public init(in sway: HeadlessSway) throws {
         process = Process()
         process.executableURL = try Self.build()
         process.arguments = ["\(sway.pointWidth)", "\(sway.pointHeight)"]
@@ -204,7 +204,7 @@ final class VirtualPointer {
     }
 
     /// Sends `commands` (see virtual-pointer.c) and waits until the compositor has handled them.
-    func send(_ commands: [String]) throws {
+    public func send(_ commands: [String]) throws {
         try input.write(contentsOf: Data((commands + ["sync"]).joined(separator: "\n").appending("\n").utf8))
         try expectLine("ok")
     }
@@ -230,12 +230,13 @@ final class VirtualPointer {
 
 /// The C helpers in Tests/WaylandTools, compiled once per test run into a temporary directory:
 /// `virtual-pointer` (see `VirtualPointer`) and `unblock-signals` (see `LiveApp`).
-enum WaylandTools {
-    static let built: Result<URL, Error> = Result {
+public enum WaylandTools {
+    public static let built: Result<URL, Error> = Result {
+        // Tests/SwivelTestSupport/HeadlessSway.swift → Tests/WaylandTools
         let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("WaylandTools")
+            .appendingPathComponent("WaylandTools")
         let xml = source.appendingPathComponent("virtual-pointer-unstable-v1.xml").path
-        let directory = try SwivelProcess.temporaryDirectory()
+        let directory = TemporaryDirectory.lasting()
         func run(_ tool: String, _ arguments: [String]) throws {
             let result = try SwivelProcess.runProgram(URL(fileURLWithPath: tool), arguments, timeout: 120)
             guard result.status == 0 else {

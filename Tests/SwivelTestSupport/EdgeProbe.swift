@@ -1,18 +1,22 @@
 /// Finds where a card's anti-aliased edge crosses a row or column of a rendered frame, to a
 /// fraction of a pixel: over a short run of pixels that starts outside the card and ends inside,
 /// the coverages add up to the length of the run that is inside.
-struct EdgeProbe {
-    let image: Image
+public struct EdgeProbe {
+    public let image: Image
     /// The card's colour; the channel that differs most from the background is read.
-    let cardColor: [Int]
+    public let cardColor: [Int]
+
+    public init(image: Image, cardColor: [Int]) {
+        (self.image, self.cardColor) = (image, cardColor)
+    }
 
     /// The x where the edge crosses row `y` (pixel row index), searched within ±`span` of `near`.
-    func verticalEdge(row y: Int, near: Double, insideIsRight: Bool, span: Int = 4) -> Double {
+    public func verticalEdge(row y: Int, near: Double, insideIsRight: Bool, span: Int = 4) -> Double {
         edge(near: near, insideIsHigh: insideIsRight, span: span) { image.rgb($0, y) }
     }
 
     /// The y where the edge crosses column `x`, searched within ±`span` of `near`.
-    func horizontalEdge(column x: Int, near: Double, insideIsBelow: Bool, span: Int = 4) -> Double {
+    public func horizontalEdge(column x: Int, near: Double, insideIsBelow: Bool, span: Int = 4) -> Double {
         edge(near: near, insideIsHigh: insideIsBelow, span: span) { image.rgb(x, $0) }
     }
 

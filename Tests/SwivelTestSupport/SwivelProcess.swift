@@ -1,17 +1,29 @@
 import Foundation
 
-/// Runs the real `swivel` binary (built next to the test bundle) and other programs.
-struct ProcessResult {
-    var status: Int32
-    var stdout: String
-    var stderr: String
+/// What a program run by `SwivelProcess` did: its exit status and its output as bytes.
+public struct ProcessResult: Sendable {
+    public var status: Int32
+    /// Standard output and error exactly as written.
+    public var stdoutBytes: [UInt8]
+    public var stderrBytes: [UInt8]
     /// Whether a signal ended it (a crash, or the timeout's SIGKILL) rather than exit(3).
-    var signaled = false
+    public var signaled = false
+
+    /// Standard output as text; bytes that are not UTF-8 become U+FFFD, so output that is not
+    /// UTF-8 is never read as "" (an `isEmpty` check cannot pass on it).
+    public var stdout: String { String(decoding: stdoutBytes, as: UTF8.self) }
+    /// Standard error as text, decoded as `stdout` is.
+    public var stderr: String { String(decoding: stderrBytes, as: UTF8.self) }
+
+    public init(status: Int32, stdoutBytes: [UInt8], stderrBytes: [UInt8], signaled: Bool = false) {
+        (self.status, self.stdoutBytes, self.stderrBytes, self.signaled) = (status, stdoutBytes, stderrBytes, signaled)
+    }
 }
 
-enum SwivelProcess {
+/// Runs the real `swivel` binary (built next to the test bundle) and other programs.
+public enum SwivelProcess {
     /// The `swivel` executable that `swift build --build-tests` put beside this test bundle.
-    static var binary: URL {
+    public static var binary: URL {
         let candidates = [
             URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
             Bundle.main.bundleURL.deletingLastPathComponent(),
@@ -22,17 +34,17 @@ enum SwivelProcess {
 
     /// Runs `swivel` with `arguments` and the given extra environment, waiting at most `timeout` s.
     /// `input` becomes its standard input (else /dev/null).
-    static func run(_ arguments: [String], environment: [String: String] = [:],
-                    removing: [String] = [], input: [UInt8]? = nil, timeout: TimeInterval = 60) throws -> ProcessResult {
+    public static func run(_ arguments: [String], environment: [String: String] = [:],
+                           removing: [String] = [], input: [UInt8]? = nil, timeout: TimeInterval = 60) throws -> ProcessResult {
         try runProgram(binary, arguments, environment: environment, removing: removing, input: input, timeout: timeout)
     }
 
     /// An XDG_CONFIG_HOME with no swivel/config in it.
-    static let noConfigHome = "/nonexistent/swivel-tests-config"
+    public static let noConfigHome = "/nonexistent/swivel-tests-config"
 
-    static func runProgram(_ executable: URL, _ arguments: [String], environment: [String: String] = [:],
-                           removing: [String] = [], input: [UInt8]? = nil,
-                           timeout: TimeInterval = 60) throws -> ProcessResult {
+    public static func runProgram(_ executable: URL, _ arguments: [String], environment: [String: String] = [:],
+                                  removing: [String] = [], input: [UInt8]? = nil,
+                                  timeout: TimeInterval = 60) throws -> ProcessResult {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
@@ -44,9 +56,8 @@ enum SwivelProcess {
         process.environment = env
         // Output goes to files, not pipes: a pipe's end inherited by some other child (tests run in
         // parallel) would keep it open and a reader waiting for end-of-file would never return.
-        let directory = try temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let outURL = directory.appendingPathComponent("stdout"), errURL = directory.appendingPathComponent("stderr")
+        let directory = TemporaryDirectory()
+        let outURL = directory.url("stdout"), errURL = directory.url("stderr")
         _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
         _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
         let out = try FileHandle(forWritingTo: outURL), err = try FileHandle(forWritingTo: errURL)
@@ -54,7 +65,7 @@ enum SwivelProcess {
         process.standardOutput = out
         process.standardError = err
         if let input {
-            let inURL = directory.appendingPathComponent("stdin")
+            let inURL = directory.url("stdin")
             try Data(input).write(to: inURL)
             process.standardInput = try FileHandle(forReadingFrom: inURL)
         } else {
@@ -70,21 +81,19 @@ enum SwivelProcess {
         }
         process.waitUntilExit()
         return ProcessResult(status: process.terminationStatus,
-                             stdout: (try? String(contentsOf: outURL, encoding: .utf8)) ?? "",
-                             stderr: (try? String(contentsOf: errURL, encoding: .utf8)) ?? "",
+                             stdoutBytes: [UInt8](try Data(contentsOf: outURL)),
+                             stderrBytes: [UInt8](try Data(contentsOf: errURL)),
                              signaled: process.terminationReason == .uncaughtSignal)
     }
 
-    struct TimeoutError: Error, CustomStringConvertible {
-        let command: String
-        var description: String { "timed out: \(command)" }
+    public struct TimeoutError: Error, CustomStringConvertible {
+        public let command: String
+        public var description: String { "timed out: \(command)" }
     }
 
-    /// A fresh empty directory for one test's files.
-    static func temporaryDirectory() throws -> URL {
-        let url = FileManager.default.temporaryDirectory
-            .appendingPathComponent("swivel-test-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
+    /// A fresh empty directory that stays until the test process exits (see
+    /// `TemporaryDirectory.lasting()`); a `TemporaryDirectory` is removed as soon as it is released.
+    public static func temporaryDirectory() throws -> URL {
+        TemporaryDirectory.lasting()
     }
 }

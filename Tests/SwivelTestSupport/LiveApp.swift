@@ -1,35 +1,35 @@
 import Foundation
-import Testing
 
 /// Where a `LiveApp` runs: a private X server (Xvfb, driven by xdotool) or a private headless
 /// Wayland compositor (sway, driven by virtual devices). Suites that make sense on both take this
 /// as their argument, so each of their tests runs once per desktop.
-enum Desktop: String, CaseIterable, Sendable, CustomTestStringConvertible {
+public enum Desktop: String, CaseIterable, Sendable {
     case xvfb, sway
-    var testDescription: String { rawValue }
 
     /// The desktops that can run here; sway only when its packages are installed (see
     /// `HeadlessSway.missing`: its tests are then reported as skipped by the Wayland suite).
-    static var available: [Desktop] { HeadlessSway.isAvailable ? [.xvfb, .sway] : [.xvfb] }
+    public static var available: [Desktop] { HeadlessSway.isAvailable ? [.xvfb, .sway] : [.xvfb] }
 }
 
 /// The real app running in a `VirtualDisplay` or a `HeadlessSway`, driven by real input and
 /// photographed with its own F12 key.
-final class LiveApp {
+public final class LiveApp {
     /// The X server, on Xvfb.
-    let display: VirtualDisplay!
+    public let display: VirtualDisplay!
     /// The compositor, on sway.
-    let sway: HeadlessSway?
-    let window: String
-    let pictures: URL
-    /// Holds the app's standard error (`stderr`).
-    private let logs: URL
+    public let sway: HeadlessSway?
+    public let window: String
+    /// Where F12 writes its PNGs (the app's `XDG_PICTURES_DIR`).
+    public var pictures: URL { picturesFolder.url }
+    private let picturesFolder = TemporaryDirectory()
+    /// Holds the app's standard output and error (`stderr`).
+    private let logs = TemporaryDirectory()
     private let process: Process
     private var pointer: VirtualPointer?
 
     /// Starts the app with `arguments` on `desktop` (a fresh Xvfb or a sway of 1280 × 720 points
     /// at scale 1), or on the `display` or `sway` given; `environment` is added to its own.
-    init(arguments: [String], on desktop: Desktop = .xvfb, display: VirtualDisplay? = nil,
+    public init(arguments: [String], on desktop: Desktop = .xvfb, display: VirtualDisplay? = nil,
          sway: HeadlessSway? = nil, environment: [String: String] = [:]) throws {
         if let sway {
             (self.display, self.sway) = (nil, sway)
@@ -40,7 +40,6 @@ final class LiveApp {
         } else {
             (self.display, self.sway) = (try VirtualDisplay(), nil)
         }
-        pictures = try SwivelProcess.temporaryDirectory()
         process = Process()
         if self.sway != nil {
             // With the signals of a real session: the Wayland tests send SIGTERM.
@@ -52,7 +51,7 @@ final class LiveApp {
         }
         var env = ProcessInfo.processInfo.environment
         env["SDL_VIDEODRIVER"] = nil
-        env["XDG_PICTURES_DIR"] = pictures.path
+        env["XDG_PICTURES_DIR"] = picturesFolder.url.path
         env["XDG_CONFIG_HOME"] = SwivelProcess.noConfigHome
         if let sway = self.sway {
             env["DISPLAY"] = nil        // natively on Wayland or not at all: no XWayland to fall back on
@@ -63,10 +62,10 @@ final class LiveApp {
         }
         env.merge(environment) { $1 }
         process.environment = env
-        process.standardOutput = FileHandle.nullDevice
-        logs = try SwivelProcess.temporaryDirectory()
-        let errors = logs.appendingPathComponent("stderr")
+        let output = logs.url("stdout"), errors = logs.url("stderr")
+        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
         _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
+        process.standardOutput = try FileHandle(forWritingTo: output)
         process.standardError = try FileHandle(forWritingTo: errors)
         try process.run()
         if let sway = self.sway {
@@ -93,68 +92,97 @@ final class LiveApp {
     }
 
     deinit {
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }     // SIGTERM may be masked
-        try? FileManager.default.removeItem(at: pictures)
-        try? FileManager.default.removeItem(at: logs)
+        if process.isRunning {
+            kill(process.processIdentifier, SIGKILL)     // SIGTERM may be masked
+            process.waitUntilExit()
+        }
     }
 
-    /// What the app has written to standard error so far.
-    var stderr: String {
-        (try? String(contentsOf: logs.appendingPathComponent("stderr"), encoding: .utf8)) ?? ""
+    /// What the app has written to standard error so far (not UTF-8: decoded with U+FFFD).
+    public var stderr: String {
+        String(decoding: (try? Data(contentsOf: logs.url("stderr"))) ?? Data(), as: UTF8.self)
     }
 
-    var isRunning: Bool { process.isRunning }
-    var processIdentifier: Int32 { process.processIdentifier }
-    var terminationStatus: Int32 { process.terminationStatus }
+    /// The lines the app has finished writing to standard output so far.
+    public var outputLines: [String] {
+        let text = String(decoding: (try? Data(contentsOf: logs.url("stdout"))) ?? Data(), as: UTF8.self)
+        return text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
+    }
+
+    public var isRunning: Bool { process.isRunning }
+    public var processIdentifier: Int32 { process.processIdentifier }
+    public var terminationStatus: Int32 { process.terminationStatus }
 
     /// Presses `key` (an X keysym / XKB key name: Right, End, h, F12, Escape).
-    func key(_ key: String) throws {
+    public func key(_ key: String) throws {
         if let sway { try sway.key(key) } else { try display.xdotool(["key", key]) }
     }
 
-    /// Presses F12 and loads the PNG the app writes (within `timeout` seconds: the key waits
-    /// behind whatever the app has still to handle).
-    func screenshot(timeout: TimeInterval = 10) throws -> Image {
-        let before = Set(try FileManager.default.contentsOfDirectory(atPath: pictures.path))
+    /// Presses F12 and loads the PNG the app wrote: it prints the file's path on standard output
+    /// once the file is written, so the path's line is waited for (within `timeout` seconds: the
+    /// key waits behind whatever the app has still to handle).
+    public func screenshot(timeout: TimeInterval = 10) throws -> Image {
+        let before = outputLines.count
         try key("F12")
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
-            let now = Set(try FileManager.default.contentsOfDirectory(atPath: pictures.path))
-            if let new = now.subtracting(before).first {
-                // The app may still be writing it (longer on a busy machine): read it once its size
-                // has held for 200 ms and it loads.
-                let path = pictures.appendingPathComponent(new).path
-                var size = -1
-                while true {
-                    usleep(200_000)
-                    let now = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? -1
-                    if now == size, let image = try? Image(contentsOf: path) { return image }
-                    guard Date() < deadline else { return try Image(contentsOf: path) }
-                    size = now
+            let lines = outputLines
+            if lines.count > before {
+                let path = lines[before]
+                guard path.hasPrefix(pictures.path + "/") else {
+                    throw VirtualDisplay.Unavailable(description: "F12 printed \(path), not a file in \(pictures.path)")
                 }
+                return try Image(contentsOf: path)
             }
-            usleep(20_000)
+            usleep(10_000)
         }
-        throw VirtualDisplay.Unavailable(description: "F12 wrote no screenshot")
+        throw VirtualDisplay.Unavailable(description: "F12 wrote no screenshot within \(timeout) s")
     }
 
-    /// Photographs the frame (F12) every half second, from `first`, until two in a row are the
-    /// same or `limit` seconds have passed: the last two frames and the seconds it took.
-    func frameAtRest(from first: Image, limit: Double = 15) throws -> (previous: Image, rest: Image, seconds: Double) {
+    /// Photographs the frame (F12) every `interval` seconds, from `first`, until two in a row are
+    /// the same or `limit` seconds have passed: the last two frames and the seconds it took.
+    public func frameAtRest(from first: Image, interval: Double = 0.5,
+                            limit: Double = 15) throws -> (previous: Image, rest: Image, seconds: Double) {
         var previous = first, rest = first, seconds = 0.0
         repeat {
-            usleep(500_000)
-            seconds += 0.5
+            usleep(UInt32(interval * 1e6))
+            seconds += interval
             previous = rest
             rest = try screenshot()
         } while previous.maxDifference(rest) > 0 && seconds < limit
         return (previous, rest, seconds)
     }
 
+    /// The frame once it has stopped changing: F12 every `interval` seconds until two in a row are
+    /// the same (at most `limit` seconds), in `rows` if given (leave out the HUD, whose graph moves
+    /// with every frame drawn, F12's own included). Throws if it never comes to rest.
+    public func frameAtRest(interval: Double = 0.25, limit: Double = 15, rows: Range<Int>? = nil) throws -> Image {
+        var previous = try screenshot(), seconds = 0.0
+        while seconds < limit {
+            usleep(UInt32(interval * 1e6))
+            seconds += interval
+            let frame = try screenshot()
+            let difference = rows.map { frame.maxDifference(previous, rows: $0) } ?? frame.maxDifference(previous)
+            if difference == 0 { return frame }
+            previous = frame
+        }
+        throw VirtualDisplay.Unavailable(description: "the frame was still changing after \(seconds) s")
+    }
+
+    /// Asks `condition` every 50 ms until it holds, for at most `limit` seconds; whether it held.
+    public func poll(limit: Double = 10, _ condition: () throws -> Bool) rethrows -> Bool {
+        let deadline = Date().addingTimeInterval(limit)
+        while true {
+            if try condition() { return true }
+            guard Date() < deadline else { return false }
+            usleep(50_000)
+        }
+    }
+
     /// The frame on screen now, at once: F12 on X11 (xdotool's key is immediate), grim on sway
     /// (wtype's keyboard needs 300 ms before its first key, long enough for a fling to end). grim's
     /// picture can show the pointer's cursor, so compare rows away from where it was.
-    func frameNow() throws -> Image {
+    public func frameNow() throws -> Image {
         if let sway { return try sway.grim() }
         return try screenshot()
     }
@@ -166,7 +194,7 @@ final class LiveApp {
     /// ends a fling before it starts. On sway the virtual pointer plays the whole gesture with its
     /// own timing. With `hold`, the pointer stays still that many seconds before the release
     /// instead (no fling). `scale` is the X window's pixels per point (X11 at a desktop scale).
-    func drag(from: Int, through xs: [Int], y: Int = 360, pause: Double = 0, hold: Double? = nil,
+    public func drag(from: Int, through xs: [Int], y: Int = 360, pause: Double = 0, hold: Double? = nil,
               scale: Int = 1) throws {
         if let sway {
             if pointer == nil { pointer = try VirtualPointer(in: sway) }
@@ -194,15 +222,27 @@ final class LiveApp {
     }
 
     /// Presses Esc and waits for a clean exit; returns the exit status (nil if it did not quit).
-    func quit() throws -> Int32? {
+    public func quit() throws -> Int32? {
         try key("Escape")
         return waitForExit(seconds: 10)
     }
 
     /// Waits up to `seconds` for the app to exit; its status, or nil if it is still running.
-    func waitForExit(seconds: Double) -> Int32? {
+    public func waitForExit(seconds: Double) -> Int32? {
         let deadline = Date().addingTimeInterval(seconds)
         while process.isRunning && Date() < deadline { usleep(5_000) }
         return process.isRunning ? nil : process.terminationStatus
+    }
+}
+
+/// CPU time from `/proc`.
+public enum CPUTicks {
+    /// Clock ticks (utime + stime, see proc(5); usually 100 a second) process `pid` has used so far,
+    /// all its threads together.
+    public static func of(_ pid: Int32) throws -> Int {
+        let stat = try String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)
+        // Fields after the command name, which is in parentheses and may hold spaces.
+        let fields = stat[stat.index(after: stat.lastIndex(of: ")")!)...].split(separator: " ")
+        return Int(fields[11])! + Int(fields[12])!     // fields 14 and 15 of proc(5)
     }
 }

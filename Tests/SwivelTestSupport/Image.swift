@@ -2,19 +2,19 @@ import CSDL2
 import CSDL2Image
 
 /// An RGBA8 image read from a file with SDL2_image, for checking rendered frames pixel by pixel.
-struct Image {
-    let width: Int
-    let height: Int
+public struct Image {
+    public let width: Int
+    public let height: Int
     /// R, G, B, A bytes, top row first.
-    let bytes: [UInt8]
+    public let bytes: [UInt8]
 
-    struct LoadError: Error, CustomStringConvertible { let description: String }
+    public struct LoadError: Error, CustomStringConvertible { public let description: String }
 
-    init(width: Int, height: Int, bytes: [UInt8]) {
+    public init(width: Int, height: Int, bytes: [UInt8]) {
         (self.width, self.height, self.bytes) = (width, height, bytes)
     }
 
-    init(contentsOf path: String) throws {
+    public init(contentsOf path: String) throws {
         guard let loaded = IMG_Load(path) else {
             throw LoadError(description: "cannot load \(path): \(String(cString: SDL_GetError()))")
         }
@@ -36,7 +36,7 @@ struct Image {
     }
 
     /// (r, g, b) of the pixel whose top-left corner is (x, y).
-    func rgb(_ x: Int, _ y: Int) -> [Int] {
+    public func rgb(_ x: Int, _ y: Int) -> [Int] {
         let i = (y * width + x) * 4
         return [Int(bytes[i]), Int(bytes[i + 1]), Int(bytes[i + 2])]
     }
@@ -44,7 +44,7 @@ struct Image {
 
 extension Image {
     /// The largest difference of any channel of any pixel (255 when the sizes differ).
-    func maxDifference(_ other: Image) -> Int {
+    public func maxDifference(_ other: Image) -> Int {
         guard width == other.width, height == other.height else { return 255 }
         var worst: UInt8 = 0
         for i in bytes.indices {
@@ -57,7 +57,7 @@ extension Image {
 
 extension Image {
     /// The `width` × `height` region whose top-left pixel is (x, y).
-    func cropped(x: Int, y: Int, width: Int, height: Int) -> Image {
+    public func cropped(x: Int, y: Int, width: Int, height: Int) -> Image {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(width * height * 4)
         for row in y..<(y + height) {
@@ -68,7 +68,7 @@ extension Image {
     }
 
     /// The mean absolute difference over every channel of every pixel (255 when the sizes differ).
-    func meanDifference(_ other: Image) -> Double {
+    public func meanDifference(_ other: Image) -> Double {
         guard width == other.width, height == other.height else { return 255 }
         var total = 0
         for i in bytes.indices { total += abs(Int(bytes[i]) - Int(other.bytes[i])) }
@@ -77,7 +77,7 @@ extension Image {
 
     /// The smallest box (in pixels, both ends included) holding every pixel of the region
     /// `x` × `y` that `isInk` accepts; nil when there is none.
-    func inkBox(x: Range<Int>, y: Range<Int>, isInk: ([Int]) -> Bool) -> (x: ClosedRange<Int>, y: ClosedRange<Int>)? {
+    public func inkBox(x: Range<Int>, y: Range<Int>, isInk: ([Int]) -> Bool) -> (x: ClosedRange<Int>, y: ClosedRange<Int>)? {
         var minX = Int.max, maxX = Int.min, minY = Int.max, maxY = Int.min
         for row in y.clamped(to: 0..<height) {
             for column in x.clamped(to: 0..<width) where isInk(rgb(column, row)) {
@@ -88,7 +88,7 @@ extension Image {
     }
 
     /// The largest channel difference over the pixels of rows `rows` (255 when the sizes differ).
-    func maxDifference(_ other: Image, rows: Range<Int>) -> Int {
+    public func maxDifference(_ other: Image, rows: Range<Int>) -> Int {
         guard width == other.width, height == other.height else { return 255 }
         var worst = 0
         for y in rows.clamped(to: 0..<height) {
@@ -102,13 +102,13 @@ extension Image {
 
     /// The ink box of the HUD's first line (white text on its dark panel at the top left), in a
     /// frame at `scale` pixels per point.
-    func hudFirstLine(scale: Int) -> (x: ClosedRange<Int>, y: ClosedRange<Int>)? {
+    public func hudFirstLine(scale: Int) -> (x: ClosedRange<Int>, y: ClosedRange<Int>)? {
         inkBox(x: 12 * scale..<250 * scale, y: 12 * scale..<31 * scale) { $0.allSatisfy { $0 > 200 } }
     }
 
     /// The ink box of the caption (dark text on the background) under the middle card of a
     /// `viewport`-point window whose cards are `cardHeight` tall, in a frame at `scale` pixels per point.
-    func caption(viewport: (width: Int, height: Int), cardHeight: Int = 300,
+    public func caption(viewport: (width: Int, height: Int), cardHeight: Int = 300,
                  scale: Int) -> (x: ClosedRange<Int>, y: ClosedRange<Int>)? {
         let top = viewport.height / 2 + cardHeight / 2 + 4
         return inkBox(x: (viewport.width / 2 - 100) * scale..<(viewport.width / 2 + 100) * scale,

@@ -3,18 +3,31 @@ import CSDL2Image
 import Foundation
 import SwivelCore
 
-/// Writes test files by raw path bytes (names need not be UTF-8): solid-colour images made with
-/// SDL2_image, plain bytes, FIFOs and links.
-enum ImageFiles {
-    enum Kind { case png, jpeg, bmp }
+/// Writes test files by raw path bytes (names need not be UTF-8): images of known pixels made with
+/// SDL2_image (PNG, JPEG at a given quality, BMP), plain bytes, FIFOs and links. The one image
+/// writer of the tests; `TemporaryDirectory.write` puts its images into a test's directory.
+public enum ImageFiles {
+    public enum Kind: Equatable, Sendable {
+        case png, bmp, jpeg(quality: Int32)
+        /// JPEG at quality 95.
+        public static var jpeg: Kind { .jpeg(quality: 95) }
+    }
 
     /// A `width` × `height` image of one opaque colour, as PNG, JPEG (quality 95) or BMP bytes.
-    static func solid(_ kind: Kind, width: Int, height: Int, _ color: [UInt8]) -> [UInt8] {
+    public static func solid(_ kind: Kind, width: Int, height: Int, _ color: [UInt8]) -> [UInt8] {
         image(kind, width: width, height: height) { _, _ in color }
     }
 
     /// An opaque image whose pixel (x, y) is `color(x, y)` (R, G, B).
-    static func image(_ kind: Kind, width: Int, height: Int, _ color: (Int, Int) -> [UInt8]) -> [UInt8] {
+    public static func image(_ kind: Kind, width: Int, height: Int, _ color: (Int, Int) -> [UInt8]) -> [UInt8] {
+        image(kind, width: width, height: height) { x, y in
+            let c = color(x, y)
+            return RGBA8(c[0], c[1], c[2])
+        }
+    }
+
+    /// An image whose pixel (x, y) is `color(x, y)` (straight alpha; JPEG and BMP drop it).
+    public static func image(_ kind: Kind, width: Int, height: Int, color: (Int, Int) -> RGBA8) -> [UInt8] {
         let surface = SDL_CreateRGBSurfaceWithFormat(0, Int32(width), Int32(height), 32,
                                                      SDL_PIXELFORMAT_ABGR8888.rawValue)!
         defer { SDL_FreeSurface(surface) }
@@ -23,21 +36,21 @@ enum ImageFiles {
         for y in 0..<height {
             for x in 0..<width {
                 let c = color(x, y), p = pixels + y * pitch + x * 4     // ABGR8888: R, G, B, A in memory
-                p[0] = c[0]; p[1] = c[1]; p[2] = c[2]; p[3] = 255
+                p[0] = c.r; p[1] = c.g; p[2] = c.b; p[3] = c.a
             }
         }
-        let temporary = NSTemporaryDirectory() + "swivel-solid-\(UUID().uuidString)"
-        defer { unlink(temporary) }
+        let scratch = TemporaryDirectory()
+        let temporary = scratch.path("image").text
         let result: Int32 = switch kind {
         case .png: IMG_SavePNG(surface, temporary)
-        case .jpeg: IMG_SaveJPG(surface, temporary, 95)
+        case .jpeg(let quality): IMG_SaveJPG(surface, temporary, quality)
         case .bmp: SDL_SaveBMP_RW(surface, SDL_RWFromFile(temporary, "wb"), 1)
         }
         precondition(result == 0, "cannot write an image: \(String(cString: SDL_GetError()))")
         return [UInt8](FileManager.default.contents(atPath: temporary)!)
     }
 
-    static func write(_ path: FilePath, _ bytes: [UInt8], mode: mode_t = 0o644) {
+    public static func write(_ path: FilePath, _ bytes: [UInt8], mode: mode_t = 0o644) {
         let fd = open(path.cString, O_WRONLY | O_CREAT | O_TRUNC, mode)
         precondition(fd >= 0, "cannot create \(path)")
         var done = 0
@@ -52,40 +65,26 @@ enum ImageFiles {
         close(fd)
     }
 
-    static func fifo(_ path: FilePath) { precondition(mkfifo(path.cString, 0o644) == 0, "mkfifo \(path)") }
-    static func link(_ path: FilePath, to target: String) {
+    public static func fifo(_ path: FilePath) { precondition(mkfifo(path.cString, 0o644) == 0, "mkfifo \(path)") }
+    public static func link(_ path: FilePath, to target: String) {
         precondition(symlink(target, path.cString) == 0, "symlink \(path)")
     }
-    static func directory(_ path: FilePath) { precondition(mkdir(path.cString, 0o755) == 0, "mkdir \(path)") }
+    public static func directory(_ path: FilePath) { precondition(mkdir(path.cString, 0o755) == 0, "mkdir \(path)") }
 
     /// Deletes `path`, a directory's contents first, never following links.
-    static func remove(_ path: FilePath) {
-        var info = stat()
-        guard lstat(path.cString, &info) == 0 else { return }
-        guard info.st_mode & S_IFMT == S_IFDIR else { unlink(path.cString); return }
-        if let stream = opendir(path.cString) {
-            var names: [[UInt8]] = []
-            while let entry = readdir(stream) {
-                let name = withUnsafeBytes(of: entry.pointee.d_name) { Array($0.prefix { $0 != 0 }) }
-                if name != [46] && name != [46, 46] { names.append(name) }
-            }
-            closedir(stream)
-            for name in names { remove(path.appending(name)) }
-        }
-        rmdir(path.cString)
-    }
+    public static func remove(_ path: FilePath) { TemporaryDirectory.remove(path) }
 
     /// Big-endian 32-bit, for hand-made PNG headers.
-    static func be32(_ v: Int) -> [UInt8] { [24, 16, 8, 0].map { UInt8(v >> $0 & 0xFF) } }
+    public static func be32(_ v: Int) -> [UInt8] { [24, 16, 8, 0].map { UInt8(v >> $0 & 0xFF) } }
 
     /// A PNG signature and IHDR claiming `width` × `height` (8-bit RGBA), with a correct CRC.
-    static func pngHeader(_ width: Int, _ height: Int) -> [UInt8] {
+    public static func pngHeader(_ width: Int, _ height: Int) -> [UInt8] {
         let body = Array("IHDR".utf8) + be32(width) + be32(height) + [8, 6, 0, 0, 0]
         return [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + be32(13) + body + be32(Int(crc32(body)))
     }
 
     /// PNG's CRC-32 (ISO 3309, reflected 0xEDB88320).
-    static func crc32(_ bytes: [UInt8]) -> UInt32 {
+    public static func crc32(_ bytes: [UInt8]) -> UInt32 {
         var crc: UInt32 = 0xFFFF_FFFF
         for byte in bytes {
             crc ^= UInt32(byte)
