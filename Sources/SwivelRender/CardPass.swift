@@ -105,63 +105,23 @@ final class CardPass {
               depthOrdered: Bool, depthStart: Double = 1, depthStep: Double = 1.0 / 1024) -> Int {
         guard !instances.isEmpty else { return 0 }
         depth = (depthStart, depthStep)
-        glActiveTexture(GLc.texture0)
-        glBindTexture(GLc.texture2D, shadowTexture)
-        glActiveTexture(GLc.texture1)
-        glBindTexture(GLc.texture2DArray, images?.texture ?? 0)
-        glActiveTexture(GLc.texture0)
-
-        glBindVertexArray(vertexArray)
-        glBindBuffer(GLc.arrayBuffer, instanceBuffer)
-        instances.withUnsafeBytes { bytes in
-            if instances.count > instanceCapacity {
-                instanceCapacity = max(instances.count, 2 * instanceCapacity)
-                glBufferData(GLc.arrayBuffer, instanceCapacity * MemoryLayout<CardInstance>.stride,
-                             nil, GLc.streamDraw)
-            }
-            glBufferSubData(GLc.arrayBuffer, 0, bytes.count, bytes.baseAddress)
-        }
+        bind(shadowTexture: shadowTexture, images: images)
+        upload(instances)
+        let frame = Frame(count: GLsizei(instances.count), viewport: viewport, pixelScale: pixelScale,
+                          parameters: parameters)
         let anyOpaqueMiddle = depthOrdered && instances.contains { $0.opaque > 0.5 }
         var calls = 0
         if anyOpaqueMiddle {
-            // 1. Opaque middles: written, not blended (their alpha is 1, so blending would give the
-            // same bytes at a higher cost), nearest (latest) card wins.
-            glEnable(GLc.depthTest)
-            glDepthFunc(GLc.less)
-            glDepthMask(GLboolean(GL_TRUE))
-            glDisable(GLc.blend)
-            setUniforms(middleProgram, pass: 0, middlesFirst: true, viewport: viewport, pixelScale: pixelScale,
-                        parameters: parameters)
-            glDrawElementsInstanced(GLc.triangles, GLsizei(Self.middleCount), GLc.unsignedShort,
-                                    UnsafeRawPointer(bitPattern: Self.middleStart * MemoryLayout<UInt16>.stride),
-                                    GLsizei(instances.count))
-            glEnable(GLc.blend)
-            glDepthMask(GLboolean(GL_FALSE))
+            drawOpaqueMiddles(frame)
             calls += 1
         }
         if anyOpaqueMiddle && instances.allSatisfy({ $0.opaque > 0.5 }) {
-            // 2. Every shadow ring, in order, with a shader that only samples the shadow; then
-            // 3. every card's edge band, in order, with one that only has the distance function.
-            // (A later card's shadow is thus drawn under, not over, an earlier card's edge band
-            // where the two meet — the two are never both visible in the seed's layout, where
-            // frames come out the same as with calls 2 and 3 merged in paint order.)
-            setUniforms(shadowProgram, pass: 1, middlesFirst: true, viewport: viewport, pixelScale: pixelScale,
-                        parameters: parameters)
-            glDrawElementsInstanced(GLc.triangles, GLsizei(Self.ringCount), GLc.unsignedShort, nil,
-                                    GLsizei(instances.count))
-            setUniforms(edgeProgram, pass: 1, middlesFirst: true, viewport: viewport, pixelScale: pixelScale,
-                        parameters: parameters)
-            glDrawElementsInstanced(GLc.triangles, GLsizei(Self.bandCount), GLc.unsignedShort,
-                                    UnsafeRawPointer(bitPattern: Self.bandStart * MemoryLayout<UInt16>.stride),
-                                    GLsizei(instances.count))
-            calls += 2
+            calls += drawRingsThenBands(frame)
         } else {
             // 2. Shadows, edges and the middles not drawn in 1, card by card in paint order, with
             // one shader for all (photo decks, translucent colours, no depth buffer).
-            setUniforms(program, pass: 1, middlesFirst: anyOpaqueMiddle, viewport: viewport,
-                        pixelScale: pixelScale, parameters: parameters)
-            glDrawElementsInstanced(GLc.triangles, GLsizei(Self.indices.count), GLc.unsignedShort, nil,
-                                    GLsizei(instances.count))
+            setUniforms(program, pass: 1, middlesFirst: anyOpaqueMiddle, frame)
+            glDrawElementsInstanced(GLc.triangles, GLsizei(Self.indices.count), GLc.unsignedShort, nil, frame.count)
             calls += 1
         }
         if anyOpaqueMiddle {
@@ -172,10 +132,73 @@ final class CardPass {
         return calls
     }
 
+    /// What every draw call of one frame shares.
+    private struct Frame {
+        let count: GLsizei
+        let viewport: Size
+        let pixelScale: Double
+        let parameters: EffectParameters
+    }
+
+    /// The shadow on unit 0, the photo array (or none) on unit 1, and the card mesh's vertex array.
+    private func bind(shadowTexture: GLuint, images: CardTextures?) {
+        glActiveTexture(GLc.texture0)
+        glBindTexture(GLc.texture2D, shadowTexture)
+        glActiveTexture(GLc.texture1)
+        glBindTexture(GLc.texture2DArray, images?.texture ?? 0)
+        glActiveTexture(GLc.texture0)
+        glBindVertexArray(vertexArray)
+    }
+
+    /// Copies the instances into the instance buffer, growing it (at least doubling) when they do
+    /// not fit.
+    private func upload(_ instances: [CardInstance]) {
+        glBindBuffer(GLc.arrayBuffer, instanceBuffer)
+        instances.withUnsafeBytes { bytes in
+            if instances.count > instanceCapacity {
+                instanceCapacity = max(instances.count, 2 * instanceCapacity)
+                glBufferData(GLc.arrayBuffer, instanceCapacity * MemoryLayout<CardInstance>.stride,
+                             nil, GLc.streamDraw)
+            }
+            glBufferSubData(GLc.arrayBuffer, 0, bytes.count, bytes.baseAddress)
+        }
+    }
+
+    /// 1. Opaque middles: written, not blended (their alpha is 1, so blending would give the same
+    /// bytes at a higher cost), nearest (latest) card wins. Leaves the depth test on with writes
+    /// off, and blending on.
+    private func drawOpaqueMiddles(_ frame: Frame) {
+        glEnable(GLc.depthTest)
+        glDepthFunc(GLc.less)
+        glDepthMask(GLboolean(GL_TRUE))
+        glDisable(GLc.blend)
+        setUniforms(middleProgram, pass: 0, middlesFirst: true, frame)
+        glDrawElementsInstanced(GLc.triangles, GLsizei(Self.middleCount), GLc.unsignedShort,
+                                UnsafeRawPointer(bitPattern: Self.middleStart * MemoryLayout<UInt16>.stride),
+                                frame.count)
+        glEnable(GLc.blend)
+        glDepthMask(GLboolean(GL_FALSE))
+    }
+
+    /// 2. Every shadow ring, in order, with a shader that only samples the shadow; then 3. every
+    /// card's edge band, in order, with one that only has the distance function. (A later card's
+    /// shadow is thus drawn under, not over, an earlier card's edge band where the two meet — the
+    /// two are never both visible in the seed's layout, where frames come out the same as with
+    /// calls 2 and 3 merged in paint order.) Returns the draw calls made: 2.
+    private func drawRingsThenBands(_ frame: Frame) -> Int {
+        setUniforms(shadowProgram, pass: 1, middlesFirst: true, frame)
+        glDrawElementsInstanced(GLc.triangles, GLsizei(Self.ringCount), GLc.unsignedShort, nil, frame.count)
+        setUniforms(edgeProgram, pass: 1, middlesFirst: true, frame)
+        glDrawElementsInstanced(GLc.triangles, GLsizei(Self.bandCount), GLc.unsignedShort,
+                                UnsafeRawPointer(bitPattern: Self.bandStart * MemoryLayout<UInt16>.stride),
+                                frame.count)
+        return 2
+    }
+
     private var depth = (start: 1.0, step: 1.0 / 1024)
 
-    private func setUniforms(_ program: CardProgram, pass: Int32, middlesFirst: Bool, viewport: Size,
-                             pixelScale: Double, parameters: EffectParameters) {
+    private func setUniforms(_ program: CardProgram, pass: Int32, middlesFirst: Bool, _ frame: Frame) {
+        let (viewport, parameters) = (frame.viewport, frame.parameters)
         program.program.use()
         program.depth.set(Float(depth.start), Float(depth.step))
         program.pass.set(int: middlesFirst ? pass : 1)
@@ -185,7 +208,7 @@ final class CardPass {
         program.radius.set(Float(parameters.cardOutline.cornerRadius))
         program.eye.set(Float(parameters.eyeDistance))
         program.ringReach.set(Float(parameters.shadowVisibleReach))
-        program.pixel.set(Float(1 / pixelScale))
+        program.pixel.set(Float(1 / frame.pixelScale))
         if let shadow = program.shadow {
             shadow.textureReach.set(Float(parameters.shadowReach))
             shadow.opacity.set(Float(parameters.shadowOpacity))
