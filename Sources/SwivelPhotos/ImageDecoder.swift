@@ -1,5 +1,4 @@
 import CSDL2
-import Foundation
 import Glibc
 import SwivelCore
 
@@ -45,7 +44,7 @@ public enum ImageDecoder {
         _ = SDLImageDecoder.codecs   // also keeps the libraries' console messages off stderr
         // Libraries' messages may end in a newline or hold several lines: one line each, always.
         func fail(_ reason: String) -> ImageLoadError {
-            let line = reason.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
+            let line = reason.split(whereSeparator: \.isNewline).map(trimmingBlanks)
                 .filter { !$0.isEmpty }.joined(separator: " ")
             return ImageLoadError(path: path, reason: line)
         }
@@ -87,4 +86,13 @@ public enum ImageDecoder {
         let text = String(cString: SDL_GetError())
         return text.isEmpty ? "unknown error" : text
     }
+}
+
+/// `line` without the tabs and Unicode space separators (Zs) at either end.
+private func trimmingBlanks(_ line: Substring) -> String {
+    let scalars = line.unicodeScalars
+    func isBlank(_ scalar: Unicode.Scalar) -> Bool { scalar == "\t" || scalar.properties.generalCategory == .spaceSeparator }
+    guard let first = scalars.firstIndex(where: { !isBlank($0) }),
+          let last = scalars.lastIndex(where: { !isBlank($0) }) else { return "" }
+    return String(Substring(scalars[first...last]))
 }

@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 import SwivelCore
 
 
@@ -13,7 +13,7 @@ public final class ImageLoader: @unchecked Sendable {
         public let result: Result<MipChain, ImageLoadError>
     }
 
-    private let condition = NSCondition()
+    private let condition = Condition()
     private let sources: [PhotoSource]
     private var size = (width: 0, height: 0)
     private var wanted: [Int] = []
@@ -23,7 +23,6 @@ public final class ImageLoader: @unchecked Sendable {
     private var finishedIDs: Set<Int> = []
     private var generation = 0
     private var stopping = false
-    private var threads: [Thread] = []
     private var decodeTimes: [Double] = []
     private var decodeCPUTimes: [Double] = []
     private let onFinished: @Sendable () -> Void
@@ -36,11 +35,8 @@ public final class ImageLoader: @unchecked Sendable {
         for index in 0..<count {
             // With two or more threads, the first decodes only on-screen photos, at normal priority.
             let onScreenOnly = count > 1 && index == 0
-            let thread = Thread { self.work(onScreenOnly: onScreenOnly) }   // the thread keeps the loader until it stops
-            thread.name = "swivel-decode-\(index)"
-            thread.qualityOfService = .userInitiated
-            threads.append(thread)
-            thread.start()
+            // The thread keeps the loader until it stops.
+            startThread(named: "swivel-decode-\(index)") { self.work(onScreenOnly: onScreenOnly) }
         }
     }
 

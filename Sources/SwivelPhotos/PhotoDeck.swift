@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 import SwivelCore
 
 /// Where a deck's photos go to be drawn: one array of equal layers, each a photo with all its mip
@@ -66,7 +66,7 @@ public final class PhotoDeck<Textures: PhotoTextureArray> {
         order = Array(sources.indices)
         budgetBytes = budgetMiB * 1_048_576
         self.warn = warn
-        let cores = ProcessInfo.processInfo.activeProcessorCount
+        let cores = Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))   // the processors online
         loader = ImageLoader(sources: sources, threads: max(1, min(4, cores)), onFinished: onFinished)
     }
 
@@ -167,7 +167,7 @@ public final class PhotoDeck<Textures: PhotoTextureArray> {
     /// out on demand). Release builds never read it.
     private static func injectedUploadFailure(_ source: PhotoSource) throws {
         #if DEBUG
-        if let name = ProcessInfo.processInfo.environment["SWIVEL_TEST_GPU_FULL"], name == source.name {
+        if let name = getenv("SWIVEL_TEST_GPU_FULL").map({ String(cString: $0) }), name == source.name {
             throw InjectedOutOfMemory()
         }
         #endif

@@ -62,14 +62,17 @@ enum SVGDecoder {
     }
 
     /// The root `<svg>` element's width and height attributes (leading numbers, any unit), else
-    /// its viewBox's; nil when neither is there (nanosvg then measures the drawing).
+    /// its viewBox's; nil when neither is there (nanosvg then measures the drawing). Searched by
+    /// Unicode scalar, so that "\nwidth=" is found after a CR too (CR LF is one Character).
     static func declaredSize(_ bytes: [UInt8]) -> (width: Double, height: Double)? {
         let text = String(decoding: bytes.prefix(8192), as: UTF8.self)
-        guard let start = text.range(of: "<svg"), let end = text[start.upperBound...].firstIndex(of: ">") else { return nil }
+        guard let start = text.unicodeScalars.firstRange(of: "<svg".unicodeScalars),
+              let end = text[start.upperBound...].firstIndex(of: ">") else { return nil }
         let tag = text[start.upperBound..<end]
         func attribute(_ name: String) -> Substring? {
             for quote in ["\"", "'"] {
-                if let found = tag.range(of: " \(name)=\(quote)") ?? tag.range(of: "\n\(name)=\(quote)"),
+                if let found = tag.unicodeScalars.firstRange(of: " \(name)=\(quote)".unicodeScalars)
+                    ?? tag.unicodeScalars.firstRange(of: "\n\(name)=\(quote)".unicodeScalars),
                    let close = tag[found.upperBound...].firstIndex(of: Character(quote)) {
                     return tag[found.upperBound..<close]
                 }

@@ -1,4 +1,3 @@
-import Foundation
 import SwivelCore
 
 /// Exits 64 with the error's one line (and a pointer to --help where that helps).
@@ -14,7 +13,7 @@ do throws(Options.UsageError) {
     if commandLine.onlyPrintsText {
         options = alone
     } else {
-        let config = try ConfigLoading.load(for: commandLine, environment: ProcessInfo.processInfo.environment)
+        let config = try ConfigLoading.load(for: commandLine, environment: Environment.variables())
         options = try Options.resolve(commandLine, config: config)
     }
 } catch {

@@ -43,6 +43,16 @@ import Testing
         #expect(lossyUpright, "\(Quadrants.sample(lossyCard))")
     }
 
+    /// The root element's size is found whatever ends its lines: attributes after LF, after CR LF
+    /// (one Character in Swift, two scalars), after a space; else the viewBox's.
+    @Test func svgDeclaredSizeIsReadAfterAnyLineEnd() {
+        func size(_ text: String) -> [Double]? { SVGDecoder.declaredSize(Array(text.utf8)).map { [$0.width, $0.height] } }
+        #expect(size("<svg xmlns='x'\nwidth='12'\nheight='34'>") == [12, 34])
+        #expect(size("<svg xmlns='x'\r\nwidth='12'\r\nheight=\"34px\">") == [12, 34])
+        #expect(size("<?xml version='1.0'?>\r\n<svg\r\n viewBox='0 0 56 78'>") == [56, 78])
+        #expect(size("<svg width='50%' height='20'>") == nil)
+    }
+
     /// Drawn at the card's size: a 10 × 15 SVG (its own size) shown on a 200 × 300 card keeps an
     /// edge one pixel wide, where scaling up a 10 × 15 rendering would smear it over 20 pixels.
     @Test func svgIsDrawnAtTheCardsSize() throws {

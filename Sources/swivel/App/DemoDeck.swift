@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 import SwivelCore
 import SwivelPhotos
 
@@ -10,8 +10,8 @@ enum DemoDeck {
     /// photo decoders need no special case.
     static func sources() -> [PhotoSource] {
         embedded.compactMap { image in
-            guard let bytes = Data(base64Encoded: image.base64) else { return nil }
-            let directory = ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+            guard let bytes = Base64.decode(image.base64) else { return nil }
+            let directory = Environment.nonEmpty("TMPDIR") ?? "/tmp"
             var template = Array((directory + "/swivel-demo-XXXXXX").utf8CString)
             let descriptor = mkstemp(&template)
             guard descriptor >= 0 else { return nil }

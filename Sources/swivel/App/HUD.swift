@@ -52,9 +52,9 @@ final class HUD {
         if now - linesUpdatedAt >= 0.25 {
             let recent = Percentiles(frameMilliseconds)
             let fps = framesPerSecond(now: now)
-            let overdrawText = overdraw.map { String(format: "overdraw %.2f", $0) } ?? "overdraw n/a"
+            let overdrawText = overdraw.map { "overdraw " + $0.fixed(2) } ?? "overdraw n/a"
             lines = [
-                String(format: "%d fps   frame %.1f ms (p95 %.1f)", fps, frameMilliseconds.last ?? 0, recent.value(95) ?? 0),
+                "\(fps) fps   frame \((frameMilliseconds.last ?? 0).fixed(1)) ms (p95 \((recent.value(95) ?? 0).fixed(1)))",
                 "\(drawCalls) draw call\(drawCalls == 1 ? "" : "s") · \(cards) cards · \(overdrawText)",
             ].compactMap { text.render($0, maxWidth: Int(400 * pixelScale)) }
             linesUpdatedAt = now

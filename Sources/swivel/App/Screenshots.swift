@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 import SwivelCore
 import SwivelPlatform
 
@@ -35,23 +35,23 @@ enum Screenshots {
         } catch {
             fail(.failure, "\(error)")
         }
-        func ms(_ d: Duration) -> String { String(format: "%.2f", d.milliseconds) }
+        func ms(_ d: Duration) -> String { d.milliseconds.fixed(2) }
         Console.out("wrote \(path) (\(pixels.width)x\(pixels.height) px, \(driver.cardsDrawn) cards; "
             + "first frame \(ms(times[0])) ms with the shadow blur, next frame \(ms(times[1])) ms)")
     }
 
     /// F12: the frame just rendered, to `$XDG_PICTURES_DIR` or the working directory; prints the path.
     static func save(_ rgba: [UInt8], width: Int, height: Int) {
-        let env = ProcessInfo.processInfo.environment
-        let directory = env["XDG_PICTURES_DIR"].flatMap { $0.isEmpty ? nil : $0 }
-            ?? FileManager.default.currentDirectoryPath
-        let formatter = DateFormatter()
-        formatter.dateFormat = "yyyyMMdd-HHmmss"
-        let stem = "swivel-" + formatter.string(from: Date())
-        var path = (directory as NSString).appendingPathComponent(stem + ".png")
+        let directory = Environment.nonEmpty("XDG_PICTURES_DIR") ?? workingDirectory()
+        let stem = "swivel-" + localTime(format: "%Y%m%d-%H%M%S")
+        func inDirectory(_ name: String) -> String {
+            directory.isEmpty || directory.hasSuffix("/") ? directory + name : directory + "/" + name
+        }
+        var path = inDirectory(stem + ".png")
         var counter = 2
-        while FileManager.default.fileExists(atPath: path) {
-            path = (directory as NSString).appendingPathComponent("\(stem)-\(counter).png")
+        var status = stat()
+        while lstat(path, &status) == 0 {
+            path = inDirectory("\(stem)-\(counter).png")
             counter += 1
         }
         do {
@@ -60,5 +60,22 @@ enum Screenshots {
         } catch {
             Console.error("\(error)")
         }
+    }
+
+    /// The working directory's path ("" if it cannot be read, so the file goes to it by a relative name).
+    private static func workingDirectory() -> String {
+        guard let path = getcwd(nil, 0) else { return "" }
+        defer { free(path) }
+        return String(cString: path)
+    }
+
+    /// Now in the local time zone, as strftime's `format` writes it.
+    private static func localTime(format: String) -> String {
+        var now = time(nil)
+        var parts = tm()
+        localtime_r(&now, &parts)
+        var buffer = [CChar](repeating: 0, count: 64)
+        let count = strftime(&buffer, buffer.count, format, &parts)
+        return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 import SwivelCore
 
 /// A config file's settings, each checked like its command-line option.

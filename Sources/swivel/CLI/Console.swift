@@ -1,13 +1,13 @@
-import Foundation
+import Glibc
 
 /// Where the app speaks: results on stdout, problems on stderr, one line each.
 enum Console {
     static func out(_ line: String) {
-        FileHandle.standardOutput.write(Data((line + "\n").utf8))
+        FileDescriptor.write(STDOUT_FILENO, Array((line + "\n").utf8))
     }
 
     static func error(_ line: String) {
-        FileHandle.standardError.write(Data(("swivel: " + line + "\n").utf8))
+        FileDescriptor.write(STDERR_FILENO, Array(("swivel: " + line + "\n").utf8))
     }
 }
 

@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 import SwivelCore
 
 /// The command line split into settings (in order) and positional paths.

@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 import SwivelCore
 
 /// The paths of `swivel -`: standard input read to its end, one path a line (`find … | swivel -`)
@@ -6,8 +6,7 @@ import SwivelCore
 /// are dropped; names are kept as raw bytes. A line that ends in CR keeps it (file names may).
 enum StandardInputPaths {
     static func read(nulSeparated: Bool) -> [FilePath] {
-        let data = FileHandle.standardInput.readDataToEndOfFile()
-        return split([UInt8](data), nulSeparated: nulSeparated)
+        split(FileDescriptor.readAll(STDIN_FILENO) ?? [], nulSeparated: nulSeparated)
     }
 
     static func split(_ bytes: [UInt8], nulSeparated: Bool) -> [FilePath] {

@@ -1,5 +1,3 @@
-import Foundation
-
 /// Builds the one-line JSON object that `--bench` prints, fields in the order they are added.
 struct JSONWriter {
     private var fields: [String] = []
@@ -18,7 +16,7 @@ struct JSONWriter {
 
     private func number(_ value: Double?) -> String {
         guard let value, value.isFinite else { return "null" }
-        return String(format: "%.3f", value)
+        return value.fixed(3)
     }
 
     private func quoted(_ text: String) -> String {
@@ -27,7 +25,7 @@ struct JSONWriter {
             switch scalar {
             case "\"": result += "\\\""
             case "\\": result += "\\\\"
-            case _ where scalar.value < 0x20: result += String(format: "\\u%04x", scalar.value)
+            case _ where scalar.value < 0x20: result += "\\u00" + (scalar.value < 0x10 ? "0" : "") + String(scalar.value, radix: 16)
             default: result.unicodeScalars.append(scalar)
             }
         }

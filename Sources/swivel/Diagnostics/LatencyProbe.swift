@@ -1,4 +1,6 @@
-import Foundation
+import Dispatch
+import Glibc
+import Synchronization
 import SwivelCore
 import SwivelPlatform
 
@@ -23,12 +25,13 @@ struct LatencyProbe {
         let clock = EventClock()
         let log = QueueTimes()
         let y = layout.viewport.height / 2, x0 = layout.viewport.width * 0.75
-        let pusher = Thread {
+        let pusher: @Sendable () -> Void = {
             for i in 0...count {
                 let phase: PointerPhase = i == 0 ? .down : (i == count ? .up : .move)
                 log.append(clock.now())
                 SyntheticPointer.push(phase, at: Point(x0 - Double(i) * 3, y))
-                Thread.sleep(forTimeInterval: 1.0 / 120)
+                var interval = timespec(tv_sec: 0, tv_nsec: 1_000_000_000 / 120), left = timespec()
+                while nanosleep(&interval, &left) != 0 && errno == EINTR { interval = left }
             }
         }
         var controller = ScrollController(layout: layout)
@@ -41,7 +44,7 @@ struct LatencyProbe {
         var consumed = 0
         var fresh = 0
         _ = pump.pendingEvents()
-        pusher.start()
+        DispatchQueue.global().async(execute: pusher)
         let deadline = clock.now() + Double(count) / 120 + 1
         while consumed <= count, clock.now() < deadline {
             let before = clock.now()
@@ -76,9 +79,8 @@ struct LatencyProbe {
 }
 
 /// The times events were queued, shared between the pushing thread and the frame loop.
-private final class QueueTimes: @unchecked Sendable {
-    private let lock = NSLock()
-    private var storage: [Double] = []
-    func append(_ time: Double) { lock.withLock { storage.append(time) } }
-    var times: [Double] { lock.withLock { storage } }
+private final class QueueTimes: Sendable {
+    private let storage = Mutex<[Double]>([])
+    func append(_ time: Double) { storage.withLock { $0.append(time) } }
+    var times: [Double] { storage.withLock { $0 } }
 }

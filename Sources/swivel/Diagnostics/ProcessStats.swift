@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 
 /// What the kernel says this process has used: CPU time, peak resident memory, age.
 enum ProcessStats {
@@ -22,7 +22,7 @@ enum ProcessStats {
     /// what the process holds: memory freed but cached by malloc does not count as growth.
     static func residentMiB(trimmed: Bool = false) -> Double {
         if trimmed { _ = malloc_trim(0) }
-        guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return 0 }
+        guard let text = procText("/proc/self/statm") else { return 0 }
         let fields = text.split(separator: " ")
         guard fields.count > 1, let pages = Double(fields[1]) else { return 0 }
         return pages * Double(sysconf(Int32(_SC_PAGESIZE))) / 1_048_576
@@ -31,7 +31,7 @@ enum ProcessStats {
     /// Seconds since the kernel started this process: /proc/self/stat's start time (clock ticks
     /// since boot) against CLOCK_BOOTTIME. Resolution one clock tick (10 ms).
     static func secondsSinceStart() -> Double? {
-        guard let text = try? String(contentsOfFile: "/proc/self/stat", encoding: .utf8),
+        guard let text = procText("/proc/self/stat"),
               let close = text.lastIndex(of: ")") else { return nil }
         // Fields after the command name start at field 3; the start time is field 22.
         let fields = text[text.index(after: close)...].split(separator: " ")
@@ -41,6 +41,11 @@ enum ProcessStats {
         let boot = Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
         return boot - ticks / Double(sysconf(Int32(_SC_CLK_TCK)))
     }
+}
+
+/// A /proc file's text (read whole: its size shows as 0).
+private func procText(_ path: String) -> String? {
+    FileDescriptor.readFile(path).map { String(decoding: $0, as: UTF8.self) }
 }
 
 /// glibc's `malloc_trim`, which the Glibc module does not export.

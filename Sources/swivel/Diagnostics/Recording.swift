@@ -1,18 +1,16 @@
-import Foundation
+import Glibc
 import SwivelCore
 
 /// `--record FILE`: appends each entry as a line, with times counted from the recording's start.
 final class Recorder {
-    private let handle: FileHandle
+    private var descriptor: Int32
     private let start: Double
 
     init(path: String, start: Double) {
-        guard FileManager.default.createFile(atPath: path, contents: Data((RecordedEntry.header + "\n").utf8)),
-              let handle = FileHandle(forWritingAtPath: path) else {
+        descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
+        guard descriptor >= 0, FileDescriptor.write(descriptor, Array((RecordedEntry.header + "\n").utf8)) else {
             fail(.failure, "cannot write the recording \(path)")
         }
-        handle.seekToEndOfFile()
-        self.handle = handle
         self.start = start
     }
 
@@ -20,13 +18,17 @@ final class Recorder {
         append(.input(input.shifted(by: since(input.time) - input.time)))
     }
     func resize(_ size: Size, at time: Double) { append(.resize(size, time: since(time))) }
-    func end(at time: Double) { append(.end(time: since(time))); try? handle.close() }
+    func end(at time: Double) {
+        append(.end(time: since(time)))
+        if descriptor >= 0 { close(descriptor) }
+        descriptor = -1
+    }
 
     /// Seconds since the start, to the microsecond (SDL's event times are whole milliseconds).
     private func since(_ time: Double) -> Double { max(0, ((time - start) * 1e6).rounded() / 1e6) }
 
     private func append(_ entry: RecordedEntry) {
-        handle.write(Data((entry.line + "\n").utf8))
+        if descriptor >= 0 { FileDescriptor.write(descriptor, Array((entry.line + "\n").utf8)) }
     }
 }
 
@@ -35,7 +37,7 @@ struct Recording {
     let entries: [RecordedEntry]
 
     init(path: String) {
-        guard let data = FileManager.default.contents(atPath: path) else {
+        guard let data = FileDescriptor.readFile(path) else {
             fail(.usage, "cannot read the recording \(path)")
         }
         do {

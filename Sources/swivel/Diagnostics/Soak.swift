@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 import SwivelCore
 import SwivelPhotos
 import SwivelPlatform
@@ -203,8 +203,8 @@ struct Soak {
             }
             let growth = stats.rssEnd - stats.rssWarm
             if growth >= options.soakMemoryLimitMiB {
-                failures.append(String(format: "resident memory grew %.2f MiB after the warm-up (%.2f → %.2f MiB)",
-                                       growth, stats.rssWarm, stats.rssEnd))
+                failures.append("resident memory grew \(growth.fixed(2)) MiB after the warm-up "
+                                + "(\(stats.rssWarm.fixed(2)) → \(stats.rssEnd.fixed(2)) MiB)")
             }
             if stats.texturesMax > textureBound {
                 failures.append("\(stats.texturesMax) GL textures alive, more than the \(textureBound) the deck needs")

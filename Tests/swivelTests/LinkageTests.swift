@@ -1,0 +1,31 @@
+import Foundation
+import SwivelTestSupport
+import Testing
+
+/// What the shipped binary loads. Foundation with its ICU data costs about 10 MB resident in every
+/// process (a one-line program: 17.7 MB with `import Foundation`, 7.0 MB with Glibc alone), so no
+/// module of `swivel` imports it; this keeps a new `import Foundation` from slipping back in.
+@Suite struct LinkageTests {
+    /// The binaries to check: the one the tests run (debug), and the release build when there is one.
+    static var binaries: [URL] {
+        let tested = SwivelProcess.binary
+        let release = tested.deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("release/swivel")
+        return [tested] + (FileManager.default.isExecutableFile(atPath: release.path) ? [release] : [])
+    }
+
+    /// `ldd` lists every library the loader maps for the binary, directly needed or not.
+    @Test func noFoundationOrICUIsLoaded() throws {
+        for binary in Self.binaries {
+            let result = try SwivelProcess.runProgram(URL(fileURLWithPath: "/usr/bin/ldd"), [binary.path])
+            #expect(result.status == 0, "\(result.stderr)")
+            let libraries = result.stdout.split(separator: "\n").compactMap { $0.split(whereSeparator: \.isWhitespace).first }
+                .map(String.init)
+            // The listing is real: the Swift runtime and SDL are in it.
+            #expect(libraries.contains("libswiftCore.so") && libraries.contains("libSDL2-2.0.so.0"),
+                    "\(binary.path): \(libraries)")
+            let foundation = libraries.filter { $0.contains("Foundation") || $0.contains("ICU") || $0.contains("icu") }
+            #expect(foundation.isEmpty, "\(binary.path) loads \(foundation)")
+        }
+    }
+}
