@@ -9,9 +9,10 @@ import SwivelCore
 ///
 /// Two kinds of thread: on-screen threads, at normal priority, decode only the photos on screen
 /// (the centred one first: it heads the wish list); the ahead thread, at nice 10, decodes the
-/// cards off screen, never an on-screen one while there are on-screen threads to take it (a
-/// visible photo left to a thread that yields to everything would arrive last). A loader with
-/// no on-screen thread has its ahead thread decode everything.
+/// cards off screen once every on-screen card has a thread, and never an on-screen one while
+/// there are on-screen threads to take it (a visible photo left to a thread that yields to
+/// everything would arrive last). A loader with no on-screen thread has its ahead thread decode
+/// everything.
 public final class ImageLoader: @unchecked Sendable {
     public struct Finished: Sendable {
         public let id: Int
@@ -74,7 +75,7 @@ public final class ImageLoader: @unchecked Sendable {
     enum Role {
         /// Only cards on screen, at normal priority.
         case onScreen
-        /// Only cards off screen, at nice 10.
+        /// Only cards off screen, once no on-screen card waits for a thread, at nice 10.
         case ahead
         /// Any card, at nice 10 (the only thread of a loader).
         case any
@@ -154,12 +155,13 @@ public final class ImageLoader: @unchecked Sendable {
             condition.lock()
             var next: Int?
             while !stopping {
-                next = size.width > 0 ? wanted.first { isFree($0) && takes($0, role) } : nil
+                next = size.width > 0 ? nextCard(for: role) : nil
                 if next != nil { break }
                 condition.wait()
             }
             guard let id = next, !stopping else { condition.unlock(); return }
             busy.insert(id)
+            if role == .onScreen { condition.broadcast() }   // perhaps the last on-screen card: decoding ahead may start
             let (width, height) = size
             let started = generation
             condition.unlock()
@@ -196,12 +198,22 @@ public final class ImageLoader: @unchecked Sendable {
     /// Whether card `id` is neither decoding nor decoded (called with the lock held).
     private func isFree(_ id: Int) -> Bool { !busy.contains(id) && !finishedIDs.contains(id) }
 
-    /// Whether a thread in `role` may decode card `id` (called with the lock held).
-    private func takes(_ id: Int, _ role: Role) -> Bool {
+    /// The first wanted card a thread in `role` may take, if any (called with the lock held).
+    /// Decoding ahead waits while a photo on screen waits for a thread: on two cores it would
+    /// only slow the on-screen decodes down.
+    private func nextCard(for role: Role) -> Int? {
         switch role {
-        case .onScreen: onScreen.contains(id)
-        case .ahead: !onScreen.contains(id)
-        case .any: true
+        case .onScreen:
+            return wanted.first { isFree($0) && onScreen.contains($0) }
+        case .any:
+            return wanted.first { isFree($0) }
+        case .ahead:
+            var first: Int?
+            for id in wanted where isFree(id) {
+                if onScreen.contains(id) { return nil }
+                if first == nil { first = id }
+            }
+            return first
         }
     }
 

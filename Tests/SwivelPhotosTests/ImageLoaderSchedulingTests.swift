@@ -6,7 +6,7 @@ import Testing
 
 /// Which decoding thread takes which card, and at what priority: the photos on screen go to the
 /// normal-priority threads, nearest the centre first, two at once; the thread decoding ahead
-/// (nice 10) takes only cards off screen. Decodes are held by `HeldDecodes` until the test lets
+/// (nice 10) takes only cards off screen, once every on-screen card has a thread. Decodes are held by `HeldDecodes` until the test lets
 /// them finish, so what runs at once is known.
 @Suite struct ImageLoaderSchedulingTests {
     /// The deck of these tests: cards 0…9 centred on 4, cards 2…6 on screen; the wish list in
@@ -15,9 +15,10 @@ import Testing
     static let onScreen: Set<Int> = [2, 3, 4, 5, 6]
 
     /// With two on-screen threads, the first two decodes are the centred card and its nearest
-    /// neighbour, both at the test's own priority and at the same time; the thread decoding ahead
-    /// starts card 7, the first card off screen, at nice 10, while on-screen cards 3, 6 and 2
-    /// wait for an on-screen thread. When card 5 finishes, its thread takes 3, the next nearest.
+    /// neighbour, both at the test's own priority and at the same time; decoding ahead waits
+    /// while on-screen cards 3, 6 and 2 wait for a thread. As each decode finishes, its thread
+    /// takes the next nearest on-screen card; once the last (2) has its thread, the ahead thread
+    /// starts card 7, the first off screen, at nice 10.
     @Test func twoOnScreenDecodesRunAtOnceCentreFirst() throws {
         let held = HeldDecodes()
         let loader = ImageLoader(onScreenThreads: 2, aheadThreads: 1, onFinished: {}, decode: held.decode)
@@ -25,40 +26,52 @@ import Testing
         loader.resize(width: 4, height: 6)
         loader.want(Self.wanted, onScreen: Self.onScreen)
 
-        try #require(held.waitForStarts(3))
+        try #require(held.waitForStarts(2))
+        usleep(100_000)   // time for a wrongly scheduled ahead decode to start
         let base = getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0)
-        let started = held.started
-        #expect(started.count == 3)
-        #expect(Set(started.filter { $0.nice == base }.map(\.id)) == [4, 5])
-        #expect(started.filter { $0.nice == 10 }.map(\.id) == [7])
-        #expect(held.mostAtOnce == 3)
+        #expect(held.started.count == 2)
+        #expect(Set(held.started.map(\.id)) == [4, 5] && held.started.allSatisfy { $0.nice == base })
+        #expect(held.mostAtOnce == 2)
 
         held.release(5)
+        try #require(held.waitForStarts(3))
+        #expect(held.started[2].id == 3 && held.started[2].nice == base)
+        held.release(4)
         try #require(held.waitForStarts(4))
-        #expect(held.started[3].id == 3 && held.started[3].nice == base)
+        #expect(held.started[3].id == 6 && held.started[3].nice == base)
+        usleep(50_000)
+        #expect(held.started.count == 4)   // card 2 still waits for an on-screen thread
+        held.release(3)
+        try #require(held.waitForStarts(6))
+        #expect(held.started.filter { $0.nice == base }.map(\.id).sorted() == [2, 3, 4, 5, 6])
+        #expect(held.started.filter { $0.nice == 10 }.map(\.id) == [7])
+        #expect(held.mostAtOnce == 3)
+
         held.releaseAll()
         var taken = 0
         #expect(waitUntil { taken += loader.takeFinished(limit: 10).count; return taken == 10 })
         #expect(held.started.map(\.id).sorted() == Array(0...9))   // each card once
     }
 
-    /// With one on-screen thread, the first card it decodes is the centred one (4), then the
-    /// next nearest (5) once 4 is done; the ahead thread meanwhile takes 7, then 1, 8, …
+    /// With one on-screen thread, the cards on screen are decoded one after another from the
+    /// centre out (4, 5, 3, 6, 2); the ahead thread starts (card 7) only once the last of them
+    /// has its thread.
     @Test func theCentredCardIsDecodedFirst() throws {
         let held = HeldDecodes()
         let loader = ImageLoader(onScreenThreads: 1, aheadThreads: 1, onFinished: {}, decode: held.decode)
         defer { held.releaseAll(); loader.stop() }
         loader.resize(width: 4, height: 6)
         loader.want(Self.wanted, onScreen: Self.onScreen)
-        try #require(held.waitForStarts(2))
         let base = getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0)
-        #expect(held.started.filter { $0.nice == base }.map(\.id) == [4])
+        for (index, id) in [4, 5, 3, 6].enumerated() {
+            try #require(held.waitForStarts(index + 1))
+            #expect(held.started.map(\.id) == Array([4, 5, 3, 6].prefix(index + 1)))
+            #expect(held.started[index].nice == base)
+            held.release(id)
+        }
+        try #require(held.waitForStarts(6))
+        #expect(held.started.filter { $0.nice == base }.map(\.id) == [4, 5, 3, 6, 2])
         #expect(held.started.filter { $0.nice == 10 }.map(\.id) == [7])
-        held.release(4)
-        held.release(7)
-        try #require(held.waitForStarts(4))
-        #expect(held.started.filter { $0.nice == base }.map(\.id) == [4, 5])
-        #expect(held.started.filter { $0.nice == 10 }.map(\.id) == [7, 1])
     }
 
     /// The thread decoding ahead never takes a card on screen, even when it is idle and three
