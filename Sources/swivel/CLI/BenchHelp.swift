@@ -42,6 +42,8 @@ extension Options {
                              shows the centred card's photo (wall clock; until every visible photo
                              is shown, frames are paced at 60 Hz as in the app, then flat out)
       visible_photos_ms      the same until every visible card's photo is shown
+      loading_frame_ms       frame times (as frame_ms) of the frames drawn until then, after the
+                             first: what decoding costs drawing; null when none was drawn
       taken_dates_ms         what --sort taken costs for the deck: reading every file's EXIF
                              DateTimeOriginal (metadata bytes only, in parallel), from the page
                              cache (measured before the window opens, on a second pass)

@@ -67,6 +67,9 @@ struct Bench {
         /// Wall-clock milliseconds from the end of the first frame to the end of the first frame
         /// showing the centred card's photo, and every visible card's.
         var centredMilliseconds: Double?, allVisibleMilliseconds: Double?
+        /// The times of the frames drawn while the visible photos were still arriving (after the
+        /// first): what the decoders cost the frame rate.
+        var loadingMilliseconds: [Double] = []
     }
 
     /// The scripted scroll, frame by frame through `driver`, each timed from building the scene
@@ -119,6 +122,9 @@ struct Bench {
                 if wait > 0 { usleep(useconds_t(wait * 1000)) }
             }
             if frame > 0 { measured.milliseconds.append(elapsed.milliseconds) }   // frame 0 also builds the shadow
+            if frame > 0, deck != nil, measured.allVisibleMilliseconds == nil {
+                measured.loadingMilliseconds.append(elapsed.milliseconds)
+            }
             driver.content.hud.record(milliseconds: elapsed.milliseconds, at: time)
             if let count = driver.finishFragmentCounts() { measured.overdraw.append(Double(count) / pixelCount) }
             measured.drawCalls = max(measured.drawCalls, driver.drawCalls)
@@ -168,6 +174,13 @@ struct Bench {
             json.field("taken_dates_ms", takenMilliseconds)
             json.field("centred_photo_ms", frames.centredMilliseconds)
             json.field("visible_photos_ms", frames.allVisibleMilliseconds)
+            if frames.loadingMilliseconds.isEmpty {
+                json.null("loading_frame_ms")
+            } else {
+                let loading = Percentiles(frames.loadingMilliseconds)
+                json.object("loading_frame_ms", [("p50", loading.value(50)), ("p95", loading.value(95)),
+                                                 ("max", loading.maximum)])
+            }
         }
         Console.out(json.text)
     }
