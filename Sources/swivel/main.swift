@@ -1,5 +1,8 @@
 import Foundation
 import SwivelCore
+import SwivelPlatform
+
+StartupTimeline.mark("exec to main: libraries loaded and relocated, runtime started")
 
 /// Exits 64 with the error's one line (and a pointer to --help where that helps).
 func failUsage(_ error: Options.UsageError) -> Never {
@@ -20,6 +23,7 @@ do throws(Options.UsageError) {
 } catch {
     failUsage(error)
 }
+StartupTimeline.mark("options and config read")
 if options.showHelp {
     Console.out(Usage.text)
 } else if options.showManPage {

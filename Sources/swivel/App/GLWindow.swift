@@ -21,6 +21,7 @@ final class GLWindow {
                 + "\(gl.isCore ? " core" : "") (\(gl.description))")
         }
         do { renderer = try Renderer() } catch { fail(.failure, "\(error)") }
+        StartupTimeline.mark("shaders compiled and linked")
     }
 
     /// The window's drawable, in pixels.
