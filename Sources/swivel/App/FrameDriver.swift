@@ -1,4 +1,5 @@
 import SwivelCore
+import SwivelPlatform
 import SwivelRender
 
 /// One frame of Swivel, the same wherever frames are drawn — the interactive loop, `--screenshot`,
@@ -10,8 +11,9 @@ final class FrameDriver {
     let surface: GLWindow
     let content: SceneContent
     private var renderer: Renderer { surface.renderer }
-    /// The scene `buildScene` made last.
+    /// The scene `buildScene` made last, and the pixels `renderScene` drew it into last.
     private var scene: CardScene?
+    private var drawnPixels: FramePixels?
 
     init(surface: GLWindow, content: SceneContent) {
         self.surface = surface
@@ -69,10 +71,28 @@ final class FrameDriver {
     func renderScene(into pixels: FramePixels) {
         guard let scene else { return }
         renderer.render(scene, pixelWidth: pixels.width, pixelHeight: pixels.height)
+        if drawnPixels == nil { StartupTimeline.mark("first frame drawn (GL calls made)") }
+        drawnPixels = pixels
     }
 
-    /// Shows the frame just rendered.
-    func present() { surface.present() }
+    /// Shows the frame just rendered. After the first, builds the programs the renderer left for
+    /// later (see `Renderer.init(deferringPrograms:)`) and draws the same frame again with them,
+    /// unshown, so that llvmpipe compiles their code now, while the first frame is on screen, and
+    /// not in the first frame that moves (the next frame clears the back buffer as every frame does).
+    func present() {
+        surface.present()
+        guard !presented else { return }
+        presented = true
+        StartupTimeline.mark("first frame presented")
+        if renderer.hasDeferredPrograms {
+            do { try renderer.buildDeferredPrograms() } catch { fail(.failure, "\(error)") }
+            if let drawnPixels { renderScene(into: drawnPixels) }
+            renderer.flush()
+            StartupTimeline.mark("the other programs built and drawn once (unshown)")
+        }
+        if StartupTimeline.traced, let report = StartupTimeline.report() { Console.error(report) }
+    }
+    private var presented = false
 
     /// Waits until the GPU has drawn everything rendered so far (for timing: the offscreen swap
     /// does not wait).

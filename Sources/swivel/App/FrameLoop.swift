@@ -161,17 +161,12 @@ struct FrameLoop {
     private mutating func drawFrame(at now: Double, into pixels: FramePixels) {
         let frameStart = clock.now()
         driver.render(controller, at: now, into: pixels)
-        if firstFrame { StartupTimeline.mark("first frame drawn (GL calls made)") }
         if let error = driver.takeError() { Console.error(error) }
         if screenshotRequested {
             screenshotRequested = false
             Screenshots.save(driver.readPixels(pixels), width: pixels.width, height: pixels.height)
         }
         driver.present()
-        if firstFrame {
-            StartupTimeline.mark("first frame presented")
-            if StartupTimeline.traced, let report = StartupTimeline.report() { Console.error(report) }
-        }
         hidden.presented(foundHidden: window.lastSwapFoundWindowHidden, at: clock.now())
         renderTime = clock.now() - frameStart
         content.hud.record(milliseconds: renderTime * 1000, at: now)
