@@ -2,7 +2,7 @@ import Foundation
 import SwivelCore
 import SwivelPlatform
 
-StartupTimeline.mark("exec to main: libraries loaded and relocated, runtime started")
+StartupTimeline.mark(.main)
 
 /// Exits 64 with the error's one line (and a pointer to --help where that helps).
 func failUsage(_ error: Options.UsageError) -> Never {
@@ -23,7 +23,7 @@ do throws(Options.UsageError) {
 } catch {
     failUsage(error)
 }
-StartupTimeline.mark("options and config read")
+StartupTimeline.mark(.options)
 if options.showHelp {
     Console.out(Usage.text)
 } else if options.showManPage {

@@ -71,7 +71,7 @@ final class FrameDriver {
     func renderScene(into pixels: FramePixels) {
         guard let scene else { return }
         renderer.render(scene, pixelWidth: pixels.width, pixelHeight: pixels.height)
-        if drawnPixels == nil { StartupTimeline.mark("first frame drawn (GL calls made)") }
+        if drawnPixels == nil { StartupTimeline.mark(.firstFrameDrawn) }
         drawnPixels = pixels
     }
 
@@ -83,12 +83,12 @@ final class FrameDriver {
         surface.present()
         guard !presented else { return }
         presented = true
-        StartupTimeline.mark("first frame presented")
+        StartupTimeline.mark(.firstFramePresented)
         if renderer.hasDeferredPrograms {
             do { try renderer.buildDeferredPrograms() } catch { fail(.failure, "\(error)") }
             if let drawnPixels { renderScene(into: drawnPixels) }
             renderer.flush()
-            StartupTimeline.mark("the other programs built and drawn once (unshown)")
+            StartupTimeline.mark(.deferredPrograms)
         }
         if StartupTimeline.traced, let report = StartupTimeline.report() { Console.error(report) }
     }

@@ -21,7 +21,7 @@ final class GLWindow {
                 + "\(gl.isCore ? " core" : "") (\(gl.description))")
         }
         do { renderer = try Renderer(deferringPrograms: true) } catch { fail(.failure, "\(error)") }
-        StartupTimeline.mark("shaders compiled and linked")
+        StartupTimeline.mark(.shaders)
     }
 
     /// The window's drawable, in pixels.
