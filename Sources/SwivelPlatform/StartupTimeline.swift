@@ -27,7 +27,7 @@ public enum StartupTimeline {
             case .shaders: "shaders compiled and linked (those the first frame needs)"
             case .firstFrameDrawn: "first frame drawn (GL calls made; llvmpipe compiles each program's code at its first draw)"
             case .firstFramePresented: "first frame presented (swapped)"
-            case .deferredPrograms: "the other programs built and drawn once, unshown"
+            case .deferredPrograms: "the other programs compiled and linked (after the first frame)"
             }
         }
     }
