@@ -32,6 +32,9 @@ let package = Package(
 
         // C: keeps libpng's console chatter off stderr (the decoder reports bad files itself).
         .target(name: "CLibraryMessages"),
+        // C: the photo and text libraries above (all but SDL2, GL and zlib), loaded on first use rather
+        // than at start-up: the colour deck never needs them (scripts/gen-lazy-libraries.py).
+        .target(name: "LazyLibraries"),
 
         // Pure Swift: layout, projection, scroll physics, input model, colours.
         .target(name: "SwivelCore"),
@@ -40,12 +43,12 @@ let package = Package(
                 plugins: ["EmbedShaders"]),
         // SDL only: window + GL context, events -> core input events, PNG writing, fonts.
         .target(name: "SwivelPlatform",
-                dependencies: ["SwivelCore", "CSDL2", "CSDL2Image", "CSDL2TTF"]),
+                dependencies: ["SwivelCore", "CSDL2", "CSDL2Image", "CSDL2TTF", "LazyLibraries"]),
         // Photo decks without GL: folder scanning, decoding to card pixels, the decode threads, the deck
         // (what to decode, the texture plan, uploads through a texture-array protocol the app fills with GL).
         .target(name: "SwivelPhotos",
                 dependencies: ["SwivelCore", "CSDL2", "CSDL2Image", "CLibraryMessages", "CTurboJPEG", "CHeif",
-                               "CJXL", "CLCMS2", "CExif", "CZlib"]),
+                               "CJXL", "CLCMS2", "CExif", "CZlib", "LazyLibraries"]),
         // The executable: command line; App/ (wiring, the frame step and loop, overlays); Diagnostics/.
         .executableTarget(name: "swivel",
                           dependencies: ["SwivelCore", "SwivelRender", "SwivelPlatform", "SwivelPhotos"],
@@ -60,7 +63,7 @@ let package = Package(
 
         // What the test targets share: the image writer, temporary directories, the process
         // runner, the private X server and Wayland compositor, the real app in a window.
-        .target(name: "SwivelTestSupport", dependencies: ["SwivelCore", "CSDL2", "CSDL2Image"],
+        .target(name: "SwivelTestSupport", dependencies: ["SwivelCore", "CSDL2", "CSDL2Image", "LazyLibraries"],
                 path: "Tests/SwivelTestSupport"),
         .testTarget(name: "SwivelCoreTests", dependencies: ["SwivelCore"]),
         .testTarget(name: "SwivelRenderTests",

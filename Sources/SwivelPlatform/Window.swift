@@ -40,6 +40,7 @@ public final class Window {
 
     public init(_ options: Options) throws {
         try SDLVideo.start(driver: options.videoDriver)
+        StartupTimeline.mark(.sdlVideo)
         videoDriver = SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? "unknown"
         switch videoDriver {
         case "wayland": contentScale = 1
@@ -68,12 +69,14 @@ public final class Window {
             SDL_Quit()
             throw PlatformError("cannot open a window: \(reason)")
         }
+        StartupTimeline.mark(.window)
         guard let context = SDL_GL_CreateContext(window) else {
             let reason = SDLVideo.lastError()
             SDL_DestroyWindow(window)
             SDL_Quit()
             throw PlatformError("cannot create an OpenGL 3.3 core context (Swivel needs OpenGL 3.3): \(reason)")
         }
+        StartupTimeline.mark(.glContext)
         self.window = window
         self.context = context
         windowedSize = (Self.pixels(options.width, contentScale), Self.pixels(options.height, contentScale))

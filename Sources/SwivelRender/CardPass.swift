@@ -14,12 +14,15 @@ import SwivelCore
 /// the frame is the one painted in the seed's order — shadow 0, card 0, shadow 1, … . When some
 /// card is not opaque (a photo, a translucent colour), calls 2 and 3 become one call that draws
 /// shadows, edges and the remaining middles card by card in paint order (card.frag); without a
-/// depth buffer that one call draws everything.
+/// depth buffer that one call draws everything. Until the three split programs are built
+/// (`buildSplitPrograms`), every frame takes that one call too: the same bytes (checked on the
+/// baseline screenshots), with one program to compile instead of four — what the first frame
+/// needs, since llvmpipe compiles each program's code at its first draw.
 final class CardPass {
     private let program: CardProgram
-    private let middleProgram: CardProgram
-    private let shadowProgram: CardProgram
-    private let edgeProgram: CardProgram
+    /// The opaque middles', the shadow rings' and the edge bands' programs, once built.
+    private var split: (middle: CardProgram, shadow: CardProgram, edge: CardProgram)?
+    var hasSplitPrograms: Bool { split != nil }
     private var vertexArray: GLuint = 0
     private var meshBuffer: GLuint = 0
     private var indexBuffer: GLuint = 0
@@ -50,11 +53,10 @@ final class CardPass {
     /// Where the edge band's and the middle's triangles start in `indices`, and how many they take.
     private static let ringCount = 48, bandStart = 48, bandCount = 48, middleStart = 96, middleCount = 18
 
-    init() throws {
+    /// Builds the one-call program, and the split ones unless `deferringSplit`.
+    init(deferringSplit: Bool = false) throws {
         program = try CardProgram(fragment: .cardFrag, drawsShadows: true, showsPhotos: true)
-        middleProgram = try CardProgram(fragment: .interiorFrag, drawsShadows: false, showsPhotos: true)
-        shadowProgram = try CardProgram(fragment: .shadowFrag, drawsShadows: true, showsPhotos: false)
-        edgeProgram = try CardProgram(fragment: .edgeFrag, drawsShadows: false, showsPhotos: true)
+        if !deferringSplit { try buildSplitPrograms() }
         glGenVertexArrays(1, &vertexArray)
         glBindVertexArray(vertexArray)
 
@@ -90,6 +92,14 @@ final class CardPass {
         glBindVertexArray(0)
     }
 
+    /// Compiles and links the opaque middles', shadow rings' and edge bands' programs (once).
+    func buildSplitPrograms() throws {
+        guard split == nil else { return }
+        split = (try CardProgram(fragment: .interiorFrag, drawsShadows: false, showsPhotos: true),
+                 try CardProgram(fragment: .shadowFrag, drawsShadows: true, showsPhotos: false),
+                 try CardProgram(fragment: .edgeFrag, drawsShadows: false, showsPhotos: true))
+    }
+
     deinit {
         glDeleteBuffers(1, &instanceBuffer)
         glDeleteBuffers(1, &indexBuffer)
@@ -109,14 +119,14 @@ final class CardPass {
         upload(instances)
         let frame = Frame(count: GLsizei(instances.count), viewport: viewport, pixelScale: pixelScale,
                           parameters: parameters)
-        let anyOpaqueMiddle = depthOrdered && instances.contains { $0.opaque > 0.5 }
+        let anyOpaqueMiddle = depthOrdered && split != nil && instances.contains { $0.opaque > 0.5 }
         var calls = 0
-        if anyOpaqueMiddle {
-            drawOpaqueMiddles(frame)
+        if anyOpaqueMiddle, let split {
+            drawOpaqueMiddles(frame, split.middle)
             calls += 1
         }
-        if anyOpaqueMiddle && instances.allSatisfy({ $0.opaque > 0.5 }) {
-            calls += drawRingsThenBands(frame)
+        if anyOpaqueMiddle, let split, instances.allSatisfy({ $0.opaque > 0.5 }) {
+            calls += drawRingsThenBands(frame, shadow: split.shadow, edge: split.edge)
         } else {
             // 2. Shadows, edges and the middles not drawn in 1, card by card in paint order, with
             // one shader for all (photo decks, translucent colours, no depth buffer).
@@ -167,7 +177,7 @@ final class CardPass {
     /// 1. Opaque middles: written, not blended (their alpha is 1, so blending would give the same
     /// bytes at a higher cost), nearest (latest) card wins. Leaves the depth test on with writes
     /// off, and blending on.
-    private func drawOpaqueMiddles(_ frame: Frame) {
+    private func drawOpaqueMiddles(_ frame: Frame, _ middleProgram: CardProgram) {
         glEnable(GLc.depthTest)
         glDepthFunc(GLc.less)
         glDepthMask(GLboolean(GL_TRUE))
@@ -185,7 +195,7 @@ final class CardPass {
     /// shadow is thus drawn under, not over, an earlier card's edge band where the two meet — the
     /// two are never both visible in the seed's layout, where frames come out the same as with
     /// calls 2 and 3 merged in paint order.) Returns the draw calls made: 2.
-    private func drawRingsThenBands(_ frame: Frame) -> Int {
+    private func drawRingsThenBands(_ frame: Frame, shadow shadowProgram: CardProgram, edge edgeProgram: CardProgram) -> Int {
         setUniforms(shadowProgram, pass: 1, middlesFirst: true, frame)
         glDrawElementsInstanced(GLc.triangles, GLsizei(Self.ringCount), GLc.unsignedShort, nil, frame.count)
         setUniforms(edgeProgram, pass: 1, middlesFirst: true, frame)

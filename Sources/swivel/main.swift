@@ -1,4 +1,7 @@
 import SwivelCore
+import SwivelPlatform
+
+StartupTimeline.mark(.main)
 
 /// Exits 64 with the error's one line (and a pointer to --help where that helps).
 func failUsage(_ error: Options.UsageError) -> Never {
@@ -19,6 +22,7 @@ do throws(Options.UsageError) {
 } catch {
     failUsage(error)
 }
+StartupTimeline.mark(.options)
 if options.showHelp {
     Console.out(Usage.text)
 } else if options.showManPage {

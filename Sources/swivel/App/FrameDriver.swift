@@ -1,4 +1,5 @@
 import SwivelCore
+import SwivelPlatform
 import SwivelRender
 
 /// One frame of Swivel, the same wherever frames are drawn — the interactive loop, `--screenshot`,
@@ -10,8 +11,9 @@ final class FrameDriver {
     let surface: GLWindow
     let content: SceneContent
     private var renderer: Renderer { surface.renderer }
-    /// The scene `buildScene` made last.
+    /// The scene `buildScene` made last, and the pixels `renderScene` drew it into last.
     private var scene: CardScene?
+    private var drawnPixels: FramePixels?
 
     init(surface: GLWindow, content: SceneContent) {
         self.surface = surface
@@ -69,10 +71,27 @@ final class FrameDriver {
     func renderScene(into pixels: FramePixels) {
         guard let scene else { return }
         renderer.render(scene, pixelWidth: pixels.width, pixelHeight: pixels.height)
+        if drawnPixels == nil { StartupTimeline.mark(.firstFrameDrawn) }
+        drawnPixels = pixels
     }
 
-    /// Shows the frame just rendered.
-    func present() { surface.present() }
+    /// Shows the frame just rendered. After the first, builds the programs the renderer left for
+    /// later (see `Renderer.init(deferringPrograms:)`): compiled and linked now, while the first
+    /// frame is on screen; llvmpipe still compiles their code at their first draw, in the next
+    /// frame. (Drawing the frame again unshown to get that done here too broke the frames under
+    /// sway: the cards came out 9 px narrower, as the Wayland tests showed; not understood yet.)
+    func present() {
+        surface.present()
+        guard !presented else { return }
+        presented = true
+        StartupTimeline.mark(.firstFramePresented)
+        if renderer.hasDeferredPrograms {
+            do { try renderer.buildDeferredPrograms() } catch { fail(.failure, "\(error)") }
+            StartupTimeline.mark(.deferredPrograms)
+        }
+        if StartupTimeline.traced, let report = StartupTimeline.report() { Console.error(report) }
+    }
+    private var presented = false
 
     /// Waits until the GPU has drawn everything rendered so far (for timing: the offscreen swap
     /// does not wait).

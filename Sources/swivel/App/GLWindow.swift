@@ -10,7 +10,7 @@ final class GLWindow {
     let renderer: Renderer
 
     /// Opens the window, then checks for OpenGL 3.3 core and builds the renderer (compiling the
-    /// shaders), or exits 1 saying why: with `tooOld` when given, else naming the context it got.
+    /// shaders the first frame needs; `FrameDriver` builds the rest once it is shown), or exits 1 saying why: with `tooOld` when given, else naming the context it got.
     /// `opened` runs in between, with the window (to warn about it before any GL work).
     init(_ options: Window.Options, tooOld: String? = nil, opened: (Window) -> Void = { _ in }) {
         do { window = try Window(options) } catch { fail(.failure, "\(error)") }
@@ -20,7 +20,8 @@ final class GLWindow {
             fail(.failure, tooOld ?? "Swivel needs an OpenGL 3.3 core context; this one is \(gl.major).\(gl.minor)"
                 + "\(gl.isCore ? " core" : "") (\(gl.description))")
         }
-        do { renderer = try Renderer() } catch { fail(.failure, "\(error)") }
+        do { renderer = try Renderer(deferringPrograms: true) } catch { fail(.failure, "\(error)") }
+        StartupTimeline.mark(.shaders)
     }
 
     /// The window's drawable, in pixels.

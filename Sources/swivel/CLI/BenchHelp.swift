@@ -21,6 +21,11 @@ extension Options {
       peak_rss_mib      the process's peak resident memory, MiB
       startup_ms        from the kernel starting the process to the first finished frame (10 ms
                         resolution)
+      startup_phases_ms when each step to the first frame ended, ms since exec (the CPU time
+                        before main counts as that step's time): {"main", "options", "sdl_video",
+                        "window", "gl_context", "shaders", "first_frame_drawn",
+                        "first_frame_presented", "deferred_programs"} (the app prints the same to
+                        stderr with SWIVEL_STARTUP_TRACE=1)
       overdraw          fragment shader invocations per frame divided by the window's pixels, as
                         {"mean", "max"} over the frames; null when the driver lacks
                         GL_ARB_pipeline_statistics_query

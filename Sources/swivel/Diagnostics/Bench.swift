@@ -153,6 +153,8 @@ struct Bench {
         json.field("cpu_sys_s", cpu.system)
         json.field("peak_rss_mib", ProcessStats.peakResidentMiB())
         json.field("startup_ms", frames.startupMilliseconds)
+        // Each step to the first frame, ms since exec (see StartupTimeline; SWIVEL_STARTUP_TRACE=1 for the app).
+        json.object("startup_phases_ms", StartupTimeline.phases.map { ($0.phase.rawValue, $0.milliseconds) })
         if frames.overdraw.isEmpty {
             json.null("overdraw")
         } else {
