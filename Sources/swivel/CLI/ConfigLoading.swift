@@ -82,17 +82,11 @@ enum ConfigLoading {
         if fstat(fd, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR { return .failed("it is a directory") }
         if onlyRegular && (status.st_mode & S_IFMT) != S_IFREG { return .failed("it is not a regular file") }
 
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                return .failed(String(cString: strerror(errno)))
-            }
-            if count == 0 { break }
-            bytes += chunk[..<count]
-            if bytes.count > maximumSize { return .failed("it is larger than 1 MiB") }
+        let bytes: [UInt8]
+        switch FileDescriptor.readAll(fd, limit: maximumSize) {
+        case .success(let read): bytes = read
+        case .failure(.tooLarge): return .failed("it is larger than 1 MiB")
+        case .failure(.failed(let code)): return .failed(String(cString: strerror(code)))
         }
         guard let text = String(validating: bytes, as: UTF8.self) else { return .failed("it is not UTF-8 text") }
         return .text(text)

@@ -2,18 +2,28 @@ import Glibc
 
 /// Whole reads and writes through file descriptors, past interrupted calls and short counts.
 enum FileDescriptor {
-    /// Everything `descriptor` gives until its end; nil if a read fails.
-    static func readAll(_ descriptor: Int32) -> [UInt8]? {
+    /// Why a whole read stopped short.
+    enum ReadFailure: Error, Equatable {
+        /// A read failed with this `errno`.
+        case failed(errno: Int32)
+        /// More than the allowed number of bytes came.
+        case tooLarge
+    }
+
+    /// Everything `descriptor` gives until its end; fails as soon as more than `limit` bytes
+    /// have come, or when a read fails.
+    static func readAll(_ descriptor: Int32, limit: Int = .max) -> Result<[UInt8], ReadFailure> {
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 64 * 1024)
         while true {
             let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
             if count < 0 {
                 if errno == EINTR { continue }
-                return nil
+                return .failure(.failed(errno: errno))
             }
-            if count == 0 { return bytes }
+            if count == 0 { return .success(bytes) }
             bytes += chunk[..<count]
+            if bytes.count > limit { return .failure(.tooLarge) }
         }
     }
 
@@ -22,7 +32,7 @@ enum FileDescriptor {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
-        return readAll(descriptor)
+        return try? readAll(descriptor).get()
     }
 
     /// Writes every byte of `bytes`; false if the descriptor took only some.

@@ -6,7 +6,7 @@ import SwivelCore
 /// are dropped; names are kept as raw bytes. A line that ends in CR keeps it (file names may).
 enum StandardInputPaths {
     static func read(nulSeparated: Bool) -> [FilePath] {
-        split(FileDescriptor.readAll(STDIN_FILENO) ?? [], nulSeparated: nulSeparated)
+        split((try? FileDescriptor.readAll(STDIN_FILENO).get()) ?? [], nulSeparated: nulSeparated)
     }
 
     static func split(_ bytes: [UInt8], nulSeparated: Bool) -> [FilePath] {
