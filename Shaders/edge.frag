@@ -1,17 +1,16 @@
 #version 330 core
-// A card's anti-aliased edge band (and a whole card that is not opaque): flat colour, or its photo
-// faded in over it, with coverage from the rounded rectangle's signed distance in card-local
-// points, ramped over one screen pixel (the distance's screen-space gradient), so edges stay smooth
-// at every angle without MSAA. Output is premultiplied alpha. The same arithmetic as card.frag's
-// card branch, so the pixels are the same.
+// A card's anti-aliased edge band: its flat colour with coverage from the rounded rectangle's signed
+// distance in card-local points, ramped over one screen pixel (the distance's screen-space
+// gradient), so edges stay smooth at every angle without MSAA. Output is premultiplied alpha. The
+// same arithmetic as card.frag's card branch, so the pixels are the same. Only decks whose every
+// card is an opaque colour are drawn with this program (see CardPass), so there is no photo branch:
+// llvmpipe would run its derivatives and texture fetch for every pixel, taken or not.
 
 in vec2 v_local;
 flat in vec4 v_color;
-flat in vec2 v_image;
 
 uniform vec2 u_half;
 uniform float u_radius;
-uniform sampler2DArray u_images;
 
 out vec4 fragColor;
 
@@ -24,13 +23,5 @@ void main() {
     float d = roundedRectDistance(v_local, u_half, u_radius);
     float pixelsPerPoint = length(vec2(dFdx(d), dFdy(d)));
     float coverage = clamp(0.5 - d / max(pixelsPerPoint, 1e-6), 0.0, 1.0);
-    vec4 color = v_color;
-    if (v_image.x >= 0.0) {
-        vec2 uvDx = dFdx(v_local) / (2.0 * u_half);
-        vec2 uvDy = dFdy(v_local) / (2.0 * u_half);
-        vec2 uv = v_local / (2.0 * u_half) + 0.5;
-        vec4 photo = textureGrad(u_images, vec3(uv, v_image.x), uvDx, uvDy);
-        color = mix(color, photo, v_image.y);
-    }
-    fragColor = color * coverage;
+    fragColor = v_color * coverage;
 }

@@ -5,7 +5,7 @@ import SwivelCore
 /// llvmpipe shades every fragment with every branch of its shader, so each kind of pixel gets a
 /// shader of its own:
 ///  1. the opaque middle of every opaque card (inset from its edge by twice the anti-aliasing
-///     margin): flat colour or photo, no blending, writing depth (interior.frag);
+///     margin): its flat colour — only opaque colour cards have one —, no blending, writing depth (interior.frag);
 ///  2. every card's shadow ring (an octagon reaching as far as the shadow is visible, with the
 ///     middle cut out): one texture sample (shadow.frag);
 ///  3. every card's anti-aliased edge band round its middle: the distance function (edge.frag).
@@ -95,9 +95,9 @@ final class CardPass {
     /// Compiles and links the opaque middles', shadow rings' and edge bands' programs (once).
     func buildSplitPrograms() throws {
         guard split == nil else { return }
-        split = (try CardProgram(fragment: .interiorFrag, drawsShadows: false, showsPhotos: true),
+        split = (try CardProgram(fragment: .interiorFrag, drawsShadows: false, showsPhotos: false),
                  try CardProgram(fragment: .shadowFrag, drawsShadows: true, showsPhotos: false),
-                 try CardProgram(fragment: .edgeFrag, drawsShadows: false, showsPhotos: true))
+                 try CardProgram(fragment: .edgeFrag, drawsShadows: false, showsPhotos: false))
     }
 
     deinit {
