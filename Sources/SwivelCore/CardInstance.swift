@@ -24,8 +24,8 @@ public struct CardInstance: Equatable, Sendable {
     /// How far the photo has faded in over the colour, 0…1.
     public var imageOpacity: Float
     /// 1 when every pixel of the card's middle is opaque (an opaque colour and no photo, whose
-    /// pixels may be translucent), 0 otherwise: only an opaque middle may be drawn before the
-    /// shadows and cards under it.
+    /// pixels may be translucent), 0 otherwise: only an opaque middle may be drawn with the flat,
+    /// unblended shader (the renderer reads this on the CPU; it is not a vertex attribute).
     public var opaque: Float
 
     public init(center: Point, degrees: Double, color: RGBA8, image: CardImage? = nil) {

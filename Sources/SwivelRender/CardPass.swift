@@ -1,27 +1,30 @@
 import CGL
 import SwivelCore
 
-/// Draws every card and its shadow with a few instanced calls, as many whatever the deck's size.
-/// llvmpipe shades every fragment with every branch of its shader, so each kind of pixel gets a
-/// shader of its own:
-///  1. the opaque middle of every opaque card (inset from its edge by twice the anti-aliasing
-///     margin): its flat colour — only opaque colour cards have one —, no blending, writing depth (interior.frag);
-///  2. every card's shadow ring (an octagon reaching as far as the shadow is visible, with the
-///     middle cut out): one texture sample (shadow.frag);
-///  3. every card's anti-aliased edge band round its middle: the distance function (edge.frag).
-/// Each card's shadow and card have their own depth (later cards nearer, see card.vert), so a
-/// later card's middle hides what is under it from calls 2 and 3, which are then not shaded, and
-/// the frame is the one painted in the seed's order — shadow 0, card 0, shadow 1, … . When some
-/// card is not opaque (a photo, a translucent colour), calls 2 and 3 become one call that draws
-/// shadows, edges and the remaining middles card by card in paint order (card.frag); without a
-/// depth buffer that one call draws everything. Until the three split programs are built
-/// (`buildSplitPrograms`), every frame takes that one call too: the same bytes (checked on the
-/// baseline screenshots), with one program to compile instead of four — what the first frame
-/// needs, since llvmpipe compiles each program's code at its first draw.
+/// Draws every card and its shadow in the seed's paint order — shadow 0, card 0, shadow 1, card 1,
+/// … —, card by card, so later cards cover earlier ones with no depth buffer. llvmpipe shades every
+/// fragment with every branch of its shader, so each kind of pixel gets a shader of its own:
+///  - the shadow ring (an octagon reaching as far as the shadow is visible, with the card's middle
+///    cut out): one texture sample (shadow.frag);
+///  - for a card of one opaque colour, its middle (inset from the edge by twice the anti-aliasing
+///    margin): the flat colour, not blended (interior.frag); then its anti-aliased edge band round
+///    the middle: the distance function (edge.frag);
+///  - for any other card (a photo, a translucent colour), its edge band and middle in one call:
+///    the distance function and the photo (body.frag).
+/// Three draw calls for a colour card, two for the others; as many cards as `CarouselLayout` sends
+/// (those that can show, plus one each side), whatever the deck's size. On llvmpipe a draw call
+/// costs microseconds on one thread while every shaded pixel costs on all of them: drawing card by
+/// card took 15 % off a frame's instructions against the three instanced calls ordered by a depth
+/// buffer that this replaced (the depth test and writes on every pixel, measured with callgrind).
+/// Until the split programs are built (`buildSplitPrograms`), one instanced call draws everything
+/// with card.frag (the same pixels, checked on the baseline screenshots), with one program to
+/// compile instead of five — what the first frame needs, since llvmpipe compiles each program's
+/// code at its first draw.
 final class CardPass {
     private let program: CardProgram
-    /// The opaque middles', the shadow rings' and the edge bands' programs, once built.
-    private var split: (middle: CardProgram, shadow: CardProgram, edge: CardProgram)?
+    /// The shadow rings', the opaque middles', the colour edge bands' and the other cards' programs,
+    /// once built.
+    private var split: (shadow: CardProgram, middle: CardProgram, edge: CardProgram, body: CardProgram)?
     var hasSplitPrograms: Bool { split != nil }
     private var vertexArray: GLuint = 0
     private var meshBuffer: GLuint = 0
@@ -50,8 +53,9 @@ final class CardPass {
     /// The shadow ring, the card's edge band, then the middle as a fan of six triangles.
     private static let indices: [UInt16] = band(outer: 0, inner: 8) + band(outer: 16, inner: 24)
         + (1...6).flatMap { k -> [UInt16] in [32, 32 + UInt16(k), 33 + UInt16(k)] }
-    /// Where the edge band's and the middle's triangles start in `indices`, and how many they take.
-    private static let ringCount = 48, bandStart = 48, bandCount = 48, middleStart = 96, middleCount = 18
+    /// Parts of `indices`: the shadow ring, the edge band, the middle, and the edge band with the
+    /// middle (a card's body).
+    private static let ring = 0..<48, band = 48..<96, middle = 96..<114, body = 48..<114
 
     /// Builds the one-call program, and the split ones unless `deferringSplit`.
     init(deferringSplit: Bool = false) throws {
@@ -80,24 +84,21 @@ final class CardPass {
 
         glGenBuffers(1, &instanceBuffer)
         glBindBuffer(GLc.arrayBuffer, instanceBuffer)
-        let stride = GLsizei(MemoryLayout<CardInstance>.stride)
-        for (location, count, offset) in [(2, 2, \CardInstance.centerX), (3, 1, \.angle), (4, 4, \.r),
-                                          (6, 2, \.layer), (7, 1, \.opaque)] {
-            let byteOffset = MemoryLayout<CardInstance>.offset(of: offset)!
-            glEnableVertexAttribArray(GLuint(location))
-            glVertexAttribPointer(GLuint(location), GLint(count), GLc.float, GLboolean(GL_FALSE), stride,
-                                  UnsafeRawPointer(bitPattern: byteOffset))
-            glVertexAttribDivisor(GLuint(location), 1)
+        for (location, _, _) in Self.instanceAttributes {
+            glEnableVertexAttribArray(location)
+            glVertexAttribDivisor(location, 1)
         }
+        pointInstanceAttributes(at: 0)
         glBindVertexArray(0)
     }
 
-    /// Compiles and links the opaque middles', shadow rings' and edge bands' programs (once).
+    /// Compiles and links the shadow rings', opaque middles', edge bands' and bodies' programs (once).
     func buildSplitPrograms() throws {
         guard split == nil else { return }
-        split = (try CardProgram(fragment: .interiorFrag, drawsShadows: false, showsPhotos: false),
-                 try CardProgram(fragment: .shadowFrag, drawsShadows: true, showsPhotos: false),
-                 try CardProgram(fragment: .edgeFrag, drawsShadows: false, showsPhotos: false))
+        split = (try CardProgram(fragment: .shadowFrag, drawsShadows: true, showsPhotos: false),
+                 try CardProgram(fragment: .interiorFrag, drawsShadows: false, showsPhotos: false),
+                 try CardProgram(fragment: .edgeFrag, drawsShadows: false, showsPhotos: false),
+                 try CardProgram(fragment: .bodyFrag, drawsShadows: false, showsPhotos: true))
     }
 
     deinit {
@@ -107,47 +108,59 @@ final class CardPass {
         glDeleteVertexArrays(1, &vertexArray)
     }
 
-    /// Draws `instances` in paint order: up to three draw calls when the framebuffer has a depth
-    /// buffer (`depthOrdered`), else one. Returns how many draw calls it made. Leaves blending on
-    /// (premultiplied) and the depth test off, as it found them.
+    /// Draws `instances` in paint order: card by card once the split programs are built, else all
+    /// in one call. Returns how many draw calls it made. Leaves blending on (premultiplied) and the
+    /// instance attributes pointing at the first instance, as it found them.
     func draw(_ instances: [CardInstance], viewport: Size, pixelScale: Double,
-              parameters: EffectParameters, shadowTexture: GLuint, images: CardTextures?,
-              depthOrdered: Bool, depthStart: Double = 1, depthStep: Double = 1.0 / 1024) -> Int {
+              parameters: EffectParameters, shadowTexture: GLuint, images: CardTextures?) -> Int {
         guard !instances.isEmpty else { return 0 }
-        depth = (depthStart, depthStep)
         bind(shadowTexture: shadowTexture, images: images)
         upload(instances)
-        let frame = Frame(count: GLsizei(instances.count), viewport: viewport, pixelScale: pixelScale,
-                          parameters: parameters)
-        let anyOpaqueMiddle = depthOrdered && split != nil && instances.contains { $0.opaque > 0.5 }
+        let frame = Frame(viewport: viewport, pixelScale: pixelScale, parameters: parameters)
+        defer { glBindVertexArray(0) }
+        guard let split else {
+            setUniforms(program, frame)
+            draw(Self.ring.lowerBound..<Self.body.upperBound, instances: instances.count)
+            return 1
+        }
+        for programme in [split.shadow, split.middle, split.edge, split.body] { setUniforms(programme, frame) }
         var calls = 0
-        if anyOpaqueMiddle, let split {
-            drawOpaqueMiddles(frame, split.middle)
-            calls += 1
+        for (index, card) in instances.enumerated() {
+            pointInstanceAttributes(at: index)
+            split.shadow.program.use()
+            draw(Self.ring)
+            if card.opaque > 0.5 {
+                // Alpha 1 throughout: blending would give the same bytes at a higher cost.
+                split.middle.program.use()
+                glDisable(GLc.blend)
+                draw(Self.middle)
+                glEnable(GLc.blend)
+                split.edge.program.use()
+                draw(Self.band)
+                calls += 3
+            } else {
+                split.body.program.use()
+                draw(Self.body)
+                calls += 2
+            }
         }
-        if anyOpaqueMiddle, let split, instances.allSatisfy({ $0.opaque > 0.5 }) {
-            calls += drawRingsThenBands(frame, shadow: split.shadow, edge: split.edge)
-        } else {
-            // 2. Shadows, edges and the middles not drawn in 1, card by card in paint order, with
-            // one shader for all (photo decks, translucent colours, no depth buffer).
-            setUniforms(program, pass: 1, middlesFirst: anyOpaqueMiddle, frame)
-            glDrawElementsInstanced(GLc.triangles, GLsizei(Self.indices.count), GLc.unsignedShort, nil, frame.count)
-            calls += 1
-        }
-        if anyOpaqueMiddle {
-            glDepthMask(GLboolean(GL_TRUE))
-            glDisable(GLc.depthTest)
-        }
-        glBindVertexArray(0)
+        pointInstanceAttributes(at: 0)
         return calls
     }
 
     /// What every draw call of one frame shares.
     private struct Frame {
-        let count: GLsizei
         let viewport: Size
         let pixelScale: Double
         let parameters: EffectParameters
+    }
+
+    /// The triangles `part` of `indices`, for `instances` instances from the one the instance
+    /// attributes point at.
+    private func draw(_ part: Range<Int>, instances: Int = 1) {
+        glDrawElementsInstanced(GLc.triangles, GLsizei(part.count), GLc.unsignedShort,
+                                UnsafeRawPointer(bitPattern: part.lowerBound * MemoryLayout<UInt16>.stride),
+                                GLsizei(instances))
     }
 
     /// The shadow on unit 0, the photo array (or none) on unit 1, and the card mesh's vertex array.
@@ -174,45 +187,26 @@ final class CardPass {
         }
     }
 
-    /// 1. Opaque middles: written, not blended (their alpha is 1, so blending would give the same
-    /// bytes at a higher cost), nearest (latest) card wins. Leaves the depth test on with writes
-    /// off, and blending on.
-    private func drawOpaqueMiddles(_ frame: Frame, _ middleProgram: CardProgram) {
-        glEnable(GLc.depthTest)
-        glDepthFunc(GLc.less)
-        glDepthMask(GLboolean(GL_TRUE))
-        glDisable(GLc.blend)
-        setUniforms(middleProgram, pass: 0, middlesFirst: true, frame)
-        glDrawElementsInstanced(GLc.triangles, GLsizei(Self.middleCount), GLc.unsignedShort,
-                                UnsafeRawPointer(bitPattern: Self.middleStart * MemoryLayout<UInt16>.stride),
-                                frame.count)
-        glEnable(GLc.blend)
-        glDepthMask(GLboolean(GL_FALSE))
+    /// Points the per-instance attributes at instance `index` of the instance buffer (bound), so
+    /// that a draw of one instance draws that card: OpenGL 3.3 has no base instance.
+    private func pointInstanceAttributes(at index: Int) {
+        let stride = MemoryLayout<CardInstance>.stride
+        for (location, count, offset) in Self.instanceAttributes {
+            let byteOffset = offset + index * stride
+            glVertexAttribPointer(location, count, GLc.float, GLboolean(GL_FALSE), GLsizei(stride),
+                                  UnsafeRawPointer(bitPattern: byteOffset))
+        }
     }
 
-    /// 2. Every shadow ring, in order, with a shader that only samples the shadow; then 3. every
-    /// card's edge band, in order, with one that only has the distance function. (A later card's
-    /// shadow is thus drawn under, not over, an earlier card's edge band where the two meet — the
-    /// two are never both visible in the seed's layout, where frames come out the same as with
-    /// calls 2 and 3 merged in paint order.) Returns the draw calls made: 2.
-    private func drawRingsThenBands(_ frame: Frame, shadow shadowProgram: CardProgram, edge edgeProgram: CardProgram) -> Int {
-        setUniforms(shadowProgram, pass: 1, middlesFirst: true, frame)
-        glDrawElementsInstanced(GLc.triangles, GLsizei(Self.ringCount), GLc.unsignedShort, nil, frame.count)
-        setUniforms(edgeProgram, pass: 1, middlesFirst: true, frame)
-        glDrawElementsInstanced(GLc.triangles, GLsizei(Self.bandCount), GLc.unsignedShort,
-                                UnsafeRawPointer(bitPattern: Self.bandStart * MemoryLayout<UInt16>.stride),
-                                frame.count)
-        return 2
-    }
+    /// The per-instance attributes: location, components, and the byte offset of the field they
+    /// start at.
+    private static let instanceAttributes: [(GLuint, GLint, Int)] =
+        [(2, 2, MemoryLayout<CardInstance>.offset(of: \.centerX)!), (3, 1, MemoryLayout<CardInstance>.offset(of: \.angle)!),
+         (4, 4, MemoryLayout<CardInstance>.offset(of: \.r)!), (6, 2, MemoryLayout<CardInstance>.offset(of: \.layer)!)]
 
-    private var depth = (start: 1.0, step: 1.0 / 1024)
-
-    private func setUniforms(_ program: CardProgram, pass: Int32, middlesFirst: Bool, _ frame: Frame) {
+    private func setUniforms(_ program: CardProgram, _ frame: Frame) {
         let (viewport, parameters) = (frame.viewport, frame.parameters)
         program.program.use()
-        program.depth.set(Float(depth.start), Float(depth.step))
-        program.pass.set(int: middlesFirst ? pass : 1)
-        program.middlesFirst.set(int: middlesFirst ? 1 : 0)
         program.viewport.set(Float(viewport.width), Float(viewport.height))
         program.half.set(Float(parameters.cardSize.width / 2), Float(parameters.cardSize.height / 2))
         program.radius.set(Float(parameters.cardOutline.cornerRadius))
@@ -232,7 +226,7 @@ final class CardPass {
 /// are pointed at their units here, once: the shadow texture on unit 0, the photos on unit 1.
 private struct CardProgram {
     let program: ShaderProgram
-    let viewport, half, radius, eye, ringReach, pixel, pass, middlesFirst, depth: Uniform
+    let viewport, half, radius, eye, ringReach, pixel: Uniform
     let shadow: (textureReach: Uniform, opacity: Uniform)?
 
     init(fragment: ShaderSource, drawsShadows: Bool, showsPhotos: Bool) throws {
@@ -243,9 +237,6 @@ private struct CardProgram {
         eye = try program.uniform("u_eye")
         ringReach = try program.uniform("u_ringReach")
         pixel = try program.uniform("u_pixel")
-        pass = try program.uniform("u_pass")
-        middlesFirst = try program.uniform("u_middlesFirst")
-        depth = try program.uniform("u_depth")
         var samplers: [(uniform: Uniform, unit: Int32)] = []
         if drawsShadows {
             shadow = (try program.uniform("u_textureReach"), try program.uniform("u_shadowOpacity"))

@@ -19,19 +19,6 @@ public final class Renderer {
         return Double(count) / Double(lastPixelCount)
     }
     private var lastPixelCount = 0
-    /// The window's depth buffer's bits (asked once, at the first frame; with any, the cards'
-    /// opaque middles are drawn first, see `CardPass`), and where the next frame's layers start
-    /// in it (window depth, counting down from 1). Each frame draws nearer than everything before it, so the depth
-    /// buffer is cleared only when the count runs out (every ~1,000 frames at 16 bits, a few
-    /// hundred thousand at 24) or the window's size changes: llvmpipe fills a 16-bit depth buffer
-    /// two bytes at a time, and clearing it every frame took an eighth of the CPU. Only on Mesa's
-    /// software rasterisers, which keep the depth buffer across swaps: EGL leaves its contents
-    /// undefined after a swap, and a GPU clears it for next to nothing.
-    private var depthBits: Int?
-    private var keepsDepth = false
-    private var depthCursor = 0.0
-    private var depthSize = (width: 0, height: 0)
-
     /// Draw calls issued in the last frame.
     public private(set) var drawCalls = 0
     /// How many times the shadow blur has run since start-up.
@@ -88,30 +75,14 @@ public final class Renderer {
 
         fragmentCounter?.begin()
         defer { fragmentCounter?.end() }
-        if depthBits == nil {
-            depthBits = Self.framebufferDepthBits()
-            let renderer = GLVersion.current().renderer
-            keepsDepth = renderer.hasPrefix("llvmpipe") || renderer.hasPrefix("softpipe")
-        }
-        let bits = depthBits ?? 0
-        let depthOrdered = bits > 0
         let instances = viewport.width > 0 && viewport.height > 0 ? scene.cards : []
-        // Two depth units per layer (robust to rounding), a layer per shadow and per card.
-        let depthStep = 2 / (Double(1 << min(max(bits, 1), 24)) - 1)
-        let depthNeeded = Double(2 * instances.count + 1) * depthStep
-        var clearDepth = false
-        if depthOrdered, !keepsDepth || depthCursor - depthNeeded < 0 || depthSize != (pixelWidth, pixelHeight) {
-            (depthCursor, depthSize, clearDepth) = (1 - depthStep, (pixelWidth, pixelHeight), true)
-        }
-        glClear(GLc.colorBufferBit | (clearDepth ? GLc.depthBufferBit : 0))
+        glClear(GLc.colorBufferBit)
         drawCalls = 0
         guard viewport.width > 0, viewport.height > 0 else { cardsSubmitted = 0; return }
 
         cardsSubmitted = instances.count
         drawCalls += cards.draw(instances, viewport: viewport, pixelScale: pixelScale, parameters: parameters,
-                                shadowTexture: shadow.texture, images: scene.textures, depthOrdered: depthOrdered,
-                                depthStart: depthCursor, depthStep: depthStep)
-        if depthOrdered { depthCursor -= depthNeeded + depthStep }
+                                shadowTexture: shadow.texture, images: scene.textures)
         for overlay in scene.overlays where builtOverlayPass().draw(overlay, viewport: viewport, pixelScale: pixelScale) {
             drawCalls += 1
         }
@@ -119,8 +90,8 @@ public final class Renderer {
 
     /// The state every frame is drawn in, the one place that says what it is: the window's
     /// framebuffer (0) and its whole drawable as the viewport; blending on with premultiplied
-    /// alpha (`ONE, ONE_MINUS_SRC_ALPHA`, added); depth test off (the card pass turns it on for
-    /// its opaque middles, less-than, and off again), depth writes on and cleared to 1; back faces
+    /// alpha (`ONE, ONE_MINUS_SRC_ALPHA`, added); depth test off (paint order alone orders the
+    /// cards: the window has no depth buffer), depth writes on and cleared to 1; back faces
     /// drawn (no culling: a card turned past 90° shows its back); no scissor or stencil test; all
     /// colour channels written; texture unit 0 active. The passes leave these as they found them.
     /// Programs, vertex arrays, buffers and textures are bound by each pass before it draws.
@@ -142,19 +113,6 @@ public final class Renderer {
         glColorMask(all, all, all, all)
         let clear = background.premultiplied
         glClearColor(clear.r, clear.g, clear.b, clear.a)
-    }
-
-    /// How many depth bits framebuffer 0 (bound) has.
-    private static func framebufferDepthBits() -> Int {
-        var bits: GLint = 0
-        // A context without the attachment may report an error: that is a no, not a failure for
-        // SWIVEL_GL_CHECK to report.
-        let checking = GLCheck.isEnabled
-        GLCheck.isEnabled = false
-        glGetFramebufferAttachmentParameteriv(GLc.framebuffer, GLc.depth, GLc.framebufferAttachmentDepthSize, &bits)
-        _ = glGetError()
-        GLCheck.isEnabled = checking
-        return Int(max(bits, 0))
     }
 
     /// Blocks until the GPU has finished everything submitted (the offscreen driver's swap does not).

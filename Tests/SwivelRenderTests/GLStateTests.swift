@@ -22,13 +22,16 @@ import Testing
             let layout = CarouselLayout(viewport: Size(640, 360), cardCount: 7)
             let overlay = Overlay(image: text, origin: Point(10, 10), textColor: .black, panelColor: RGBA8(0, 0, 0, 90),
                                   padding: 4)
-            // The colour deck (middles, shadows, edges; the shadow built), then photos (the opaque
-            // middles, then everything else in one call, then the overlay).
+            // The colour deck (per card its shadow ring, middle and edge band; the shadow built), then
+            // photos (the same for the colour cards, the ring and the body for the photo card, then
+            // the overlay).
             let colours = CardScene(layout: layout, scroll: 137)
             let withPhotos = CardScene(viewport: layout.viewport, parameters: layout.parameters,
                                        cards: layout.instances(scroll: 240, image: { $0 == 1 ? CardImage(layer: 1, opacity: 0.5) : nil }),
                                        textures: photos, overlays: [overlay])
-            for (name, scene, calls) in [("colours", colours, 3), ("photos", withPhotos, 3)] {
+            let colourCalls = 3 * colours.cards.count, photoCalls = 3 * (withPhotos.cards.count - 1) + 2 + 1
+            #expect(colours.cards.count >= 3 && withPhotos.cards.contains { $0.layer == 1 })
+            for (name, scene, calls) in [("colours", colours, colourCalls), ("photos", withPhotos, photoCalls)] {
                 renderer.render(scene, pixelWidth: 640, pixelHeight: 360)
                 #expect(renderer.drawCalls == calls, "\(name)")
                 #expect(GLStateProbe.differences(before, GLStateProbe.observe()) == [], "after the \(name) frame")

@@ -47,6 +47,7 @@ import Testing
     /// Shaders/.
     static let programs: [(ShaderSource, ShaderSource)] = [
         (.cardVert, .cardFrag), (.cardVert, .interiorFrag), (.cardVert, .shadowFrag), (.cardVert, .edgeFrag),
+        (.cardVert, .bodyFrag),
         (.fullscreenVert, .silhouetteFrag), (.fullscreenVert, .blurFrag),
         (.overlayVert, .overlayFrag),
     ]

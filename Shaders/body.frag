@@ -1,0 +1,36 @@
+#version 330 core
+// A card that is not an opaque colour (a photo, a translucent colour): its edge band and middle in
+// one call. Its colour, or its photo faded in over it, with coverage from the rounded rectangle's
+// signed distance in card-local points, ramped over one screen pixel (the distance's screen-space
+// gradient), so edges stay smooth at every angle without MSAA. Output is premultiplied alpha. The
+// same arithmetic as card.frag's card branch, so the pixels are the same.
+
+in vec2 v_local;
+flat in vec4 v_color;
+flat in vec2 v_image;
+
+uniform vec2 u_half;
+uniform float u_radius;
+uniform sampler2DArray u_images;
+
+out vec4 fragColor;
+
+float roundedRectDistance(vec2 p, vec2 halfSize, float radius) {
+    vec2 q = abs(p) - halfSize + radius;
+    return length(max(q, 0.0)) + min(max(q.x, q.y), 0.0) - radius;
+}
+
+void main() {
+    float d = roundedRectDistance(v_local, u_half, u_radius);
+    float pixelsPerPoint = length(vec2(dFdx(d), dFdy(d)));
+    float coverage = clamp(0.5 - d / max(pixelsPerPoint, 1e-6), 0.0, 1.0);
+    vec4 color = v_color;
+    if (v_image.x >= 0.0) {
+        vec2 uvDx = dFdx(v_local) / (2.0 * u_half);
+        vec2 uvDy = dFdy(v_local) / (2.0 * u_half);
+        vec2 uv = v_local / (2.0 * u_half) + 0.5;
+        vec4 photo = textureGrad(u_images, vec3(uv, v_image.x), uvDx, uvDy);
+        color = mix(color, photo, v_image.y);
+    }
+    fragColor = color * coverage;
+}
