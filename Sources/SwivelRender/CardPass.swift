@@ -18,13 +18,15 @@ import SwivelCore
 /// buffer that this replaced (the depth test and writes on every pixel, measured with callgrind).
 /// Until the split programs are built (`buildSplitPrograms`), one instanced call draws everything
 /// with card.frag (the same pixels, checked on the baseline screenshots), with one program to
-/// compile instead of five — what the first frame needs, since llvmpipe compiles each program's
-/// code at its first draw.
+/// compile instead of three — what the first frame needs, since llvmpipe compiles each program's
+/// code at its first draw. body.frag's program is built only when a card first needs it.
 final class CardPass {
     private let program: CardProgram
-    /// The shadow rings', the opaque middles', the colour edge bands' and the other cards' programs,
-    /// once built.
-    private var split: (shadow: CardProgram, middle: CardProgram, edge: CardProgram, body: CardProgram)?
+    /// The shadow rings', the opaque middles' and the colour edge bands' programs, once built.
+    private var split: (shadow: CardProgram, middle: CardProgram, edge: CardProgram)?
+    /// The other cards' program (body.frag), built the first time a frame has such a card: a colour
+    /// deck never does, and llvmpipe compiles a program's code when it links it and keeps it.
+    private var bodyProgram: CardProgram?
     var hasSplitPrograms: Bool { split != nil }
     private var vertexArray: GLuint = 0
     private var meshBuffer: GLuint = 0
@@ -92,13 +94,25 @@ final class CardPass {
         glBindVertexArray(0)
     }
 
-    /// Compiles and links the shadow rings', opaque middles', edge bands' and bodies' programs (once).
+    /// Compiles and links the shadow rings', opaque middles' and edge bands' programs (once).
     func buildSplitPrograms() throws {
         guard split == nil else { return }
         split = (try CardProgram(fragment: .shadowFrag, drawsShadows: true, showsPhotos: false),
                  try CardProgram(fragment: .interiorFrag, drawsShadows: false, showsPhotos: false),
-                 try CardProgram(fragment: .edgeFrag, drawsShadows: false, showsPhotos: false),
-                 try CardProgram(fragment: .bodyFrag, drawsShadows: false, showsPhotos: true))
+                 try CardProgram(fragment: .edgeFrag, drawsShadows: false, showsPhotos: false))
+    }
+
+    /// body.frag's program, built now if this is the first card that needs it (a shader that does
+    /// not build is a broken build: the tests build every program).
+    private func builtBody() -> CardProgram {
+        if let bodyProgram { return bodyProgram }
+        do {
+            let program = try CardProgram(fragment: .bodyFrag, drawsShadows: false, showsPhotos: true)
+            bodyProgram = program
+            return program
+        } catch {
+            fatalError("\(error)")
+        }
     }
 
     deinit {
@@ -123,7 +137,8 @@ final class CardPass {
             draw(Self.ring.lowerBound..<Self.body.upperBound, instances: instances.count)
             return 1
         }
-        for programme in [split.shadow, split.middle, split.edge, split.body] { setUniforms(programme, frame) }
+        for programme in [split.shadow, split.middle, split.edge] { setUniforms(programme, frame) }
+        var bodyUniformsSet = false
         var calls = 0
         for (index, card) in instances.enumerated() {
             pointInstanceAttributes(at: index)
@@ -139,7 +154,9 @@ final class CardPass {
                 draw(Self.band)
                 calls += 3
             } else {
-                split.body.program.use()
+                let bodyProgram = builtBody()
+                if !bodyUniformsSet { setUniforms(bodyProgram, frame); bodyUniformsSet = true }
+                bodyProgram.program.use()
                 draw(Self.body)
                 calls += 2
             }
