@@ -137,7 +137,7 @@ final class CardPass {
             draw(Self.ring.lowerBound..<Self.body.upperBound, instances: instances.count)
             return 1
         }
-        for programme in [split.shadow, split.middle, split.edge] { setUniforms(programme, frame) }
+        for splitProgram in [split.shadow, split.middle, split.edge] { setUniforms(splitProgram, frame) }
         var bodyUniformsSet = false
         var calls = 0
         for (index, card) in instances.enumerated() {

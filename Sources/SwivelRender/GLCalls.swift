@@ -99,9 +99,6 @@ func glGetBooleanv(_ pname: GLenum, _ data: UnsafeMutablePointer<GLboolean>!) {
 func glGetFloatv(_ pname: GLenum, _ data: UnsafeMutablePointer<GLfloat>!) {
     checked("glGetFloatv", CGL.glGetFloatv(pname, data))
 }
-func glGetFramebufferAttachmentParameteriv(_ target: GLenum, _ attachment: GLenum, _ pname: GLenum, _ params: UnsafeMutablePointer<GLint>!) {
-    checked("glGetFramebufferAttachmentParameteriv", CGL.glGetFramebufferAttachmentParameteriv(target, attachment, pname, params))
-}
 func glGetIntegerv(_ pname: GLenum, _ data: UnsafeMutablePointer<GLint>!) {
     checked("glGetIntegerv", CGL.glGetIntegerv(pname, data))
 }

@@ -75,13 +75,12 @@ public final class Renderer {
 
         fragmentCounter?.begin()
         defer { fragmentCounter?.end() }
-        let instances = viewport.width > 0 && viewport.height > 0 ? scene.cards : []
         glClear(GLc.colorBufferBit)
         drawCalls = 0
         guard viewport.width > 0, viewport.height > 0 else { cardsSubmitted = 0; return }
 
-        cardsSubmitted = instances.count
-        drawCalls += cards.draw(instances, viewport: viewport, pixelScale: pixelScale, parameters: parameters,
+        cardsSubmitted = scene.cards.count
+        drawCalls += cards.draw(scene.cards, viewport: viewport, pixelScale: pixelScale, parameters: parameters,
                                 shadowTexture: shadow.texture, images: scene.textures)
         for overlay in scene.overlays where builtOverlayPass().draw(overlay, viewport: viewport, pixelScale: pixelScale) {
             drawCalls += 1
