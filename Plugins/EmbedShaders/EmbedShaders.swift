@@ -16,8 +16,11 @@ struct EmbedShaders: BuildToolPlugin {
             .buildCommand(
                 displayName: "Embedding \(files.count) shaders",
                 executable: try context.tool(named: "embed-shaders").url,
-                arguments: [output.path] + files.map(\.path),
-                inputFiles: files,
+                // The tool lists the folder itself when it runs. The folder is an input too: adding
+                // or removing a file changes its modification time, so the command runs again even
+                // with a build plan made before the file existed (SwiftPM keeps plans across builds).
+                arguments: [output.path, shaderDir.path],
+                inputFiles: files + [shaderDir],
                 outputFiles: [output]
             ),
         ]
