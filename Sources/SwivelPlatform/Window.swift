@@ -52,8 +52,8 @@ public final class Window {
         SDL_GL_SetAttribute(SDL_GL_CONTEXT_MINOR_VERSION, 3)
         SDL_GL_SetAttribute(SDL_GL_CONTEXT_PROFILE_MASK, Int32(SDL_GL_CONTEXT_PROFILE_CORE.rawValue))
         SDL_GL_SetAttribute(SDL_GL_DOUBLEBUFFER, 1)
-        // No depth buffer: the renderer draws in paint order. With one, llvmpipe would also skip
-        // its linear fast paths, and keep 2 bytes a pixel for nothing.
+        // No depth buffer: the renderer draws in paint order, and a depth buffer would only keep
+        // 2 bytes a pixel for nothing.
         SDL_GL_SetAttribute(SDL_GL_DEPTH_SIZE, 0)
         SDL_GL_SetAttribute(SDL_GL_STENCIL_SIZE, 0)
 

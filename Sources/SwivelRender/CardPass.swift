@@ -134,7 +134,7 @@ final class CardPass {
         defer { glBindVertexArray(0) }
         guard let split else {
             setUniforms(program, frame)
-            draw(Self.ring.lowerBound..<Self.body.upperBound, instances: instances.count)
+            draw(0..<Self.indices.count, instances: instances.count)
             return 1
         }
         for splitProgram in [split.shadow, split.middle, split.edge] { setUniforms(splitProgram, frame) }
