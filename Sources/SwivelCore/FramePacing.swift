@@ -20,7 +20,12 @@ public struct FramePacing: Sendable, Equatable {
     private var usedSlot = Int.min
 
     public init(hertz: Double) {
-        interval = 1 / min(max(hertz.isFinite ? hertz : 60, 1), 1000)
+        interval = Self.interval(hertz: hertz)
+    }
+
+    /// Seconds per refresh at `hertz`, taken as 1–1000 Hz (60 when it is not a number).
+    public static func interval(hertz: Double) -> Double {
+        1 / min(max(hertz.isFinite ? hertz : 60, 1), 1000)
     }
 
     private func slot(at time: Double) -> Int {

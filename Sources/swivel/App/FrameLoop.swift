@@ -2,9 +2,9 @@ import SwivelCore
 import SwivelPlatform
 
 /// The interactive loop: sleep in `SDL_WaitEvent` while nothing moves (or until the next replayed
-/// event is due); while something does, one frame per vsync — or, where vsync is unavailable, when
-/// `FramePacing` says: at most one per 60 Hz slot, input drawn as soon as its slot allows — drawn
-/// at the offset the scroll controller gives for that moment.
+/// event is due); while something does, one frame per vsync — or, where there is no vsync or the
+/// swap does not wait for it, when `FramePacing` says: at most one per 60 Hz slot, input drawn as
+/// soon as its slot allows — drawn at the offset the scroll controller gives for that moment.
 struct FrameLoop {
     let driver: FrameDriver
     var controller: ScrollController
@@ -14,6 +14,7 @@ struct FrameLoop {
     private let clock = EventClock()
     private let pump: EventPump
     private var pacing: FramePacing
+    private var vsync: VSyncWatch
     /// When the oldest and the newest input not yet on screen were handled.
     private var pendingInput: (oldest: Double, newest: Double)?
     /// How long the last frame took to draw and present, seconds.
@@ -33,6 +34,7 @@ struct FrameLoop {
         self.controller = controller
         pump = EventPump(window: driver.surface.window)
         pacing = FramePacing(hertz: driver.surface.window.refreshRate)
+        vsync = VSyncWatch(hertz: driver.surface.window.refreshRate)
     }
 
     /// Runs until the window closes or Esc quits; `recordPath` gets the input, `recording`
@@ -54,6 +56,10 @@ struct FrameLoop {
         }
     }
 
+    /// Whether the swap paces frames: the window has vsync, and its swaps have not been found to
+    /// return at once (`VSyncWatch`). Otherwise `pacing` does.
+    private var swapWaits: Bool { window.hasVSync && !vsync.swapDoesNotWait }
+
     private mutating func noteInput(at time: Double) { pendingInput = (pendingInput?.oldest ?? time, time) }
 
     /// Something changes without input: a new layout or toggle, an animation, a photo fade.
@@ -70,7 +76,7 @@ struct FrameLoop {
         // With vsync the swap paces frames; without, `pacing` says when the next one is due. A
         // window the compositor hides waits for its next probe instead. A replay wakes for its
         // next entry, and sleeps until then when nothing else is due.
-        var due: Double? = window.hasVSync
+        var due: Double? = swapWaits
             ? (continuous || pendingInput != nil ? before : nil)
             : pacing.due(at: before, continuous: continuous, input: pendingInput, renderTime: renderTime)
         if hidden.isHidden && !needsFrame, due != nil { due = before + hidden.secondsToProbe(at: before) }
@@ -145,10 +151,10 @@ struct FrameLoop {
             // Nothing visible changed (or minimised): this slot is done, so a motion still
             // settling below a visible step wakes once a slot rather than spinning.
             pendingInput = nil
-            if !window.hasVSync { pacing.use(at: now) }
+            if !swapWaits { pacing.use(at: now) }
             return false
         }
-        if !window.hasVSync, let due = pacing.due(at: now, continuous: changesWithoutInput(at: now),
+        if !swapWaits, let due = pacing.due(at: now, continuous: changesWithoutInput(at: now),
                                                   input: pendingInput, renderTime: renderTime), due > now {
             return false    // not yet: the top of the loop waits for it, awake for input
         }
@@ -166,7 +172,9 @@ struct FrameLoop {
             Screenshots.save(driver.readPixels(pixels), width: pixels.width, height: pixels.height)
         }
         driver.present()
-        hidden.presented(foundHidden: window.lastSwapFoundWindowHidden, at: clock.now())
+        let presented = clock.now()
+        hidden.presented(foundHidden: window.lastSwapFoundWindowHidden, at: presented)
+        vsync.presented(at: presented)
         renderTime = clock.now() - frameStart
         content.hud.record(milliseconds: renderTime * 1000, at: now)
         pacing.use(at: frameStart)
