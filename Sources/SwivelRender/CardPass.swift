@@ -19,15 +19,22 @@ import SwivelCore
 /// Until the split programs are built (`buildSplitPrograms`), one instanced call draws everything
 /// with card.frag (the same pixels, checked on the baseline screenshots), with one program to
 /// compile instead of three — what the first frame needs, since llvmpipe compiles each program's
-/// code at its first draw. body.frag's program is built only when a card first needs it.
+/// code at its first draw; once they are built it is deleted (Mesa keeps about a megabyte of heap
+/// per linked program). body.frag's program is built only when a card first needs it.
 final class CardPass {
-    private let program: CardProgram
-    /// The shadow rings', the opaque middles' and the colour edge bands' programs, once built.
-    private var split: (shadow: CardProgram, middle: CardProgram, edge: CardProgram)?
+    private enum Programs {
+        /// card.frag's, for the frames drawn before the split programs are built.
+        case oneCall(CardProgram)
+        /// The shadow rings', the opaque middles' and the colour edge bands'.
+        case split(shadow: CardProgram, middle: CardProgram, edge: CardProgram)
+    }
+    private var programs: Programs
     /// The other cards' program (body.frag), built the first time a frame has such a card: a colour
     /// deck never does, and llvmpipe compiles a program's code when it links it and keeps it.
     private var bodyProgram: CardProgram?
-    var hasSplitPrograms: Bool { split != nil }
+    var hasSplitPrograms: Bool {
+        if case .split = programs { true } else { false }
+    }
     private var vertexArray: GLuint = 0
     private var meshBuffer: GLuint = 0
     private var indexBuffer: GLuint = 0
@@ -59,10 +66,10 @@ final class CardPass {
     /// middle (a card's body).
     private static let ring = 0..<48, band = 48..<96, middle = 96..<114, body = 48..<114
 
-    /// Builds the one-call program, and the split ones unless `deferringSplit`.
+    /// Builds the split programs, or with `deferringSplit` only the one-call program.
     init(deferringSplit: Bool = false) throws {
-        program = try CardProgram(fragment: .cardFrag, drawsShadows: true, showsPhotos: true)
-        if !deferringSplit { try buildSplitPrograms() }
+        programs = deferringSplit ? .oneCall(try CardProgram(fragment: .cardFrag, drawsShadows: true, showsPhotos: true))
+            : try Self.splitPrograms()
         glGenVertexArrays(1, &vertexArray)
         glBindVertexArray(vertexArray)
 
@@ -94,12 +101,17 @@ final class CardPass {
         glBindVertexArray(0)
     }
 
-    /// Compiles and links the shadow rings', opaque middles' and edge bands' programs (once).
+    /// Compiles and links the shadow rings', opaque middles' and edge bands' programs (once), and
+    /// deletes the one-call program.
     func buildSplitPrograms() throws {
-        guard split == nil else { return }
-        split = (try CardProgram(fragment: .shadowFrag, drawsShadows: true, showsPhotos: false),
-                 try CardProgram(fragment: .interiorFrag, drawsShadows: false, showsPhotos: false),
-                 try CardProgram(fragment: .edgeFrag, drawsShadows: false, showsPhotos: false))
+        guard !hasSplitPrograms else { return }
+        programs = try Self.splitPrograms()
+    }
+
+    private static func splitPrograms() throws -> Programs {
+        .split(shadow: try CardProgram(fragment: .shadowFrag, drawsShadows: true, showsPhotos: false),
+               middle: try CardProgram(fragment: .interiorFrag, drawsShadows: false, showsPhotos: false),
+               edge: try CardProgram(fragment: .edgeFrag, drawsShadows: false, showsPhotos: false))
     }
 
     /// body.frag's program, built now if this is the first card that needs it (a shader that does
@@ -132,25 +144,29 @@ final class CardPass {
         upload(instances)
         let frame = Frame(viewport: viewport, pixelScale: pixelScale, parameters: parameters)
         defer { glBindVertexArray(0) }
-        guard let split else {
+        let (shadow, middle, edge): (CardProgram, CardProgram, CardProgram)
+        switch programs {
+        case .oneCall(let program):
             setUniforms(program, frame)
             draw(0..<Self.indices.count, instances: instances.count)
             return 1
+        case .split(let shadowProgram, let middleProgram, let edgeProgram):
+            (shadow, middle, edge) = (shadowProgram, middleProgram, edgeProgram)
         }
-        for splitProgram in [split.shadow, split.middle, split.edge] { setUniforms(splitProgram, frame) }
+        for splitProgram in [shadow, middle, edge] { setUniforms(splitProgram, frame) }
         var bodyUniformsSet = false
         var calls = 0
         for (index, card) in instances.enumerated() {
             pointInstanceAttributes(at: index)
-            split.shadow.program.use()
+            shadow.program.use()
             draw(Self.ring)
             if card.opaque > 0.5 {
                 // Alpha 1 throughout: blending would give the same bytes at a higher cost.
-                split.middle.program.use()
+                middle.program.use()
                 glDisable(GLc.blend)
                 draw(Self.middle)
                 glEnable(GLc.blend)
-                split.edge.program.use()
+                edge.program.use()
                 draw(Self.band)
                 calls += 3
             } else {

@@ -52,6 +52,9 @@ func glDeleteProgram(_ program: GLuint) { checked("glDeleteProgram", CGL.glDelet
 func glDeleteQueries(_ n: GLsizei, _ ids: UnsafePointer<GLuint>!) {
     checked("glDeleteQueries", CGL.glDeleteQueries(n, ids))
 }
+func glDetachShader(_ program: GLuint, _ shader: GLuint) {
+    checked("glDetachShader", CGL.glDetachShader(program, shader))
+}
 func glDeleteShader(_ shader: GLuint) { checked("glDeleteShader", CGL.glDeleteShader(shader)) }
 func glDeleteTextures(_ n: GLsizei, _ textures: UnsafePointer<GLuint>!) {
     checked("glDeleteTextures", CGL.glDeleteTextures(n, textures))

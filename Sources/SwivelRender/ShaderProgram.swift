@@ -32,6 +32,10 @@ final class ShaderProgram {
         glAttachShader(program, vs)
         glAttachShader(program, fs)
         glLinkProgram(program)
+        // The linked program keeps what it needs. Deleting a shader that is still attached only
+        // marks it: Mesa keeps its compiled IR until it is detached.
+        glDetachShader(program, vs)
+        glDetachShader(program, fs)
         var status: GLint = 0
         glGetProgramiv(program, GLc.linkStatus, &status)
         if status == 0 {

@@ -20,23 +20,39 @@ final class ShadowTexture {
     /// How many times the blur has run: once per change of `Key`, never per frame.
     private(set) var buildCount = 0
 
-    private let silhouette: ShaderProgram
-    private let half, radius, reach, texel: Uniform
-    private let blur: ShaderProgram
-    private let sigma, direction: Uniform
+    /// The silhouette and blur programs, from `init` until the texture is first drawn, and again
+    /// only while a rebuild draws it: Mesa keeps about a megabyte of heap per linked program, and
+    /// the texture is rebuilt only when the card's size, corner radius, σ or the pixel scale
+    /// changes (never per frame, nor on a resize), when compiling them again costs tens of
+    /// milliseconds.
+    private var programs: Programs?
+    /// Whether the programs are built (for tests).
+    var hasPrograms: Bool { programs != nil }
     private var vertexArray: GLuint = 0
     private var framebuffer: GLuint = 0
 
+    private struct Programs {
+        let silhouette: ShaderProgram
+        let half, radius, reach, texel: Uniform
+        let blur: ShaderProgram
+        let sigma, direction: Uniform
+
+        init() throws {
+            silhouette = try ShaderProgram(vertex: .fullscreenVert, fragment: .silhouetteFrag)
+            half = try silhouette.uniform("u_half")
+            radius = try silhouette.uniform("u_radius")
+            reach = try silhouette.uniform("u_reach")
+            texel = try silhouette.uniform("u_texel")
+            blur = try ShaderProgram(vertex: .fullscreenVert, fragment: .blurFrag)
+            sigma = try blur.uniform("u_sigma")
+            direction = try blur.uniform("u_direction")
+            blur.bind(samplers: [(try blur.uniform("u_source"), 0)])
+        }
+    }
+
+    /// Builds the programs (a shader that does not build fails here, before any frame).
     init() throws {
-        silhouette = try ShaderProgram(vertex: .fullscreenVert, fragment: .silhouetteFrag)
-        half = try silhouette.uniform("u_half")
-        radius = try silhouette.uniform("u_radius")
-        reach = try silhouette.uniform("u_reach")
-        texel = try silhouette.uniform("u_texel")
-        blur = try ShaderProgram(vertex: .fullscreenVert, fragment: .blurFrag)
-        sigma = try blur.uniform("u_sigma")
-        direction = try blur.uniform("u_direction")
-        blur.bind(samplers: [(try blur.uniform("u_source"), 0)])
+        programs = try Programs()
         glGenVertexArrays(1, &vertexArray)
         glGenFramebuffers(1, &framebuffer)
     }
@@ -56,11 +72,19 @@ final class ShadowTexture {
     @discardableResult
     func update(_ newKey: Key, texelsPerPoint override: Double? = nil) -> Bool {
         guard newKey != key || override != nil else { return false }
-        GLState.preserving { rebuild(newKey, texelsPerPoint: override) }
+        GLState.preserving { rebuild(newKey, texelsPerPoint: override, with: builtPrograms()) }
+        programs = nil
         return true
     }
 
-    private func rebuild(_ newKey: Key, texelsPerPoint override: Double?) {
+    /// The programs, built again if a rebuild dropped them (they built once already, in `init`:
+    /// failing now would be a driver out of memory).
+    private func builtPrograms() -> Programs {
+        if let programs { return programs }
+        do { return try Programs() } catch { fatalError("\(error)") }
+    }
+
+    private func rebuild(_ newKey: Key, texelsPerPoint override: Double?, with programs: Programs) {
         key = newKey
         buildCount += 1
 
@@ -85,20 +109,20 @@ final class ShadowTexture {
         glBindVertexArray(vertexArray)
 
         attach(source)
-        silhouette.use()
-        half.set(Float(newKey.cardSize.width / 2), Float(newKey.cardSize.height / 2))
-        radius.set(Float(newKey.cornerRadius))
-        reach.set(Float(newKey.reach))
-        self.texel.set(Float(texel))
+        programs.silhouette.use()
+        programs.half.set(Float(newKey.cardSize.width / 2), Float(newKey.cardSize.height / 2))
+        programs.radius.set(Float(newKey.cornerRadius))
+        programs.reach.set(Float(newKey.reach))
+        programs.texel.set(Float(texel))
         glDrawArrays(GLc.triangles, 0, 3)
 
-        blur.use()
-        sigma.set(Float(sigmaTexels))
+        programs.blur.use()
+        programs.sigma.set(Float(sigmaTexels))
         glActiveTexture(GLc.texture0)
         for (input, output, step) in [(source, across, (Int32(1), Int32(0))), (across, result, (0, 1))] {
             attach(output)
             glBindTexture(GLc.texture2D, input)
-            direction.set(int: step.0, step.1)
+            programs.direction.set(int: step.0, step.1)
             glDrawArrays(GLc.triangles, 0, 3)
         }
 

@@ -128,6 +128,33 @@ import Testing
     }
 }
 
+/// The shadow texture drops its two programs once drawn and builds them again for a rebuild.
+@Suite(.serialized) struct ShadowRebuildTests {
+    @Test func aRebuildAfterTheProgramsWereDroppedMatchesAFreshTexture() throws {
+        try GLTestContext.withContext { _ in
+            let parameters = EffectParameters()
+            func key(sigma: Double) -> ShadowTexture.Key {
+                .init(cardSize: parameters.cardSize, cornerRadius: parameters.cardOutline.cornerRadius,
+                      sigma: sigma, reach: 3 * sigma, pixelScale: 1)
+            }
+            let rebuilt = try ShadowTexture(), fresh = try ShadowTexture()
+            #expect(rebuilt.update(key(sigma: 20)))
+            #expect(!rebuilt.hasPrograms)
+            #expect(!rebuilt.update(key(sigma: 20)))     // the same key: nothing to do
+            #expect(rebuilt.update(key(sigma: 10)))
+            #expect(!rebuilt.hasPrograms)
+            fresh.update(key(sigma: 10))
+            #expect(rebuilt.buildCount == 2 && fresh.buildCount == 1)
+            #expect(rebuilt.size.width == 130 && rebuilt.size.height == 180)    // (200 + 60) × (300 + 60) pt at σ/5 = 2 pt a texel
+            let values = rebuilt.readBack()
+            #expect(values == fresh.readBack())
+            // The middle is fully shadowed, the corners of the reach not at all.
+            #expect(values[(rebuilt.size.height / 2) * rebuilt.size.width + rebuilt.size.width / 2] > 0.99)
+            #expect(values[0] < 0.01)
+        }
+    }
+}
+
 /// A frame does not depend on the frames drawn before it: after 1,500 others it is the same bytes
 /// as a fresh renderer's.
 @Suite(.serialized) struct FrameIndependenceTests {
