@@ -2,6 +2,15 @@
 // Swivel: the SwiftUI "3D scroll effect" carousel as a native SDL2 + OpenGL 3.3 app.
 import PackageDescription
 
+// The app's modules use neither regular expressions nor async/await, so they do without the two
+// modules Swift imports into every file by default: the binary then does not load
+// libswift_StringProcessing, libswift_RegexParser or libswift_Concurrency (with libdispatch, which
+// SwivelSystem's threads replace, 1.8 MB of every process's memory).
+let withoutImplicitImports: [SwiftSetting] = [
+    .unsafeFlags(["-Xfrontend", "-disable-implicit-string-processing-module-import",
+                  "-Xfrontend", "-disable-implicit-concurrency-module-import"]),
+]
+
 let package = Package(
     name: "swivel",
     products: [
@@ -37,22 +46,26 @@ let package = Package(
         .target(name: "LazyLibraries"),
 
         // Pure Swift: layout, projection, scroll physics, input model, colours.
-        .target(name: "SwivelCore"),
+        .target(name: "SwivelCore", swiftSettings: withoutImplicitImports),
+        // Glibc only: threads, a mutex with its condition, the monotonic clock.
+        .target(name: "SwivelSystem", swiftSettings: withoutImplicitImports),
         // OpenGL only: shaders (embedded from Shaders/), textures, the card and shadow passes.
         .target(name: "SwivelRender", dependencies: ["SwivelCore", "CGL"],
-                plugins: ["EmbedShaders"]),
+                swiftSettings: withoutImplicitImports, plugins: ["EmbedShaders"]),
         // SDL only: window + GL context, events -> core input events, PNG writing, fonts.
         .target(name: "SwivelPlatform",
-                dependencies: ["SwivelCore", "CSDL2", "CSDL2Image", "CSDL2TTF", "LazyLibraries"]),
+                dependencies: ["SwivelCore", "CSDL2", "CSDL2Image", "CSDL2TTF", "LazyLibraries"],
+                swiftSettings: withoutImplicitImports),
         // Photo decks without GL: folder scanning, decoding to card pixels, the decode threads, the deck
         // (what to decode, the texture plan, uploads through a texture-array protocol the app fills with GL).
         .target(name: "SwivelPhotos",
-                dependencies: ["SwivelCore", "CSDL2", "CSDL2Image", "CLibraryMessages", "CTurboJPEG", "CHeif",
-                               "CJXL", "CLCMS2", "CExif", "CZlib", "LazyLibraries"]),
+                dependencies: ["SwivelCore", "SwivelSystem", "CSDL2", "CSDL2Image", "CLibraryMessages", "CTurboJPEG",
+                               "CHeif", "CJXL", "CLCMS2", "CExif", "CZlib", "LazyLibraries"],
+                swiftSettings: withoutImplicitImports),
         // The executable: command line; App/ (wiring, the frame step and loop, overlays); Diagnostics/.
         .executableTarget(name: "swivel",
-                          dependencies: ["SwivelCore", "SwivelRender", "SwivelPlatform", "SwivelPhotos"],
-                          plugins: ["EmbedDemoDeck"]),
+                          dependencies: ["SwivelCore", "SwivelSystem", "SwivelRender", "SwivelPlatform", "SwivelPhotos"],
+                          swiftSettings: withoutImplicitImports, plugins: ["EmbedDemoDeck"]),
 
         // Build tool: turns Shaders/*.{vert,frag} into Swift string constants.
         .executableTarget(name: "embed-shaders"),
@@ -66,6 +79,7 @@ let package = Package(
         .target(name: "SwivelTestSupport", dependencies: ["SwivelCore", "CSDL2", "CSDL2Image", "LazyLibraries"],
                 path: "Tests/SwivelTestSupport"),
         .testTarget(name: "SwivelCoreTests", dependencies: ["SwivelCore"]),
+        .testTarget(name: "SwivelSystemTests", dependencies: ["SwivelSystem"]),
         .testTarget(name: "SwivelRenderTests",
                     dependencies: ["SwivelCore", "SwivelRender", "SwivelPlatform", "CGL"]),
         .testTarget(name: "SwivelPlatformTests",

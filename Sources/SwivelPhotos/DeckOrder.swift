@@ -1,6 +1,6 @@
-import Dispatch
 import Glibc
 import SwivelCore
+import SwivelSystem
 
 /// The orders a deck can be shown in (`--sort`).
 public enum DeckSort: String, CaseIterable, Sendable {
@@ -53,7 +53,7 @@ public enum DeckOrder {
         var results = [[T]](repeating: [], count: slices)
         results.withUnsafeMutableBufferPointer { buffer in
             nonisolated(unsafe) let out = buffer
-            DispatchQueue.concurrentPerform(iterations: slices) { slice in
+            concurrentlyPerform(iterations: slices) { slice in
                 let range = (paths.count * slice / slices)..<(paths.count * (slice + 1) / slices)
                 out[slice] = range.map { body(paths[$0]) }   // each slice writes only its own element
             }

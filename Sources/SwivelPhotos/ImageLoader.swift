@@ -1,5 +1,6 @@
 import Glibc
 import SwivelCore
+import SwivelSystem
 
 
 /// Decodes photos on background threads, nearest to the centre first, and hands finished ones to
@@ -163,7 +164,7 @@ public final class ImageLoader: @unchecked Sendable {
             condition.unlock()
 
             let result: Result<MipChain, ImageLoadError>
-            let clock = ContinuousClock()
+            let clock = MonotonicClock()
             let start = clock.now, startCPU = Self.threadCPUMilliseconds()
             var decoded: Duration?, decodedCPU = 0.0
             do {

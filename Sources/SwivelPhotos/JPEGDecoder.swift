@@ -39,7 +39,7 @@ enum JPEGDecoder {
             // libjpeg fills a scan cut short with grey and calls it a warning; other warnings
             // (extraneous bytes before a marker, …) leave a whole picture.
             if tjGetErrorCode(handle) != Int32(TJERR_WARNING.rawValue) { throw failure(text) }
-            if text.contains("Premature end") { throw Failure(reason: "cannot decode: truncated JPEG data") }
+            if text.utf8.containsSequence("Premature end".utf8) { throw Failure(reason: "cannot decode: truncated JPEG data") }
         }
         if cmyk { pixels = rgb(fromCMYK: pixels, inverted: metadata.adobe) }
         return pixels.withUnsafeBufferPointer { buffer in

@@ -66,13 +66,13 @@ enum SVGDecoder {
     /// Unicode scalar, so that "\nwidth=" is found after a CR too (CR LF is one Character).
     static func declaredSize(_ bytes: [UInt8]) -> (width: Double, height: Double)? {
         let text = String(decoding: bytes.prefix(8192), as: UTF8.self)
-        guard let start = text.unicodeScalars.firstRange(of: "<svg".unicodeScalars),
+        guard let start = text.unicodeScalars.firstRange(ofSequence: "<svg".unicodeScalars),
               let end = text[start.upperBound...].firstIndex(of: ">") else { return nil }
         let tag = text[start.upperBound..<end]
         func attribute(_ name: String) -> Substring? {
             for quote in ["\"", "'"] {
-                if let found = tag.unicodeScalars.firstRange(of: " \(name)=\(quote)".unicodeScalars)
-                    ?? tag.unicodeScalars.firstRange(of: "\n\(name)=\(quote)".unicodeScalars),
+                if let found = tag.unicodeScalars.firstRange(ofSequence: " \(name)=\(quote)".unicodeScalars)
+                    ?? tag.unicodeScalars.firstRange(ofSequence: "\n\(name)=\(quote)".unicodeScalars),
                    let close = tag[found.upperBound...].firstIndex(of: Character(quote)) {
                     return tag[found.upperBound..<close]
                 }

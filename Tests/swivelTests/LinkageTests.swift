@@ -4,7 +4,8 @@ import Testing
 
 /// What the shipped binary loads. Foundation with its ICU data costs about 10 MB resident in every
 /// process (a one-line program: 17.7 MB with `import Foundation`, 7.0 MB with Glibc alone), so no
-/// module of `swivel` imports it; this keeps a new `import Foundation` from slipping back in.
+/// module of `swivel` imports it; this keeps a new `import Foundation` from slipping back in. The
+/// same goes for Swift's regex and concurrency runtimes and Dispatch.
 @Suite struct LinkageTests {
     /// The binaries to check: the one the tests run (debug), and the release build when there is one.
     static var binaries: [URL] {
@@ -26,6 +27,10 @@ import Testing
                     "\(binary.path): \(libraries)")
             let foundation = libraries.filter { $0.contains("Foundation") || $0.contains("ICU") || $0.contains("icu") }
             #expect(foundation.isEmpty, "\(binary.path) loads \(foundation)")
+            // Nor the regex, concurrency and Dispatch libraries (1.8 MB): see Package.swift.
+            let unwanted = ["libswift_StringProcessing.so", "libswift_RegexParser.so", "libswift_Concurrency.so",
+                            "libdispatch.so", "libswiftDispatch.so", "libBlocksRuntime.so"]
+            #expect(libraries.filter(unwanted.contains).isEmpty, "\(binary.path) loads \(libraries.filter(unwanted.contains))")
         }
     }
 }

@@ -1,6 +1,7 @@
 import Glibc
 import SwivelCore
 import SwivelPlatform
+import SwivelSystem
 
 enum Screenshots {
     /// `--screenshot`: one frame into a PNG, and how long it took. A photo deck first waits (up to
@@ -8,7 +9,7 @@ enum Screenshots {
     static func renderOnce(_ driver: FrameDriver, controller: inout ScrollController, at time: Double, path: String) {
         let pixels = driver.windowPixels
         if let deck = driver.content.deck {
-            let clock = ContinuousClock()
+            let clock = MonotonicClock()
             let deadline = clock.now + .seconds(60)
             while true {
                 driver.updatePhotos(&controller, at: time, pixels: pixels, settled: true, uploadLimit: .max)
@@ -17,7 +18,7 @@ enum Screenshots {
                 usleep(2_000)
             }
         }
-        let clock = ContinuousClock()
+        let clock = MonotonicClock()
         var times: [Duration] = []
         // Long after every photo arrived: all faded in.
         driver.buildScene(controller, at: time, for: pixels, photoTime: .infinity)

@@ -92,7 +92,7 @@ struct Conflict: Sendable {
         guard let rule = rules.first(where: { $0.applies(given) }) else { return nil }
         // The path last, so that nothing in it is taken for a placeholder.
         return rule.message
-            .replacing("{count}", with: String(given.standardInputs))
-            .replacing("{path}", with: given.paths.first.map { "\($0)" } ?? "")
+            .replacingEvery("{count}", with: String(given.standardInputs))
+            .replacingEvery("{path}", with: given.paths.first.map { "\($0)" } ?? "")
     }
 }

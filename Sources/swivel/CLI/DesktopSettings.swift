@@ -6,7 +6,7 @@ enum DesktopSettings {
     /// enable-animations` = false), read with `gsettings` when the desktop is GNOME and gsettings
     /// is on the PATH — a few milliseconds, given at most 300 before it counts as unknown (false).
     static func gnomeReducesMotion(environment: [String: String] = Environment.variables()) -> Bool {
-        guard environment["XDG_CURRENT_DESKTOP"]?.uppercased().contains("GNOME") == true,
+        guard environment["XDG_CURRENT_DESKTOP"]?.uppercased().containsSequence("GNOME") == true,
               let gsettings = executable(named: "gsettings", path: environment["PATH"] ?? ""),
               let output = CommandOutput.read(gsettings, ["get", "org.gnome.desktop.interface", "enable-animations"],
                                               timeout: 0.3) else { return false }

@@ -54,8 +54,8 @@ struct OptionDeclaration: Sendable {
     /// The help lines with the range and default written in.
     var help: [String] {
         helpTemplate.map {
-            $0.replacing("{range}", with: range ?? "")
-                .replacing("{default}", with: defaultText ?? "")
+            $0.replacingEvery("{range}", with: range ?? "")
+                .replacingEvery("{default}", with: defaultText ?? "")
         }
     }
 }

@@ -5,7 +5,7 @@ enum OptionDocs {
     static var markdownTable: String {
         var rows = ["| option | meaning | config file |", "| --- | --- | --- |"]
         func row(_ term: String, _ meaning: String, _ config: Bool?) {
-            let cell = meaning.replacing("|", with: "\\|")
+            let cell = meaning.replacingEvery("|", with: "\\|")
             rows.append("| `\(term)` | \(cell) | \(config.map { $0 ? "yes" : "no" } ?? "") |")
         }
         for section in HelpSection.allCases {

@@ -27,7 +27,7 @@ enum Usage {
     /// The sentence naming the options a config file may not set, from their declarations.
     static var commandLineOnly: String {
         let names = OptionDeclarations.commandLineOnly.map { "--" + $0.name }
-        return OptionValue.alternatives(names).replacing(" or ", with: " and ")
+        return OptionValue.alternatives(names).replacingEvery(" or ", with: " and ")
             + " are for the command line only."
     }
 

@@ -2,6 +2,7 @@ import Glibc
 import SwivelCore
 import SwivelPhotos
 import SwivelPlatform
+import SwivelSystem
 
 /// `swivel --bench`: renders a scripted scroll in 60 Hz virtual time — at rest on the deck's middle
 /// card for the first fifth of the frames, then a fling towards the end, and at the remaining
@@ -41,9 +42,9 @@ struct Bench {
         var takenMilliseconds: Double?
         if let files {
             _ = DateTaken.times(files)
-            let start = ContinuousClock.now
+            let start = MonotonicClock.now
             _ = DateTaken.times(files)
-            takenMilliseconds = (ContinuousClock.now - start).milliseconds
+            takenMilliseconds = (MonotonicClock.now - start).milliseconds
         }
         let deck = files.map { PhotoDeck(sources: $0.map(PhotoSource.init(file:)), budgetMiB: settings.textureBudgetMiB) }
         let content = SceneContent(deck: deck, background: .white, captions: true, hudVisible: settings.hud)
@@ -81,8 +82,8 @@ struct Bench {
         var measured = Frames(pixels: driver.windowPixels)
         let pixels = measured.pixels
         let pixelCount = Double(pixels.width * pixels.height)
-        let clock = ContinuousClock()
-        var firstFrameEnd: ContinuousClock.Instant?
+        let clock = MonotonicClock()
+        var firstFrameEnd: MonotonicClock.Instant?
         for frame in 0..<settings.frames {
             let time = Double(frame) / 60
             while let next = script.first, next.time <= time {

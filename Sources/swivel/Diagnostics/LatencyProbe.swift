@@ -1,8 +1,7 @@
-import Dispatch
 import Glibc
-import Synchronization
 import SwivelCore
 import SwivelPlatform
+import SwivelSystem
 
 /// Event-to-present latency of a drag replayed in real time: a thread puts mouse events into
 /// SDL's queue at 120 Hz while the main thread runs the app's frame pacing (`FramePacing` at 60 Hz,
@@ -44,7 +43,7 @@ struct LatencyProbe {
         var consumed = 0
         var fresh = 0
         _ = pump.pendingEvents()
-        DispatchQueue.global().async(execute: pusher)
+        startThread(named: "swivel-pusher", pusher)
         let deadline = clock.now() + Double(count) / 120 + 1
         while consumed <= count, clock.now() < deadline {
             let before = clock.now()
@@ -79,8 +78,9 @@ struct LatencyProbe {
 }
 
 /// The times events were queued, shared between the pushing thread and the frame loop.
-private final class QueueTimes: Sendable {
-    private let storage = Mutex<[Double]>([])
-    func append(_ time: Double) { storage.withLock { $0.append(time) } }
-    var times: [Double] { storage.withLock { $0 } }
+private final class QueueTimes: @unchecked Sendable {
+    private let lock = Condition()
+    private var storage: [Double] = []    // only under `lock`
+    func append(_ time: Double) { lock.withLock { storage.append(time) } }
+    var times: [Double] { lock.withLock { storage } }
 }

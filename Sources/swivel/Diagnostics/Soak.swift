@@ -2,6 +2,7 @@ import Glibc
 import SwivelCore
 import SwivelPhotos
 import SwivelPlatform
+import SwivelSystem
 
 /// `swivel --soak MINUTES`: simulated time at 60 Hz, as fast as the machine goes, with seeded
 /// random input (`SoakInput`) driving a `ScrollController`, a `PhotoDeck` updated every frame as
@@ -35,11 +36,11 @@ struct Soak {
         windowOptions.vsync = false
         (windowOptions.videoDriver, windowOptions.scale) = (options.videoDriver, options.scale)
         var run = Run(options: options, surface: GLWindow(windowOptions), photos: photos)
-        let wallStart = ContinuousClock.now
+        let wallStart = MonotonicClock.now
         for frame in 0..<run.frames { run.step(frame) }
         run.finish()
         let failures = run.failures()
-        run.report(failures: failures, wall: ContinuousClock.now - wallStart)
+        run.report(failures: failures, wall: MonotonicClock.now - wallStart)
         if !failures.isEmpty { fail(.failure, "soak failed: " + failures.joined(separator: "; ")) }
     }
 
@@ -141,14 +142,14 @@ struct Soak {
 
         /// Renders and presents the frame as the frame loop does, counting GL errors.
         private mutating func draw(_ frame: Int, at now: Double, into pixels: FramePixels) {
-            let frameStart = ContinuousClock.now
+            let frameStart = MonotonicClock.now
             driver.render(controller, at: now, into: pixels)
             while let error = driver.takeError() {
                 if stats.glErrors == 0 { stats.firstGLError = "frame \(frame): \(error)" }
                 stats.glErrors += 1
             }
             driver.present()
-            driver.content.hud.record(milliseconds: (ContinuousClock.now - frameStart).milliseconds, at: now)
+            driver.content.hud.record(milliseconds: (MonotonicClock.now - frameStart).milliseconds, at: now)
             stats.rendered += 1
         }
 
@@ -172,12 +173,12 @@ struct Soak {
             let pixels = FramePixels(width: max(1, Int((start.width * baseScale).rounded())),
                                      height: max(1, Int((start.height * baseScale).rounded())))
             if let deck {
-                let deadline = ContinuousClock.now + .seconds(10)
+                let deadline = MonotonicClock.now + .seconds(10)
                 repeat {
                     driver.updatePhotos(&controller, at: now, pixels: pixels, settled: true, uploadLimit: .max,
                                         emptyIsFatal: false)
                     usleep(1_000)
-                } while deck.hasWork && ContinuousClock.now < deadline
+                } while deck.hasWork && MonotonicClock.now < deadline
             }
             driver.render(controller, at: now, into: pixels)
             driver.finish()

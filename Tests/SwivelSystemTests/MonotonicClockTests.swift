@@ -1,0 +1,17 @@
+import Glibc
+import Testing
+import SwivelSystem
+
+@Suite struct MonotonicClockTests {
+    @Test func measuresASleep() {
+        let clock = MonotonicClock()
+        let start = clock.now
+        usleep(20_000)
+        let elapsed = clock.now - start
+        #expect(elapsed >= .milliseconds(20))
+        #expect(elapsed < .seconds(10))
+        #expect(start < clock.now)
+        #expect(start + .seconds(1) > start)
+        #expect((start + .milliseconds(1500)) - start == .milliseconds(1500))
+    }
+}
