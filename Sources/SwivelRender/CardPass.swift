@@ -19,8 +19,8 @@ import SwivelCore
 /// Until the split programs are built (`buildSplitPrograms`), one instanced call draws everything
 /// with card.frag (the same pixels, checked on the baseline screenshots), with one program to
 /// compile instead of three — what the first frame needs, since llvmpipe compiles each program's
-/// code at its first draw; once they are built it is deleted (Mesa keeps about a megabyte of heap
-/// per linked program). body.frag's program is built only when a card first needs it.
+/// code at its first draw; once they are built it is deleted (Mesa keeps heap for every linked
+/// program; see `ShadowTexture`). body.frag's program is built only when a card first needs it.
 final class CardPass {
     private enum Programs {
         /// card.frag's, for the frames drawn before the split programs are built.
