@@ -31,6 +31,16 @@ public enum GestureConstants {
     /// 0.040 s: a pointer that has not moved for longer has stopped (its velocity is 0, and a run of
     /// trackpad deltas has ended). Flutter's `_assumePointerMoveStoppedMilliseconds` = 40.
     public static let pointerStoppedAfter = 0.040
+    /// 10 µs: the slack with which a span of input time is held to the limits above. Event times
+    /// are whole milliseconds (SDL's), but a recording keeps them to the microsecond from its own
+    /// start, and the difference of two shifted times carries floating-point rounding: a span of
+    /// exactly 100 ms in the live session can be a hair over in its replay, and a sample on the
+    /// horizon's edge then counts in one and not in the other (a flick that flung 1,004 pt to card
+    /// 5 live stopped after 44 pt, on card 1, when its times were shifted by 0.3 s).
+    public static let timeSlack = 0.000_010
+
+    /// Whether `span` seconds is longer than `limit`, with `timeSlack`.
+    public static func span(_ span: Double, exceeds limit: Double) -> Bool { span > limit + timeSlack }
 
     // MARK: Wheel and trackpad
 

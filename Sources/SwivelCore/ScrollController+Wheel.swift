@@ -16,7 +16,7 @@ extension ScrollController {
         guard notches != 0 else { return false }
         // A whole delta inside a run of fractional ones is still the trackpad.
         let run = trackpad.flatMap {
-            event.time >= $0.lastTime && event.time - $0.lastTime <= VelocityTracker.horizon ? $0 : nil
+            event.time >= $0.lastTime && !GestureConstants.span(event.time - $0.lastTime, exceeds: VelocityTracker.horizon) ? $0 : nil
         }
         if event.isPrecise || run != nil {
             scrollDirectly(by: notches * Self.notchDistance, at: event.time, continuing: run)

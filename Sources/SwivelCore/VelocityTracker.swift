@@ -30,12 +30,13 @@ public struct VelocityTracker: Equatable, Sendable {
     /// Velocity at `time` (normally the release) in points per second, within ±`maximumSpeed`.
     /// Zero after a pause longer than `stopGap`, or with fewer than two distinct sample times.
     public func velocity(at time: Double) -> Double {
-        guard let newest = samples.last, time - newest.time <= Self.stopGap else { return 0 }
+        guard let newest = samples.last, !GestureConstants.span(time - newest.time, exceeds: Self.stopGap) else { return 0 }
         // Newest back to the first sample older than the horizon or before a stop gap.
         var recent: [Sample] = []
         var newer = newest
         for sample in samples.reversed() {
-            if time - sample.time > Self.horizon || abs(newer.time - sample.time) > Self.stopGap { break }
+            if GestureConstants.span(time - sample.time, exceeds: Self.horizon)
+                || GestureConstants.span(abs(newer.time - sample.time), exceeds: Self.stopGap) { break }
             recent.append(sample)
             newer = sample
         }

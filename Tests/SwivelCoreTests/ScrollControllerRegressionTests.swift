@@ -131,4 +131,20 @@ import SwivelCore
         wheel.handle(.wheel(WheelEvent(dy: -1, time: 1.1)))
         #expect((0...400).map { wheel.offset(at: 1 + Double($0) * 0.001) }.max()! == 6960)
     }
+
+    @Test func aFlickShiftedInTimeEndsOnTheSameCard() {
+        // The flick of the failed live-window test (DragInRealWindowTests, under load): live it
+        // came to rest on card 3, its recording replayed on card 5 — the replay's times, counted
+        // from the recording's start, put the first move a hair beyond the velocity horizon.
+        var ends: [Double] = []
+        for shift in [0.0, -0.139006, 0.3, 1.0, 10.0] {
+            var row = ScrollController(layout: CarouselLayout(viewport: Size(1280, 720), cardCount: 7), snapping: true)
+            for (phase, t, x) in [(PointerPhase.down, 0.534, 1000.0), (.move, 0.541, 960), (.move, 0.58, 920),
+                                  (.move, 0.59, 880), (.move, 0.607, 840), (.move, 0.631, 800), (.up, 0.641, 800)] {
+                row.handle(pointer(phase, x, t + shift))
+            }
+            ends.append(row.offset(at: 20 + shift))
+        }
+        #expect(ends == [1200, 1200, 1200, 1200, 1200], "\(ends)")
+    }
 }

@@ -115,4 +115,17 @@ import SwivelCore
         let velocity = tracker.velocity(at: 0.898992)
         #expect(abs(velocity - -2645.74) < 0.5, "\(velocity)")
     }
+
+    /// A flick recorded live under load (SDL times, whole milliseconds; the release 10 ms after the
+    /// last move): its first move is exactly 100 ms before the release, on the horizon's edge. The
+    /// same flick shifted in time, as a replay shifts it, must keep that sample: shifted by 0.3 s
+    /// the span came out a hair over 100 ms and the estimate fell from 1,938 to 56 pt/s.
+    @Test(arguments: [0.0, 0.3, 1.0, 10.0, 1000.0, -0.139006])
+    func aSampleOnTheHorizonsEdgeCountsWhateverTheShift(shift: Double) {
+        var tracker = VelocityTracker()
+        for (t, x) in [(0.534, 1000.0), (0.541, 960), (0.58, 920), (0.59, 880), (0.607, 840), (0.631, 800),
+                       (0.641, 800)] { tracker.add(time: t + shift, position: -x) }
+        let velocity = tracker.velocity(at: 0.641 + shift)
+        #expect(abs(velocity - 1938.17) < 0.01, "\(velocity)")
+    }
 }
