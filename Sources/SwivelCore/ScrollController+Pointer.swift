@@ -16,7 +16,7 @@ extension ScrollController {
                 drag.move(to: event.position, time: event.time)
                 motion = .dragging(drag)
             case .up:
-                drag.move(to: event.position, time: event.time)
+                drag.release(at: event.position, time: event.time)
                 finish(drag, at: event.time)
             case .cancel:
                 release(at: offset(at: event.time), velocity: 0, time: event.time)
