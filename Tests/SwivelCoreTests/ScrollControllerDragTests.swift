@@ -48,25 +48,22 @@ import SwivelCore
     /// 60 Hz and 329 with a 1000 Hz mouse, for a release 8 ms after the last move).
     @Test(arguments: [60.0, 125.0, 1000.0])
     func aReleaseWhereThePointerStoppedReportingKeepsTheFlingsSpeed(hertz: Double) {
-        var scroller = free(at: 500)
-        let moves = Int(0.08 * hertz)
-        scroller.handle(.pointer(PointerEvent(.down, at: Point(900, 300), time: 1)))
-        for step in 1...moves {
-            let t = 1 + Double(step) / hertz
-            scroller.handle(.pointer(PointerEvent(.move, at: Point(900 - 2000 * (t - 1), 300), time: t)))
+        let moves = Int(0.08 * hertz), last = 1 + Double(moves) / hertz
+        /// The flick, released `gap` seconds after its last move, where that move left the pointer.
+        func flick(releasedAfter gap: Double) -> ScrollController {
+            var scroller = free(at: 500)
+            scroller.handle(.pointer(PointerEvent(.down, at: Point(900, 300), time: 1)))
+            for step in 1...moves {
+                let t = 1 + Double(step) / hertz
+                scroller.handle(.pointer(PointerEvent(.move, at: Point(900 - 2000 * (t - 1), 300), time: t)))
+            }
+            scroller.handle(.pointer(PointerEvent(.up, at: Point(900 - 2000 * (last - 1), 300), time: last + gap)))
+            return scroller
         }
-        let last = 1 + Double(moves) / hertz
-        scroller.handle(.pointer(PointerEvent(.up, at: Point(900 - 2000 * (last - 1), 300), time: last + 0.008)))
-        #expect(abs(scroller.velocity(at: last + 0.008) - 2000) < 20, "\(scroller.velocity(at: last + 0.008))")
+        let released = flick(releasedAfter: 0.008)
+        #expect(abs(released.velocity(at: last + 0.008) - 2000) < 20, "\(released.velocity(at: last + 0.008))")
         // A release after the pointer stood still longer than 40 ms still ends the drag without a fling.
-        var held = free(at: 500)
-        held.handle(.pointer(PointerEvent(.down, at: Point(900, 300), time: 1)))
-        for step in 1...moves {
-            let t = 1 + Double(step) / hertz
-            held.handle(.pointer(PointerEvent(.move, at: Point(900 - 2000 * (t - 1), 300), time: t)))
-        }
-        held.handle(.pointer(PointerEvent(.up, at: Point(900 - 2000 * (last - 1), 300), time: last + 0.041)))
-        #expect(!held.isAnimating(at: last + 0.041))
+        #expect(!flick(releasedAfter: 0.041).isAnimating(at: last + 0.041))
     }
 
     @Test func noFlingBelow50PointsPerSecond() {
