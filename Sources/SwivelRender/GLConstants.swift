@@ -12,7 +12,6 @@ enum GLc {
     static let triangles = GLenum(GL_TRIANGLES)
     static let blend = GLenum(GL_BLEND)
     static let depthTest = GLenum(GL_DEPTH_TEST)
-    static let less = GLenum(GL_LESS)
     static let cullFace = GLenum(GL_CULL_FACE)
     static let one = GLenum(GL_ONE)
     static let oneMinusSrcAlpha = GLenum(GL_ONE_MINUS_SRC_ALPHA)

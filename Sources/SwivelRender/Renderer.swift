@@ -90,7 +90,7 @@ public final class Renderer {
     /// The state every frame is drawn in, the one place that says what it is: the window's
     /// framebuffer (0) and its whole drawable as the viewport; blending on with premultiplied
     /// alpha (`ONE, ONE_MINUS_SRC_ALPHA`, added); depth test off (paint order alone orders the
-    /// cards: the window has no depth buffer), depth writes on and cleared to 1; back faces
+    /// cards: the window has no depth buffer); back faces
     /// drawn (no culling: a card turned past 90° shows its back); no scissor or stencil test; all
     /// colour channels written; texture unit 0 active. The passes leave these as they found them.
     /// Programs, vertex arrays, buffers and textures are bound by each pass before it draws.
@@ -102,9 +102,6 @@ public final class Renderer {
         glBlendEquationSeparate(GLc.funcAdd, GLc.funcAdd)
         glBlendFunc(GLc.one, GLc.oneMinusSrcAlpha)
         glDisable(GLc.depthTest)
-        glDepthFunc(GLc.less)
-        glDepthMask(GLboolean(GL_TRUE))
-        glClearDepth(1)
         glDisable(GLc.cullFace)
         glDisable(GLc.scissorTest)
         glDisable(GLc.stencilTest)
