@@ -178,8 +178,7 @@ public final class ImageLoader: @unchecked Sendable {
 
             condition.withLock {
                 if let decoded {
-                    decodeTimes.append(Double(decoded.components.seconds) * 1000
-                                       + Double(decoded.components.attoseconds) / 1e15)
+                    decodeTimes.append(decoded.milliseconds)
                     decodeCPUTimes.append(decodedCPU)
                 }
                 busy.remove(id)

@@ -24,3 +24,10 @@ public struct MonotonicClock: Sendable {
 
     public var now: Instant { Self.now }
 }
+
+extension Duration {
+    /// The span in milliseconds, as a `Double` (for reports and timings).
+    public var milliseconds: Double {
+        Double(components.seconds) * 1000 + Double(components.attoseconds) / 1e15
+    }
+}

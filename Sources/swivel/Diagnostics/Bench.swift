@@ -209,9 +209,3 @@ struct Bench {
         return fling(from: 0.8 * width, step: -40, at: out) + fling(from: 0.2 * width, step: 40, at: back)
     }
 }
-
-extension Duration {
-    var milliseconds: Double {
-        Double(components.seconds) * 1000 + Double(components.attoseconds) / 1e15
-    }
-}
