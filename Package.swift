@@ -50,21 +50,28 @@ let package = Package(
         // Glibc only: threads, a mutex with its condition, the monotonic clock.
         .target(name: "SwivelSystem", swiftSettings: withoutImplicitImports),
         // OpenGL only: shaders (embedded from Shaders/), textures, the card and shadow passes.
-        .target(name: "SwivelRender", dependencies: ["SwivelCore", "CGL"],
+        .target(name: "SwivelRender", dependencies: ["SwivelCore", "SwivelPhotoCore", "CGL"],
                 swiftSettings: withoutImplicitImports, plugins: ["EmbedShaders"]),
         // SDL only: window + GL context, events -> core input events, PNG writing, fonts.
         .target(name: "SwivelPlatform",
                 dependencies: ["SwivelCore", "CSDL2", "CSDL2Image", "CSDL2TTF", "LazyLibraries"],
                 swiftSettings: withoutImplicitImports),
+        // Photos, in two targets side by side under Sources/Photos: the pure part (the table of formats,
+        // headers, natural order, orientation, aspect fill, resampling, mips, the slot cache, the load
+        // plan) builds and is tested without any C library; the other holds what needs them.
+        .target(name: "SwivelPhotoCore", dependencies: ["SwivelCore"], path: "Sources/Photos/SwivelPhotoCore",
+                swiftSettings: withoutImplicitImports),
         // Photo decks without GL: folder scanning, decoding to card pixels, the decode threads, the deck
         // (what to decode, the texture plan, uploads through a texture-array protocol the app fills with GL).
         .target(name: "SwivelPhotos",
-                dependencies: ["SwivelCore", "SwivelSystem", "CSDL2", "CSDL2Image", "CLibraryMessages", "CTurboJPEG",
-                               "CHeif", "CJXL", "CLCMS2", "CExif", "CZlib", "LazyLibraries"],
+                dependencies: ["SwivelCore", "SwivelPhotoCore", "SwivelSystem", "CSDL2", "CSDL2Image", "CLibraryMessages",
+                               "CTurboJPEG", "CHeif", "CJXL", "CLCMS2", "CExif", "CZlib", "LazyLibraries"],
+                path: "Sources/Photos/SwivelPhotos",
                 swiftSettings: withoutImplicitImports),
         // The executable: command line; App/ (wiring, the frame step and loop, overlays); Diagnostics/.
         .executableTarget(name: "swivel",
-                          dependencies: ["SwivelCore", "SwivelSystem", "SwivelRender", "SwivelPlatform", "SwivelPhotos"],
+                          dependencies: ["SwivelCore", "SwivelSystem", "SwivelRender", "SwivelPlatform", "SwivelPhotoCore",
+                                         "SwivelPhotos"],
                           swiftSettings: withoutImplicitImports, plugins: ["EmbedDemoDeck"]),
 
         // Build tool: turns Shaders/*.{vert,frag} into Swift string constants.
@@ -79,15 +86,16 @@ let package = Package(
         .target(name: "SwivelTestSupport", dependencies: ["SwivelCore", "CSDL2", "CSDL2Image", "LazyLibraries"],
                 path: "Tests/SwivelTestSupport"),
         .testTarget(name: "SwivelCoreTests", dependencies: ["SwivelCore"]),
+        .testTarget(name: "SwivelPhotoCoreTests", dependencies: ["SwivelCore", "SwivelPhotoCore"]),
         .testTarget(name: "SwivelSystemTests", dependencies: ["SwivelSystem"]),
         .testTarget(name: "SwivelRenderTests",
                     dependencies: ["SwivelCore", "SwivelRender", "SwivelPlatform", "CGL"]),
         .testTarget(name: "SwivelPlatformTests",
                     dependencies: ["SwivelCore", "SwivelPlatform", "CSDL2", "CSDL2Image", "CSDL2TTF"]),
         .testTarget(name: "SwivelPhotosTests",
-                    dependencies: ["SwivelCore", "SwivelPhotos", "SwivelTestSupport", "CSDL2", "CSDL2Image", "CTurboJPEG",
+                    dependencies: ["SwivelCore", "SwivelPhotoCore", "SwivelPhotos", "SwivelTestSupport", "CSDL2", "CSDL2Image", "CTurboJPEG",
                                    "CLCMS2"]),
-        .testTarget(name: "swivelTests", dependencies: ["swivel", "SwivelCore", "SwivelPhotos", "SwivelTestSupport",
+        .testTarget(name: "swivelTests", dependencies: ["swivel", "SwivelCore", "SwivelSystem", "SwivelPhotoCore", "SwivelPhotos", "SwivelTestSupport",
                                                        "CSDL2", "CSDL2Image"]),
     ]
 )

@@ -1,5 +1,6 @@
 import CGL
 import SwivelCore
+import SwivelPhotoCore
 
 /// The photos on screen: one mipmapped RGBA8 texture array whose layers are the cache's slots, each
 /// the card's size in pixels. One texture for every card keeps the cards one instanced draw call.

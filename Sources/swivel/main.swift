@@ -1,5 +1,6 @@
 import SwivelCore
 import SwivelPlatform
+import SwivelSystem
 
 StartupTimeline.mark(.main)
 

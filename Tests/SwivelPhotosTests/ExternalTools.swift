@@ -1,6 +1,7 @@
 import Foundation
 import SwivelCore
 import SwivelPhotos
+import SwivelPhotoCore
 
 /// Debian's own encoders and taggers (ImageMagick's convert, exiftool, heif-enc, avifenc, cjxl),
 /// so the decoders are tested on files written by software other than Swivel. The Makefile's

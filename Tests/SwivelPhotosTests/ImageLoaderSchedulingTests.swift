@@ -3,6 +3,7 @@ import Glibc
 import SwivelCore
 import Testing
 @testable import SwivelPhotos
+import SwivelPhotoCore
 
 /// Which decoding thread takes which card, and at what priority: the photos on screen go to the
 /// normal-priority threads, nearest the centre first, two at once; the thread decoding ahead

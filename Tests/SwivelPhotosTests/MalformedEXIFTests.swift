@@ -3,6 +3,7 @@ import SwivelCore
 import SwivelTestSupport
 import Testing
 @testable import SwivelPhotos
+import SwivelPhotoCore
 
 /// Broken EXIF never crashes, never hangs, and leaves the photo as stored.
 @Suite struct MalformedEXIFTests {

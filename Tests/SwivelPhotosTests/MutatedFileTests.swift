@@ -3,6 +3,7 @@ import SwivelCore
 import SwivelTestSupport
 import Testing
 @testable import SwivelPhotos
+import SwivelPhotoCore
 
 /// Damaged files of every new format — bytes flipped, overwritten or cut anywhere — are decoded
 /// or refused with a reason; none crashes the process or hangs it.

@@ -2,6 +2,7 @@ import SwivelCore
 import SwivelTestSupport
 import Testing
 @testable import SwivelPhotos
+import SwivelPhotoCore
 
 /// EXIF orientations 1-8 in files of every format that carries one, written by ImageMagick and
 /// tagged by exiftool (HEIF's irot/imir by avifenc); the pixel mapping itself is in SwivelCoreTests.

@@ -3,6 +3,7 @@ import SwivelCore
 import SwivelTestSupport
 import Testing
 @testable import SwivelPhotos
+import SwivelPhotoCore
 
 /// A deck's texture array kept in memory: each layer holds the mip chain the deck put there, so a
 /// test sees which photo went where. The sizes are the app's (`CardTextures`): every mip level,

@@ -1,6 +1,7 @@
 import SwivelCore
 import Testing
 @testable import SwivelRender
+import SwivelPhotoCore
 
 /// A frame, the renderer's creation, texture uploads and pixel reads leave the GL state as they
 /// found it (every entry of `GLStateProbe.observe`, set beforehand to something unusual); and a

@@ -1,6 +1,7 @@
 import Foundation
 import SwivelTestSupport
 import Testing
+import SwivelPhotoCore
 
 /// `swivel -` (paths on standard input), `-0`, `--sort` and orientation through the real binary.
 @Suite(.serialized) struct PhotoListTests {

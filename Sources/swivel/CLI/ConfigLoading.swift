@@ -1,5 +1,6 @@
 import Glibc
 import SwivelCore
+import SwivelSystem
 
 /// A config file's settings, each checked like its command-line option.
 struct ConfigSettings: Equatable {

@@ -1,4 +1,5 @@
 import Glibc
+import SwivelSystem
 
 /// Where the app speaks: results on stdout, problems on stderr, one line each.
 enum Console {

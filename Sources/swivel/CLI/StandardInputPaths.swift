@@ -1,5 +1,6 @@
 import Glibc
 import SwivelCore
+import SwivelSystem
 
 /// The paths of `swivel -`: standard input read to its end, one path a line (`find … | swivel -`)
 /// or, with `-0`, each ended by a NUL (`find … -print0 | swivel -0 -`, `fd -0`). Empty entries

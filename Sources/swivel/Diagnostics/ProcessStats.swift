@@ -1,4 +1,5 @@
 import Glibc
+import SwivelSystem
 
 /// What the kernel says this process has used: CPU time, peak resident memory, age.
 enum ProcessStats {

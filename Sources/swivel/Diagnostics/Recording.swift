@@ -1,5 +1,6 @@
 import Glibc
 import SwivelCore
+import SwivelSystem
 
 /// `--record FILE`: appends each entry as a line, with times counted from the recording's start.
 final class Recorder {

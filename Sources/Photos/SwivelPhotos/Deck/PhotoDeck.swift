@@ -1,0 +1,257 @@
+import Glibc
+import SwivelCore
+import SwivelPhotoCore
+
+/// Where a deck's photos go to be drawn: one array of equal layers, each a photo with all its mip
+/// levels (in the app, an OpenGL texture array; this module makes no GL calls).
+public protocol PhotoTextureArray: AnyObject {
+    /// The most layers one array may have (the context's limit).
+    static var maximumLayers: Int { get }
+    /// Bytes one layer of `width` × `height` pixels takes with all its mip levels.
+    static func bytesPerLayer(width: Int, height: Int) -> Int
+    /// Allocates the array; throws when there is no memory for it.
+    init(width: Int, height: Int, layers: Int) throws
+    var layers: Int { get }
+    /// Bytes the whole array takes.
+    var byteCount: Int { get }
+    /// Puts a photo's levels into `layer`; throws (and the layer keeps what it had) when it cannot.
+    func upload(_ chain: MipChain, to layer: Int) throws
+}
+
+/// A deck of photos as cards: which files are in it, which have textures, what to decode next.
+///
+/// Files are known by id (their place in the scanned list); the deck is the ordered ids still in
+/// it, so a file that turns out unreadable leaves the deck without disturbing the others' ids.
+/// Textures live in one array whose layers an LRU cache hands out to the cards nearest the centre;
+/// decoded pixels go to the GPU and are dropped.
+///
+/// The pipeline: `DeckScanner` finds the files, `ImageLoader`'s threads decode the wanted ones
+/// (`LoadPlan` says which) to card-sized `MipChain`s, the `SlotCache` hands out layers of a
+/// `Textures` array sized for the pixel scale and the budget, and `update` uploads into them.
+public final class PhotoDeck<Textures: PhotoTextureArray> {
+    /// Cards beyond the visible ones, on each side, whose photos are decoded ahead of time.
+    public static var prefetch: Int { 8 }
+    /// Above this speed (points per second) the cards on screen are not decoded, only those where
+    /// the row will stop: they would be gone before their photos were ready.
+    public static var decodeSpeedLimit: Double { 1500 }
+    /// How long a photo takes to fade in over its placeholder, in seconds.
+    public static var fadeDuration: Double { 0.15 }
+    /// Uploads per frame at most, so a frame never stalls on textures (about 0.3 ms each at 1×).
+    public static var uploadsPerFrame: Int { 2 }
+    /// Threads decoding the photos on screen, at normal priority, beside the one decoding ahead:
+    /// one a core, up to 3. The 7 photos a 1280-point window shows cost 7 × 34 ms of CPU at
+    /// 12 MP; on one thread that alone is 250 ms, on two about half.
+    public static func onScreenThreads(cores: Int) -> Int { max(1, min(3, cores)) }
+    /// The placeholder shown until a card's photo is ready (iOS systemGray5).
+    public static var placeholder: RGBA8 { RGBA8(229, 229, 234) }
+
+    private let sources: [PhotoSource]
+    public private(set) var order: [Int]
+    private let loader: ImageLoader
+    private let budgetBytes: Int
+    public private(set) var textures: Textures?
+    private var cache = SlotCache<Int>(slotCount: 0)
+    private var arrivedAt: [Int: Double] = [:]
+    private var unusable: Set<Int> = []
+    private var textureSize = (width: 0, height: 0)
+    private var pinned: Set<Int> = []
+    private var failedTextures = (0, 0, 0)
+    /// The context's limit on array layers, asked once rather than every frame.
+    private lazy var maximumLayers = Textures.maximumLayers
+    /// Texture arrays that could not be allocated and photos that could not be uploaded, so far.
+    public private(set) var textureFailures = 0
+    /// Where one-line warnings go (a file skipped, photos left blank).
+    private let warn: (String) -> Void
+
+    /// A deck of `sources` whose textures take at most `budgetMiB`. `warn` gets each one-line
+    /// warning; `onFinished` runs on a decoding thread after each decode (to wake the main loop).
+    public init(sources: [PhotoSource], budgetMiB: Int, warn: @escaping (String) -> Void,
+                onFinished: @escaping @Sendable () -> Void) {
+        self.sources = sources
+        order = Array(sources.indices)
+        budgetBytes = budgetMiB * 1_048_576
+        self.warn = warn
+        let cores = Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))   // the processors online
+        loader = ImageLoader(sources: sources, onScreenThreads: Self.onScreenThreads(cores: cores),
+                             aheadThreads: 1, onFinished: onFinished)
+    }
+
+    deinit { loader.stop() }
+
+    public var count: Int { order.count }
+
+    /// The caption for the card at `position`: its file name without the extension.
+    public func name(at position: Int) -> String {
+        guard order.indices.contains(position) else { return "" }
+        return sources[order[position]].name
+    }
+
+    public struct Update {
+        /// Deck positions of files that could not be read, already removed, highest first, so
+        /// the caller can keep the user's place.
+        public var removed: [Int] = []
+        /// Photos that went to the GPU.
+        public var uploaded = 0
+    }
+
+    /// Once per frame, before drawing. Sizes the textures for the pixel scale, tells the decoders
+    /// what is wanted, uploads up to `uploadLimit` finished photos.
+    ///
+    /// What is wanted: the cards where the row will come to rest (`destination`: a fling's end is
+    /// known the moment it starts), and, unless the row is flying past faster than
+    /// `decodeSpeedLimit`, the cards on screen now and `prefetch` either side. Cards that only
+    /// flash by during a fling are not decoded at all.
+    public func update(layout: CarouselLayout, scroll: Double, destination: Double? = nil, velocity: Double,
+                pixelScale: Double, now: Double, uploadLimit: Int = PhotoDeck.uploadsPerFrame) -> Update {
+        prepareTextures(layout: layout, pixelScale: pixelScale)
+        guard let textures else { return Update() }
+
+        func plan(around offset: Double, prefetch: Int) -> [Int] {
+            LoadPlan.wanted(visible: layout.visibleIndices(scroll: offset), centre: layout.centreIndex(scroll: offset),
+                            direction: velocity, prefetch: prefetch, cardCount: order.count)
+        }
+        let end = destination ?? scroll
+        let here = abs(velocity) <= Self.decodeSpeedLimit ? plan(around: scroll, prefetch: Self.prefetch) : []
+        var seen = Set<Int>()
+        let positions = (here + plan(around: end, prefetch: 1)).filter { seen.insert($0).inserted }
+            .prefix(textures.layers)
+        let wanted = positions.map { order[$0] }
+        pinned = Set(wanted)
+        // On screen: the visible cards, unless the row is flying past too fast to decode them.
+        let onScreen = abs(velocity) <= Self.decodeSpeedLimit
+            ? Set(layout.visibleIndices(scroll: scroll).filter { order.indices.contains($0) }.map { order[$0] }) : []
+        loader.want(wanted.filter { cache.slot(for: $0) == nil && !unusable.contains($0) }, onScreen: onScreen)
+
+        var update = Update()
+        for finished in loader.takeFinished(limit: uploadLimit) {
+            switch finished.result {
+            case .failure(let error):
+                guard !unusable.contains(finished.id) else { continue }   // said once is enough
+                warn("skipped \(error)")
+                if let position = order.firstIndex(of: finished.id) {
+                    order.remove(at: position)
+                    update.removed.append(position)
+                }
+                unusable.insert(finished.id)
+            case .success(let chain):
+                guard pinned.contains(finished.id), cache.slot(for: finished.id) == nil,
+                      let (slot, evicted) = cache.acquire(finished.id, pinned: pinned) else { continue }
+                if let evicted { arrivedAt[evicted] = nil }
+                do {
+                    try Self.injectedUploadFailure(sources[finished.id])
+                    try textures.upload(chain, to: slot)
+                    arrivedAt[finished.id] = now
+                    update.uploaded += 1
+                } catch {
+                    textureFailures += 1
+                    warn("skipped \(sources[finished.id]): \(error)")
+                    _ = cache.remove(finished.id)
+                    unusable.insert(finished.id)
+                }
+            }
+        }
+        for id in wanted { if cache.slot(for: id) != nil { cache.touch(id) } }
+        update.removed.sort(by: >)
+        return update
+    }
+
+    /// `update` for the row that `controller` moves, at `time`: cards whose files turn out
+    /// unreadable leave the controller's layout too, so the centred card stays centred. `settled`
+    /// asks for the cards on screen whatever the row's speed (for screenshots and measurements).
+    public func update(_ controller: inout ScrollController, at time: Double, pixelScale: Double, settled: Bool = false,
+                uploadLimit: Int = PhotoDeck.uploadsPerFrame) -> Update {
+        let update = update(layout: controller.layout, scroll: controller.offset(at: time),
+                            destination: controller.destination(at: time),
+                            velocity: settled ? 0 : controller.velocity(at: time),
+                            pixelScale: pixelScale, now: time, uploadLimit: uploadLimit)
+        for position in update.removed { controller.removeCard(position, at: time) }
+        return update
+    }
+
+    /// Debug builds only, for the tests: `SWIVEL_TEST_GPU_FULL=NAME` makes the upload of the photo
+    /// whose caption is NAME fail as a driver out of memory does (no GL driver can be made to run
+    /// out on demand). Release builds never read it.
+    private static func injectedUploadFailure(_ source: PhotoSource) throws {
+        #if DEBUG
+        if let name = getenv("SWIVEL_TEST_GPU_FULL").map({ String(cString: $0) }), name == source.name {
+            throw InjectedOutOfMemory()
+        }
+        #endif
+    }
+
+    /// The photo for the card at `position`, if it has arrived: its layer of `textures`, and how
+    /// far it has faded in over the placeholder (0…1).
+    public func photo(at position: Int, now: Double) -> (layer: Int, opacity: Double)? {
+        guard order.indices.contains(position) else { return nil }
+        let id = order[position]
+        guard let slot = cache.slot(for: id), let arrived = arrivedAt[id] else { return nil }
+        return (slot, min(1, max(0, (now - arrived) / Self.fadeDuration)))
+    }
+
+    /// Whether every visible card's photo is on the GPU (or its file was found unreadable).
+    public func isReady(layout: CarouselLayout, scroll: Double) -> Bool {
+        guard textures != nil else { return true }
+        return layout.visibleIndices(scroll: scroll).allSatisfy { position in
+            guard order.indices.contains(position) else { return true }
+            return cache.slot(for: order[position]) != nil || unusable.contains(order[position])
+        }
+    }
+
+    /// Whether a visible photo is still fading in (the frame loop keeps drawing until it is not).
+    public func isFading(now: Double) -> Bool {
+        pinned.contains { id in arrivedAt[id].map { now - $0 < Self.fadeDuration } ?? false }
+    }
+
+    /// Whether decoded photos are waiting to be uploaded.
+    public var hasUploads: Bool { loader.hasFinished }
+
+    /// Whether decodes are running or waiting to be uploaded.
+    public var hasWork: Bool { loader.hasWork }
+
+    /// Milliseconds each photo decoded so far took (file to card pixels, on a worker thread).
+    public var decodeMilliseconds: [Double] { loader.decodeMilliseconds }
+
+    /// The CPU time of each of those decodes, in milliseconds.
+    public var decodeCPUMilliseconds: [Double] { loader.decodeCPUMilliseconds }
+
+    /// Photos on the GPU now.
+    public var texturesInUse: Int { cache.count }
+
+    /// GPU bytes held for photos.
+    public var textureBytes: Int { textures?.byteCount ?? 0 }
+
+    /// Makes (or remakes, after a change of pixel scale or a much wider window) the texture array:
+    /// as many layers as the visible cards and the prefetch need, within the budget.
+    private func prepareTextures(layout: CarouselLayout, pixelScale: Double) {
+        let size = AspectFill.textureSize(cardSize: layout.parameters.cardSize, pixelScale: pixelScale)
+        let pitch = max(layout.parameters.pitch, 1)
+        // The cards on screen and the prefetch either side, plus those where a fling will stop.
+        let visible = layout.viewport.width / pitch + 4
+        let needed = min(order.count, Int(2 * visible) + 2 * Self.prefetch + 2)
+        let layers = SlotCache<Int>.slotCount(
+            budgetBytes: budgetBytes, bytesPerSlot: Textures.bytesPerLayer(width: size.width, height: size.height),
+            needed: needed, maximum: maximumLayers)
+        if let textures, size == textureSize, textures.layers >= layers { return }
+        guard layers > 0, size.width > 0, size.height > 0, failedTextures != (size.width, size.height, layers) else {
+            return
+        }
+        textures = nil
+        do {
+            textures = try Textures(width: size.width, height: size.height, layers: layers)
+        } catch {
+            textureFailures += 1
+            warn("photos stay blank: \(error)")
+            failedTextures = (size.width, size.height, layers)
+            return
+        }
+        if size != textureSize { loader.resize(width: size.width, height: size.height) }
+        textureSize = size
+        cache = SlotCache(slotCount: layers)
+        arrivedAt = [:]
+    }
+}
+
+/// The error `SWIVEL_TEST_GPU_FULL` injects, worded as the GL upload's own out-of-memory error.
+private struct InjectedOutOfMemory: Error, CustomStringConvertible {
+    var description: String { "out of GPU memory" }
+}

@@ -1,0 +1,99 @@
+import CSDL2
+import Glibc
+import SwivelCore
+import SwivelPhotoCore
+
+/// A photo decoded to a card's texture: RGBA8 with premultiplied alpha, top row first.
+public struct DecodedImage: Sendable {
+    public let width: Int
+    public let height: Int
+    /// R, G, B, A bytes, alpha multiplied in, top row first: `width * height * 4` of them.
+    public let pixels: [UInt8]
+}
+
+/// Why an image file could not become a card, told as one line: "PATH: reason".
+public struct ImageLoadError: Error, Sendable, CustomStringConvertible {
+    public let path: FilePath
+    public let reason: String
+
+    public init(path: FilePath, reason: String) { self.path = path; self.reason = reason }
+
+    public var description: String { "\(path): \(reason)" }
+}
+
+/// Decodes image files into card textures, on any thread, each format with the library that
+/// does it best: JPEG with libjpeg-turbo (shrunk while decoding), HEIC/HEIF/AVIF with libheif,
+/// JPEG XL with libjxl, SVG with SDL2_image's rasteriser at the card's size, the rest (PNG, WebP,
+/// TIFF, GIF, BMP, TGA, QOI, PNM) with SDL2_image. Every photo is turned upright by its EXIF
+/// orientation (or HEIF's irot/imir) before the aspect-fill crop, and converted from its ICC
+/// profile to sRGB.
+///
+/// Thread safety: each call opens its own file descriptor and its own decoder objects; no SDL
+/// video function is called; SDL keeps its error text per thread; SDL_AllocFormat (used by surface
+/// conversion) takes a lock; and SDL2_image's codecs are initialised once, up front, so that the
+/// decoders never race to initialise them.
+public enum ImageDecoder {
+    /// Decodes `path` into exactly `width` × `height` pixels, upright, centre-cropped to that
+    /// aspect (`AspectFill.crop`) and resampled: area-averaged where it shrinks, bilinear where it
+    /// grows.
+    ///
+    /// The header is read first, and empty files, files that are not images, truncated headers
+    /// and images over `ImageLimits` are refused before any pixel is decoded. GIFs give their
+    /// first frame.
+    public static func decode(_ path: FilePath, width: Int, height: Int) throws(ImageLoadError) -> DecodedImage {
+        precondition(width > 0 && height > 0, "a texture needs pixels")
+        _ = SDLImageDecoder.codecs   // also keeps the libraries' console messages off stderr
+        // Libraries' messages may end in a newline or hold several lines: one line each, always.
+        func fail(_ reason: String) -> ImageLoadError {
+            let line = reason.split(whereSeparator: \.isNewline).map(trimmingBlanks)
+                .filter { !$0.isEmpty }.joined(separator: " ")
+            return ImageLoadError(path: path, reason: line)
+        }
+
+        let file: OpenFile
+        do { file = try OpenFile(path) } catch { throw fail(error.reason) }
+        defer { file.close() }
+        do throws(Failure) {
+            let start = try file.read(min(file.size, 64))
+            switch ContainerKind.sniff(start) {
+            case .heif:
+                return try HEIFDecoder.decode(try file.readAll(), width: width, height: height)
+            case .jpegXL:
+                return try JXLDecoder.decode(try file.readAll(), width: width, height: height)
+            case .svg:
+                return try SVGDecoder.decode(try file.readAll(), width: width, height: height)
+            case nil:
+                break
+            }
+            // The formats SDL2_image decodes have their size read here from their first bytes. For
+            // JPEG this comes before libjpeg-turbo's own header check (tjDecompressHeader3, which
+            // the JPEG decoder also makes) because it needs only the first bytes: a JPEG over the
+            // limits is refused before its whole body is read.
+            let header = try file.header(pathExtension: path.pathExtension)
+            if let problem = ImageLimits.problem(width: header.width, height: header.height) {
+                throw Failure(reason: problem)
+            }
+            if header.format == .jpeg {
+                return try JPEGDecoder.decode(try file.readAll(), width: width, height: height)
+            }
+            return try SDLImageDecoder.decode(file, header: header, width: width, height: height)
+        } catch {
+            throw fail(error.reason)
+        }
+    }
+
+    /// The calling thread's last SDL error, or a stand-in when SDL left none.
+    static func sdlError() -> String {
+        let text = String(cString: SDL_GetError())
+        return text.isEmpty ? "unknown error" : text
+    }
+}
+
+/// `line` without the tabs and Unicode space separators (Zs) at either end.
+private func trimmingBlanks(_ line: Substring) -> String {
+    let scalars = line.unicodeScalars
+    func isBlank(_ scalar: Unicode.Scalar) -> Bool { scalar == "\t" || scalar.properties.generalCategory == .spaceSeparator }
+    guard let first = scalars.firstIndex(where: { !isBlank($0) }),
+          let last = scalars.lastIndex(where: { !isBlank($0) }) else { return "" }
+    return String(Substring(scalars[first...last]))
+}

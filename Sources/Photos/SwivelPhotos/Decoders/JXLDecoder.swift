@@ -1,0 +1,105 @@
+import CJXL
+import SwivelCore
+import SwivelPhotoCore
+
+/// JPEG XL through libjxl. The size comes from the basic info, which libjxl gives before any
+/// pixel; libjxl turns the image upright itself (its orientation field, the EXIF values), and
+/// the pixels come in the colour space the decoder reports for its output, which is converted to
+/// sRGB through its ICC profile unless it already is sRGB.
+enum JXLDecoder {
+    static func decode(_ bytes: [UInt8], width: Int, height: Int) throws(Failure) -> DecodedImage {
+        guard let decoder = JxlDecoderCreate(nil) else { throw Failure(reason: "cannot start libjxl") }
+        defer { JxlDecoderDestroy(decoder) }
+        let events = Int32(JXL_DEC_BASIC_INFO.rawValue | JXL_DEC_COLOR_ENCODING.rawValue | JXL_DEC_FULL_IMAGE.rawValue)
+        guard JxlDecoderSubscribeEvents(decoder, events) == JXL_DEC_SUCCESS else {
+            throw Failure(reason: "cannot start libjxl")
+        }
+        var output = Output()
+        let outcome: Result<Void, Failure> = bytes.withUnsafeBufferPointer { file in
+            do throws(Failure) {
+                guard JxlDecoderSetInput(decoder, file.baseAddress, file.count) == JXL_DEC_SUCCESS else {
+                    throw Failure(reason: "cannot decode: libjxl refused the data")
+                }
+                JxlDecoderCloseInput(decoder)
+                while try !output.handle(JxlDecoderProcessInput(decoder), of: decoder) {}
+                return .success(())
+            } catch {
+                return .failure(error)
+            }
+        }
+        try outcome.get()
+        guard !output.pixels.isEmpty else { throw Failure(reason: "cannot decode: JPEG XL file has no image") }
+        let channels = Int(output.format.num_channels)
+        return output.pixels.withUnsafeBufferPointer { buffer in
+            CardPixels.make(Resampler.Source(pixels: buffer.baseAddress!, pitch: output.width * channels,
+                                             width: output.width, height: output.height, hasAlpha: channels == 4),
+                            orientation: .up, iccProfile: output.iccProfile, width: width, height: height)
+        }
+    }
+
+    /// What libjxl has told so far, and the buffer it decodes into.
+    private struct Output {
+        var format = JxlPixelFormat(num_channels: 3, data_type: JXL_TYPE_UINT8, endianness: JXL_NATIVE_ENDIAN, align: 0)
+        var pixels: [UInt8] = []
+        /// The upright image's size.
+        var width = 0, height = 0
+        var iccProfile: [UInt8]?
+
+        /// Answers one of libjxl's events; true once the image is decoded.
+        mutating func handle(_ status: JxlDecoderStatus, of decoder: OpaquePointer) throws(Failure) -> Bool {
+            switch status {
+            case JXL_DEC_BASIC_INFO:
+                var info = JxlBasicInfo()
+                guard JxlDecoderGetBasicInfo(decoder, &info) == JXL_DEC_SUCCESS else {
+                    throw Failure(reason: "cannot decode: malformed JPEG XL header")
+                }
+                if let problem = ImageLimits.problem(width: Int(info.xsize), height: Int(info.ysize)) {
+                    throw Failure(reason: problem)
+                }
+                // Orientations 5-8 swap the sides of the output.
+                let swaps = info.orientation.rawValue >= 5
+                (width, height) = swaps ? (Int(info.ysize), Int(info.xsize)) : (Int(info.xsize), Int(info.ysize))
+                format.num_channels = info.alpha_bits > 0 ? 4 : 3
+            case JXL_DEC_COLOR_ENCODING:
+                iccProfile = JXLDecoder.outputProfile(decoder)
+            case JXL_DEC_NEED_IMAGE_OUT_BUFFER:
+                var size = 0
+                guard JxlDecoderImageOutBufferSize(decoder, &format, &size) == JXL_DEC_SUCCESS,
+                      size == width * height * Int(format.num_channels) else {
+                    throw Failure(reason: "cannot decode: unexpected JPEG XL output size")
+                }
+                pixels = [UInt8](repeating: 0, count: size)
+                let set = pixels.withUnsafeMutableBytes {
+                    JxlDecoderSetImageOutBuffer(decoder, &format, $0.baseAddress, $0.count)
+                }
+                guard set == JXL_DEC_SUCCESS else { throw Failure(reason: "cannot decode: libjxl refused the buffer") }
+            case JXL_DEC_FULL_IMAGE, JXL_DEC_SUCCESS:
+                return true   // the first frame is enough (an animation shows its first)
+            case JXL_DEC_NEED_MORE_INPUT:
+                throw Failure(reason: "cannot decode: truncated JPEG XL data")
+            case JXL_DEC_ERROR:
+                throw Failure(reason: "cannot decode: malformed JPEG XL data")
+            default:
+                throw Failure(reason: "cannot decode: libjxl stopped with status \(status.rawValue)")
+            }
+            return false
+        }
+    }
+
+    /// The ICC profile of the decoded pixels, or nil when they are sRGB already (or have no profile).
+    private static func outputProfile(_ decoder: OpaquePointer) -> [UInt8]? {
+        var encoding = JxlColorEncoding()
+        if JxlDecoderGetColorAsEncodedProfile(decoder, nil, JXL_COLOR_PROFILE_TARGET_DATA, &encoding) == JXL_DEC_SUCCESS,
+           encoding.color_space == JXL_COLOR_SPACE_RGB, encoding.white_point == JXL_WHITE_POINT_D65,
+           encoding.primaries == JXL_PRIMARIES_SRGB, encoding.transfer_function == JXL_TRANSFER_FUNCTION_SRGB {
+            return nil
+        }
+        var size = 0
+        guard JxlDecoderGetICCProfileSize(decoder, nil, JXL_COLOR_PROFILE_TARGET_DATA, &size) == JXL_DEC_SUCCESS,
+              size > 0, size < 16 << 20 else { return nil }
+        var profile = [UInt8](repeating: 0, count: size)
+        guard JxlDecoderGetColorAsICCProfile(decoder, nil, JXL_COLOR_PROFILE_TARGET_DATA, &profile, size)
+                == JXL_DEC_SUCCESS else { return nil }
+        return profile
+    }
+}

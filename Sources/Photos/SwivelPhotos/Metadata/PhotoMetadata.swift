@@ -1,0 +1,147 @@
+import SwivelCore
+import SwivelPhotoCore
+
+/// What a photo file says about showing its pixels: its EXIF block (for the orientation) and its
+/// ICC profile. Found by walking the file's own structure — JPEG markers, PNG chunks, WebP (RIFF)
+/// chunks — with every length checked against the bytes there are; the blocks' contents are read
+/// by libexif and lcms2.
+struct PhotoMetadata {
+    var exif: [UInt8]?
+    var iccProfile: [UInt8]?
+    /// JPEG: an Adobe APP14 segment, whose CMYK is stored inverted (Photoshop's convention).
+    var adobe = false
+
+    var orientation: Orientation { exif.map(EXIF.orientation) ?? .up }
+
+    /// JPEG: APP1 "Exif\0\0" (the first), APP2 "ICC_PROFILE\0" chunks (joined by sequence number),
+    /// APP14 "Adobe"; the walk stops at the first scan.
+    static func jpeg(_ bytes: [UInt8]) -> PhotoMetadata {
+        var found = PhotoMetadata()
+        var iccChunks: [Int: [UInt8]] = [:]
+        var position = 2
+        while position + 4 <= bytes.count {
+            guard bytes[position] == 0xFF else { break }
+            let marker = bytes[position + 1]
+            if marker == 0xFF { position += 1; continue }   // fill byte
+            if marker == 0x01 || (0xD0...0xD8).contains(marker) { position += 2; continue }
+            if marker == 0xDA || marker == 0xD9 { break }
+            let length = Int(bytes[position + 2]) << 8 | Int(bytes[position + 3])
+            guard length >= 2, position + 2 + length <= bytes.count else { break }
+            let payload = bytes[(position + 4)..<(position + 2 + length)]
+            switch marker {
+            case 0xE1 where found.exif == nil && payload.starts(with: EXIF.header):
+                found.exif = Array(payload)
+            case 0xE2 where payload.starts(with: iccSignature) && payload.count > iccSignature.count + 2:
+                let sequence = Int(payload[payload.startIndex + iccSignature.count])
+                iccChunks[sequence] = Array(payload.dropFirst(iccSignature.count + 2))
+            case 0xEE where payload.starts(with: Array("Adobe".utf8)):
+                found.adobe = true
+            default:
+                break
+            }
+            position += 2 + length
+        }
+        if !iccChunks.isEmpty {
+            found.iccProfile = iccChunks.keys.sorted().flatMap { iccChunks[$0]! }
+        }
+        return found
+    }
+
+    static let iccSignature: [UInt8] = Array("ICC_PROFILE".utf8) + [0]
+
+    /// PNG: the `eXIf` chunk and the `iCCP` chunk (zlib-compressed), anywhere before `IEND`.
+    static func png(_ bytes: [UInt8]) -> PhotoMetadata {
+        var found = PhotoMetadata()
+        var position = 8
+        while position + 8 <= bytes.count {
+            let length = bigEndian32(bytes, position)
+            let type = String(decoding: bytes[(position + 4)..<(position + 8)], as: UTF8.self)
+            let start = position + 8
+            guard length >= 0, start + length <= bytes.count else { break }
+            let data = bytes[start..<(start + length)]
+            switch type {
+            case "eXIf": found.exif = Array(data)
+            case "iCCP":
+                // Profile name (1-79 bytes), NUL, compression method 0, zlib stream.
+                if let nul = data.firstIndex(of: 0), nul + 2 <= data.endIndex, data[nul + 1] == 0 {
+                    found.iccProfile = Zlib.inflate(Array(data[(nul + 2)...]), limit: 16 << 20)
+                }
+            case "IEND": return found
+            default: break
+            }
+            position = start + length + 4   // + CRC
+        }
+        return found
+    }
+
+    /// WebP: the `EXIF` and `ICCP` chunks of an extended (VP8X) file.
+    static func webp(_ bytes: [UInt8]) -> PhotoMetadata {
+        var found = PhotoMetadata()
+        var position = 12
+        while position + 8 <= bytes.count {
+            let type = String(decoding: bytes[position..<(position + 4)], as: UTF8.self)
+            let length = Int(bytes[position + 4]) | Int(bytes[position + 5]) << 8
+                | Int(bytes[position + 6]) << 16 | Int(bytes[position + 7]) << 24
+            let start = position + 8
+            guard start + length <= bytes.count else { break }
+            switch type {
+            case "EXIF": found.exif = Array(bytes[start..<(start + length)])
+            case "ICCP": found.iccProfile = Array(bytes[start..<(start + length)])
+            default: break
+            }
+            position = start + length + (length & 1)   // chunks are padded to even sizes
+        }
+        return found
+    }
+
+    /// TIFF: the file itself is the EXIF TIFF structure: its IFD0 holds the orientation, and
+    /// tag 34675 an ICC profile.
+    static func tiff(_ bytes: [UInt8]) -> PhotoMetadata {
+        PhotoMetadata(exif: bytes, iccProfile: EXIF.tiffICCProfile(bytes))
+    }
+
+    private static func bigEndian32(_ bytes: [UInt8], _ at: Int) -> Int {
+        Int(bytes[at]) << 24 | Int(bytes[at + 1]) << 16 | Int(bytes[at + 2]) << 8 | Int(bytes[at + 3])
+    }
+}
+
+extension OpenFile {
+    /// The metadata of a file SDL2_image decodes (PNG, WebP, TIFF; others have none we use).
+    /// PNG and WebP are walked chunk by chunk, reading only the chunk headers and the chunks
+    /// wanted, never the image data; a TIFF is read whole (its IFDs may be anywhere).
+    func metadata(format: ImageFormat) -> PhotoMetadata {
+        switch format {
+        // The in-memory readers skip the signature (8 bytes) and RIFF header (12): zeros stand in.
+        case .png: return .png([UInt8](repeating: 0, count: 8)
+                               + wantedChunks(from: 8, png: true, wanted: ["eXIf", "iCCP"], end: "IEND"))
+        case .webp: return .webp([UInt8](repeating: 0, count: 12)
+                                 + wantedChunks(from: 12, png: false, wanted: ["EXIF", "ICCP"], end: nil))
+        case .tiff: return (try? readAll()).map(PhotoMetadata.tiff) ?? PhotoMetadata()
+        default: return PhotoMetadata()
+        }
+    }
+
+    /// The wanted chunks of a PNG-style (length, type, data, CRC) or RIFF-style (type, length,
+    /// data, pad to even) file, as a byte array holding only those chunks (in the layout the
+    /// in-memory readers take), so they can parse it.
+    func wantedChunks(from start: Int, png: Bool, wanted: Set<String>, end: String?) -> [UInt8] {
+        var kept: [UInt8] = []
+        var position = start
+        for _ in 0..<10_000 {   // a bound on chunk counts: real files have a few dozen
+            guard position + 8 <= size, let header = try? read(8, at: position), header.count == 8 else { break }
+            let typeBytes = png ? header[4..<8] : header[0..<4]
+            let lengthBytes = png ? header[0..<4] : header[4..<8]
+            let type = String(decoding: typeBytes, as: UTF8.self)
+            let length = png ? lengthBytes.reduce(0) { $0 << 8 | Int($1) }
+                             : lengthBytes.reversed().reduce(0) { $0 << 8 | Int($1) }
+            let data = position + 8
+            guard length >= 0, data + length <= size else { break }
+            if wanted.contains(type), let body = try? read(length, at: data), body.count == length {
+                kept += header + body + (png ? [0, 0, 0, 0] : (length & 1 == 1 ? [0] : []))
+            }
+            if type == end { break }
+            position = data + length + (png ? 4 : length & 1)
+        }
+        return kept
+    }
+}

@@ -1,0 +1,31 @@
+import Glibc
+import SwivelCore
+import SwivelPhotos
+import SwivelSystem
+
+/// The built-in sample deck (`--demo`): six small scenes drawn by assets/make-demo.py, embedded in
+/// the binary at build time (see the EmbedDemoDeck plugin).
+enum DemoDeck {
+    /// The embedded images as photo sources. Each is written to an anonymous file (created, then
+    /// unlinked at once, so nothing is left behind) and read back through /proc/self/fd, so the
+    /// photo decoders need no special case.
+    static func sources() -> [PhotoSource] {
+        embedded.compactMap { image in
+            guard let bytes = Base64.decode(image.base64) else { return nil }
+            let directory = Environment.nonEmpty("TMPDIR") ?? "/tmp"
+            var template = Array((directory + "/swivel-demo-XXXXXX").utf8CString)
+            let descriptor = mkstemp(&template)
+            guard descriptor >= 0 else { return nil }
+            unlink(template)
+            let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+            guard written == bytes.count else { close(descriptor); return nil }
+            // "1 Sunset.png" → "Sunset": the number only fixes the order.
+            var name = image.name
+            if name.hasSuffix(".png") { name.removeLast(4) }
+            if let space = name.firstIndex(of: " "), name[..<space].allSatisfy(\.isNumber) {
+                name = String(name[name.index(after: space)...])
+            }
+            return PhotoSource(path: FilePath("/proc/self/fd/\(descriptor)"), name: name)
+        }
+    }
+}

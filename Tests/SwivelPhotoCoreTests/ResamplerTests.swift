@@ -1,0 +1,54 @@
+import Testing
+import SwivelCore
+@testable import SwivelPhotoCore
+
+/// The resampler's arithmetic on hand-sized images: area means when shrinking, bilinear when
+/// growing, alpha multiplied in before averaging, crops that read only their own pixels.
+@Suite struct ResamplerTests {
+    /// `bytes` as a `width`×`height` source (3 or 4 bytes a pixel), resampled.
+    func resample(_ bytes: [UInt8], width: Int, height: Int, alpha: Bool = false, crop: PixelRect? = nil,
+                  to outWidth: Int, _ outHeight: Int) -> [UInt8] {
+        let channels = alpha ? 4 : 3
+        return bytes.withUnsafeBufferPointer { buffer in
+            Resampler.resample(Resampler.Source(pixels: buffer.baseAddress!, pitch: width * channels, width: width,
+                                                height: height, hasAlpha: alpha),
+                               crop: crop ?? PixelRect(x: 0, y: 0, width: Double(width), height: Double(height)),
+                               width: outWidth, height: outHeight)
+        }
+    }
+
+    @Test func halvingAnAxisAveragesPairsWithEqualWeights() {
+        let taps = Resampler.Taps(start: 0, length: 4, sourceCount: 4, outputCount: 2)
+        #expect(taps.first == [0, 2])
+        #expect(taps.count == [2, 2])
+        #expect(taps.weights[0] == 0.5 && taps.weights[1] == 0.5)
+        #expect(taps.weights[taps.stride] == 0.5 && taps.weights[taps.stride + 1] == 0.5)
+        #expect(taps.span == 0...3)
+    }
+
+    @Test func twoByTwoShrinksToTheirMean() {
+        let pixels: [UInt8] = [0, 100, 200, 40, 100, 0,
+                               80, 100, 0, 120, 100, 40]
+        #expect(resample(pixels, width: 2, height: 2, to: 1, 1) == [60, 100, 60, 255])
+    }
+
+    /// Growing 2 → 4 pixels: the outer pixels repeat the edge, the inner ones mix ¾ + ¼.
+    @Test func growingIsBilinearBetweenCentres() {
+        let pixels: [UInt8] = [0, 0, 0, 200, 200, 200]
+        let row = resample(pixels, width: 2, height: 1, to: 4, 1)
+        #expect(stride(from: 0, to: 16, by: 4).map { row[$0] } == [0, 50, 150, 200])
+    }
+
+    /// A transparent pixel's colour does not bleed: half opaque red, half transparent green gives
+    /// premultiplied half red, no green.
+    @Test func alphaIsMultipliedInBeforeAveraging() {
+        let pixels: [UInt8] = [255, 0, 0, 255, 0, 255, 0, 0]
+        #expect(resample(pixels, width: 2, height: 1, alpha: true, to: 1, 1) == [128, 0, 0, 128])
+    }
+
+    @Test func aCropReadsOnlyItsOwnPixels() {
+        let pixels: [UInt8] = [10, 10, 10, 20, 20, 20, 30, 30, 30, 40, 40, 40]
+        let out = resample(pixels, width: 4, height: 1, crop: PixelRect(x: 2, y: 0, width: 2, height: 1), to: 1, 1)
+        #expect(out == [35, 35, 35, 255])
+    }
+}
