@@ -1,6 +1,6 @@
 #!/bin/sh
 # The 12 MP decode benchmark (it used to run, untimed, in every test run): one 4000x3000 camera-sized
-# JPEG made from a Debian wallpaper as the README's "Camera photos" section makes them (Gaussian
+# JPEG made from a Debian wallpaper as docs/performance.md (under "`--bench`") makes them (Gaussian
 # noise, quality 92, 4:2:0), hard-linked to 20 names, decoded into cards by the release binary's
 # `--bench --images`. Prints the decode CPU and wall time per photo (p50 / p95 / max, ms).
 #   scripts/bench-decode.sh [WALLPAPER.jpg] [--scale 2]

@@ -68,7 +68,7 @@ import Testing
     }
 
     /// What `--sort taken` costs, printed (not asserted): 1,000 camera-style JPEGs (EXIF block with
-    /// a date, pixels after it), from the page cache. README has the measured numbers.
+    /// a date, pixels after it), from the page cache. docs/performance.md has the measured numbers.
     @Test func takenDatesOfAThousandFilesCost() throws {
         let folder = TemporaryDirectory()
         let upright = folder.path("upright.png"), first = folder.path("0000.jpg")

@@ -28,7 +28,7 @@ import Testing
             // middle, edge band; see CardPass), and no more cards sent whatever the deck's size.
             #expect(run["draw_calls"] as? Int == 3 * (run["cards_submitted"] as? Int ?? -1))
             // Each screen pixel shaded well under once (full shadow quads would give about 1.25): the
-            // README's 0.725 (7 cards) and 0.728 (1,000), measured 0.724 and 0.727 here.
+            // docs/performance.md's 0.725 (7 cards) and 0.728 (1,000), measured 0.724 and 0.727 here.
             let overdraw = try Self.overdraw(run)
             #expect(overdraw >= 0.72 && overdraw <= 0.73, "overdraw \(overdraw)")
         }
@@ -49,7 +49,7 @@ import Testing
         #expect(hudCalls == calls + 1, "\(calls) draw calls without the HUD, \(hudCalls) with it")
         let extra = try Self.overdraw(hud) - Self.overdraw(plain)
         print("the HUD adds \(hudCalls - calls) draw call(s) and \(extra) fragment shader invocations per pixel")
-        // README: 0.025.
+        // docs/performance.md: 0.025.
         #expect(extra >= 0.02 && extra <= 0.03)
     }
 }

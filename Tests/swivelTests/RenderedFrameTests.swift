@@ -18,7 +18,7 @@ import Testing
         return try Image(contentsOf: path)
     }
 
-    /// The README's figure for how close rendered edges sit to the projected corners, in pixels
+    /// docs/design.md's figure for how close rendered edges sit to the projected corners, in pixels
     /// (measured: 0.084 at 1280 × 720, scroll 0; 0.082 at scroll 240; 0.04–0.08 in the real-window
     /// tests).
     static let edgeTolerance = 0.09
