@@ -33,7 +33,7 @@ RUN_PACKAGES := libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev libgl-dev libegl-d
 # The install check validates the .desktop file (desktop-file-validate) and the man page (groff).
 TEST_PACKAGES := xvfb xauth xdotool x11-xserver-utils sway grim wtype libwayland-bin libwayland-dev \
                  gcc libc6-dev imagemagick libimage-exiftool-perl libheif-examples libavif-bin libjxl-tools \
-                 desktop-file-utils groff-base
+                 desktop-file-utils groff-base shared-mime-info
 ARGS ?=
 # Simulated minutes of `make soak`.
 SOAK_MINUTES ?= 60
@@ -60,7 +60,7 @@ test: deps test-deps
 check: test
 
 # One simulated hour of random input through the real renderer, headless, on the demo deck:
-# prints the JSON and fails on a GL error, memory growth or a texture leak (see README, "Soak").
+# prints the JSON and fails on a GL error, memory growth or a texture leak (see docs/performance.md, "Soak").
 soak: deps all
 	SDL_VIDEODRIVER=offscreen ./$(BINARY) --soak $(SOAK_MINUTES) --demo $(ARGS)
 
@@ -79,11 +79,13 @@ install: binary
 uninstall:
 	rm -f $(INSTALLED_BINARY) $(INSTALLED_DESKTOP) $(INSTALLED_ICON) $(INSTALLED_MAN)
 
-# Writes the man page and the README's option table from the option declarations (a test fails
-# when they are stale).
+# Writes the man page and the README's option table from the option declarations, and the README's
+# format table from the table of formats (a test fails when any of them is stale).
 docs: all
 	./$(BINARY) --man > assets/swivel.1
 	{ sed '/^<!-- options:/q' README.md; ./$(BINARY) --help-markdown; sed -n '/^<!-- end of options -->/,$$p' README.md; } \
+	  > README.md.new && mv README.md.new README.md
+	{ sed '/^<!-- formats:/q' README.md; ./$(BINARY) --formats-markdown; sed -n '/^<!-- end of formats -->/,$$p' README.md; } \
 	  > README.md.new && mv README.md.new README.md
 
 deps:

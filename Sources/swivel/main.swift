@@ -30,6 +30,8 @@ if options.showHelp {
     Console.out(OptionDocs.manPage)
 } else if options.showOptionTable {
     Console.out(OptionDocs.markdownTable)
+} else if options.showFormatTable {
+    Console.out(FormatDocs.markdownTable)
 } else if options.showBenchHelp {
     Console.out(Options.benchHelp)
 } else if options.showVersion {

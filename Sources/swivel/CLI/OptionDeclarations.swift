@@ -147,6 +147,8 @@ enum OptionDeclarations {
                 ["print this manual page (roff) and exit"]),
         .action("help-markdown", sets: \.showOptionTable, section: .general, hidden: true,
                 ["print the options as the README's Markdown table and exit"]),
+        .action("formats-markdown", sets: \.showFormatTable, section: .general, hidden: true,
+                ["print the image formats as the README's Markdown table and exit"]),
     ]
 
     /// `all` by long name.

@@ -110,6 +110,8 @@ struct Options: Equatable {
     var showManPage = false
     /// Print the README's option table (`--help-markdown`), written from the option declarations.
     var showOptionTable = false
+    /// Print the README's format table (`--formats-markdown`), written from `ImageFormat`'s table.
+    var showFormatTable = false
 
     /// Bad usage: one line saying which option or config line, what it wants and what it got.
     struct UsageError: Error, CustomStringConvertible, Equatable {

@@ -1,3 +1,5 @@
+import SwivelPhotoCore
+
 /// `--help`: the options' declarations laid out in sections, between the page's own text.
 enum Usage {
     /// What `swivel` is, above the options.
@@ -10,12 +12,17 @@ enum Usage {
     """
 
     /// The arguments that are not options, shown at the head of the photos section.
+    /// The formats are `ImageFormat`'s table, in its order.
     static let positionals: [(term: String, help: [String])] = [
-        ("PATH ...", ["image files and directories of images; '--' ends the options.",
-                      "JPEG, PNG, WebP, HEIC/HEIF, AVIF, JPEG XL, TIFF, GIF, BMP, TGA, QOI,",
-                      "PNM and SVG, turned upright by their EXIF orientation, in sRGB"]),
+        ("PATH ...", ["image files and directories of images; '--' ends the options."]
+            + wrap(ImageFormat.namesInProse + ", turned upright by their EXIF orientation, in sRGB",
+                   width: helpWidth)),
         ("-", ["read PATHs from standard input, one a line (a missing one is skipped)"]),
     ]
+
+    /// The widest help text beside a term, as wide as the widest of the declarations' own lines
+    /// (94 columns with the 23 of indent).
+    static let helpWidth = 71
 
     /// The config file's format, under its options.
     static let configFormat = """

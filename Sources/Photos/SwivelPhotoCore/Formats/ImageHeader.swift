@@ -1,11 +1,3 @@
-/// The image file formats whose headers `ImageHeader` can read.
-public enum ImageFormat: String, Sendable, CaseIterable {
-    case png, jpeg, gif, bmp, webp, tga, qoi, pnm, tiff
-
-    /// The name people know the format by ("PNG", "JPEG", …).
-    public var displayName: String { rawValue.uppercased() }
-}
-
 /// An image's format and size in pixels, read from the first bytes of its file without decoding
 /// any pixels, so that a file that would decode to something enormous (a "decompression bomb")
 /// can be refused first.
@@ -84,35 +76,61 @@ public struct ImageHeader: Equatable, Sendable {
 
     // MARK: - Signatures
 
-    private static let signatures: [(ImageFormat, [UInt8])] = [
-        (.png, [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]),
-        (.jpeg, [0xFF, 0xD8, 0xFF]),
-        (.gif, Array("GIF87a".utf8)), (.gif, Array("GIF89a".utf8)),
-        (.bmp, Array("BM".utf8)),
-        (.qoi, Array("qoif".utf8)),
-        (.tiff, [0x49, 0x49, 0x2A, 0x00]), (.tiff, [0x4D, 0x4D, 0x00, 0x2A]),
-    ]
+    /// The formats this reader knows (those with `hasHeaderReader`), with their recognition.
+    private static let readable: [(ImageFormat, FormatRecognition)] =
+        ImageFormat.allCases.filter(\.hasHeaderReader).map { ($0, $0.declaration.recognition) }
+
+    /// The fixed signatures of `readable`, and "RIFF" for each RIFF form (whose form type follows
+    /// at 8): what a short file may be the start of.
+    private static let signatures: [(ImageFormat, [UInt8])] = readable.flatMap {
+        (format, recognition) -> [(ImageFormat, [UInt8])] in
+        switch recognition {
+        case .magic(let signatures): signatures.map { (format, $0) }
+        case .riff: [(format, Array("RIFF".utf8))]
+        default: []
+        }
+    }
 
     private static func signature(_ data: ByteReader, pathExtension: String) -> ImageFormat? {
-        for (format, magic) in signatures where data.starts(with: magic) { return format }
-        if data.starts(with: Array("RIFF".utf8)), data.count >= 12,
-           data.starts(with: Array("WEBP".utf8), at: 8) { return .webp }
-        if data.count >= 3, data[0] == UInt8(ascii: "P"), (UInt8(ascii: "1")...UInt8(ascii: "6")).contains(data[1]),
-           isPNMSpace(data[2]) || data[2] == UInt8(ascii: "#") { return .pnm }
-        if ["tga", "icb", "vda", "vst"].contains(pathExtension), isPlausibleTGA(data) { return .tga }
+        for (format, recognition) in readable {
+            switch recognition {
+            case .magic(let signatures):
+                if signatures.contains(where: { data.starts(with: $0) }) { return format }
+            case .riff(let formType):
+                if data.starts(with: Array("RIFF".utf8)), data.count >= 12,
+                   data.starts(with: Array(formType.utf8), at: 8) { return format }
+            case .netpbm:
+                if data.count >= 3, data[0] == UInt8(ascii: "P"), (UInt8(ascii: "1")...UInt8(ascii: "6")).contains(data[1]),
+                   isPNMSpace(data[2]) || data[2] == UInt8(ascii: "#") { return format }
+            case .truevision, .isoBrands, .xmlText:
+                break
+            }
+        }
+        // Last: a format without a signature, taken from its name when its fields are plausible.
+        for (format, recognition) in readable {
+            if case .truevision(let alsoNamed) = recognition,
+               (format.declaration.extensions + alsoNamed).contains(pathExtension), isPlausibleTGA(data) { return format }
+        }
         return nil
     }
 
     /// The format whose signature the whole (short) file is a start of, if at least two bytes match.
     private static func truncatedSignature(_ data: ByteReader) -> ImageFormat? {
         guard data.count >= 2 else { return nil }
-        let all = signatures + [(.webp, Array("RIFF".utf8))]
-        for (format, magic) in all where data.count < magic.count && magic.starts(with: data.bytes) {
+        for (format, magic) in signatures where data.count < magic.count && magic.starts(with: data.bytes) {
             return format
         }
-        if data.count < 12, data.starts(with: Array("RIFF".utf8)) { return .webp }
-        if data.count == 2, data[0] == UInt8(ascii: "P"),
-           (UInt8(ascii: "1")...UInt8(ascii: "6")).contains(data[1]) { return .pnm }
+        for (format, recognition) in readable {
+            switch recognition {
+            case .riff:
+                if data.count < 12, data.starts(with: Array("RIFF".utf8)) { return format }
+            case .netpbm:
+                if data.count == 2, data[0] == UInt8(ascii: "P"),
+                   (UInt8(ascii: "1")...UInt8(ascii: "6")).contains(data[1]) { return format }
+            default:
+                break
+            }
+        }
         return nil
     }
 
@@ -135,6 +153,8 @@ public struct ImageHeader: Equatable, Sendable {
         case .tiff: return try tiffDimensions(data)
         case .tga:
             return (try data.uint16LE(12), try data.uint16LE(14))
+        case .heif, .avif, .jpegXL, .svg:
+            preconditionFailure("\(format.displayName) has no header reader")   // `readable` leaves them out
         }
     }
 

@@ -21,10 +21,10 @@ public struct ImageLoadError: Error, Sendable, CustomStringConvertible {
     public var description: String { "\(path): \(reason)" }
 }
 
-/// Decodes image files into card textures, on any thread, each format with the library that
-/// does it best: JPEG with libjpeg-turbo (shrunk while decoding), HEIC/HEIF/AVIF with libheif,
-/// JPEG XL with libjxl, SVG with SDL2_image's rasteriser at the card's size, the rest (PNG, WebP,
-/// TIFF, GIF, BMP, TGA, QOI, PNM) with SDL2_image. Every photo is turned upright by its EXIF
+/// Decodes image files into card textures, on any thread, each format with the library its
+/// declaration names (`ImageFormat.declaration.decoder`): JPEG with libjpeg-turbo (shrunk while
+/// decoding), HEIC/HEIF/AVIF with libheif, JPEG XL with libjxl, SVG with SDL2_image's rasteriser at
+/// the card's size, the rest (PNG, WebP, TIFF, GIF, BMP, TGA, QOI, PNM) with SDL2_image. Every photo is turned upright by its EXIF
 /// orientation (or HEIF's irot/imir) before the aspect-fill crop, and converted from its ICC
 /// profile to sRGB.
 ///
@@ -55,14 +55,14 @@ public enum ImageDecoder {
         defer { file.close() }
         do throws(Failure) {
             let start = try file.read(min(file.size, 64))
-            switch ContainerKind.sniff(start) {
-            case .heif:
+            switch ImageFormat.sniffContainer(start)?.decoder {
+            case .libheif:
                 return try HEIFDecoder.decode(try file.readAll(), width: width, height: height)
-            case .jpegXL:
+            case .libjxl:
                 return try JXLDecoder.decode(try file.readAll(), width: width, height: height)
-            case .svg:
+            case .nanosvg:
                 return try SVGDecoder.decode(try file.readAll(), width: width, height: height)
-            case nil:
+            case .libjpegTurbo, .sdl2Image, nil:
                 break
             }
             // The formats SDL2_image decodes have their size read here from their first bytes. For
@@ -73,7 +73,7 @@ public enum ImageDecoder {
             if let problem = ImageLimits.problem(width: header.width, height: header.height) {
                 throw Failure(reason: problem)
             }
-            if header.format == .jpeg {
+            if header.format.decoder == .libjpegTurbo {
                 return try JPEGDecoder.decode(try file.readAll(), width: width, height: height)
             }
             return try SDLImageDecoder.decode(file, header: header, width: width, height: height)

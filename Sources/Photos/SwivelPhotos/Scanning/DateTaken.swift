@@ -1,6 +1,7 @@
 import CHeif
 import Glibc
 import SwivelCore
+import SwivelPhotoCore
 
 /// When photos were taken, for `--sort taken`: EXIF DateTimeOriginal, read from the few
 /// kilobytes of metadata at the front of a file (JPEG APP1, PNG eXIf, WebP EXIF, a TIFF's IFDs;
@@ -43,7 +44,7 @@ public enum DateTaken {
             }
             return EXIF.dateTaken(bytes)
         }
-        if ContainerKind.sniff(Array(bytes.prefix(64))) == .heif { return heifExif(path).flatMap(EXIF.dateTaken) }
+        if ImageFormat.sniffContainer(Array(bytes.prefix(64)))?.decoder == .libheif { return heifExif(path).flatMap(EXIF.dateTaken) }
         return nil
     }
 

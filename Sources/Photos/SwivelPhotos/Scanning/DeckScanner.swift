@@ -23,15 +23,11 @@ public struct DeckScanError: Error, Sendable, CustomStringConvertible {
 
 /// Turns command-line paths into the ordered list of image files.
 public enum DeckScanner {
-    /// File name extensions (lower case, no dot) of the formats whose size can be checked before
-    /// decoding: by `ImageHeader` for those Debian's SDL2_image 2.6.3 decodes (IMG_Init grants
-    /// JPG, PNG, TIF and WEBP; QOI, PNM, GIF, BMP and TGA are built in), by libheif (HEIC, HEIF,
-    /// AVIF), by libjxl (JPEG XL); SVG is drawn at the card's size. XCF, XPM, PCX, LBM and ICO
-    /// would decode too, but their size cannot be checked first, so folders do not list them.
-    public static let imageExtensions: Set<String> = [
-        "png", "jpg", "jpeg", "jpe", "jfif", "webp", "gif", "bmp", "dib", "tga", "qoi",
-        "pnm", "ppm", "pgm", "pbm", "tif", "tiff", "heic", "heif", "hif", "avif", "jxl", "svg",
-    ]
+    /// File name extensions (lower case, no dot) of the formats in `ImageFormat`'s table: those
+    /// whose size can be checked before decoding (by `ImageHeader`, libheif or libjxl; SVG is drawn
+    /// at the card's size). SDL2_image would decode XCF, XPM, PCX, LBM and ICO too, but their size
+    /// cannot be checked first, so they are not in the table and folders do not list them.
+    public static let imageExtensions: Set<String> = ImageFormat.extensions
 
     /// Files named directly are taken as they are (whatever their extension: the decoder decides).
     /// Directories are listed (not recursed unless `recursive`), keeping regular files (or links to

@@ -1,0 +1,191 @@
+/// Every image format Swivel opens, one declaration each (`declaration`): its name, the file name
+/// extensions a folder is listed by, its MIME types, how its first bytes are recognised and which
+/// library decodes it. Everything that lists formats is written from here: folder scanning
+/// (`extensions`), the recognition of a file (`ImageHeader`, `ImageFormat.sniffContainer`), the
+/// choice of decoder, the `PATH` line of `--help` and the man page, the README's format table
+/// (`make docs`); `assets/swivel.desktop`'s `MimeType` line is checked against it by a test.
+///
+/// The cases are in the order the help and the README list them.
+public enum ImageFormat: String, Sendable, CaseIterable {
+    case jpeg, png, webp, heif, avif, jpegXL = "jxl", tiff, gif, bmp, tga, qoi, pnm, svg
+
+    /// The short upper-case name in the header reader's error lines ("malformed WEBP header").
+    public var displayName: String { rawValue.uppercased() }
+
+    /// What this format is, as one declaration.
+    public var declaration: FormatDeclaration {
+        switch self {
+        case .jpeg:
+            FormatDeclaration(name: "JPEG", extensions: ["jpg", "jpeg", "jpe", "jfif"], mimeTypes: ["image/jpeg"],
+                              recognition: .magic([[0xFF, 0xD8, 0xFF]]), decoder: .libjpegTurbo)
+        case .png:
+            FormatDeclaration(name: "PNG", extensions: ["png"], mimeTypes: ["image/png"],
+                              recognition: .magic([[0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]]),
+                              decoder: .sdl2Image)
+        case .webp:
+            FormatDeclaration(name: "WebP", extensions: ["webp"], mimeTypes: ["image/webp"],
+                              recognition: .riff(formType: "WEBP"), decoder: .sdl2Image)
+        case .heif:
+            // ISO/IEC 23008-12's brands for HEVC-coded images and sequences, and the generic
+            // image brands (mif1, msf1, and mif2 of its second edition).
+            FormatDeclaration(name: "HEIC/HEIF", extensions: ["heic", "heif", "hif"],
+                              mimeTypes: ["image/heic", "image/heif"],
+                              recognition: .isoBrands(["heic", "heix", "hevc", "hevx", "heim", "heis",
+                                                       "mif1", "msf1", "mif2"]),
+                              decoder: .libheif)
+        case .avif:
+            // The AV1 Image File Format's brands: a still image (avif) and a sequence (avis).
+            FormatDeclaration(name: "AVIF", extensions: ["avif"], mimeTypes: ["image/avif"],
+                              recognition: .isoBrands(["avif", "avis"]), decoder: .libheif)
+        case .jpegXL:
+            // ISO/IEC 18181-2: a bare codestream starts FF 0A; the container with its signature box.
+            FormatDeclaration(name: "JPEG XL", extensions: ["jxl"], mimeTypes: ["image/jxl"],
+                              recognition: .magic([[0xFF, 0x0A],
+                                                   [0, 0, 0, 0x0C, 0x4A, 0x58, 0x4C, 0x20, 0x0D, 0x0A, 0x87, 0x0A]]),
+                              decoder: .libjxl)
+        case .tiff:
+            FormatDeclaration(name: "TIFF", extensions: ["tif", "tiff"], mimeTypes: ["image/tiff"],
+                              recognition: .magic([[0x49, 0x49, 0x2A, 0x00], [0x4D, 0x4D, 0x00, 0x2A]]),
+                              decoder: .sdl2Image)
+        case .gif:
+            FormatDeclaration(name: "GIF", extensions: ["gif"], mimeTypes: ["image/gif"],
+                              recognition: .magic([Array("GIF87a".utf8), Array("GIF89a".utf8)]), decoder: .sdl2Image)
+        case .bmp:
+            FormatDeclaration(name: "BMP", extensions: ["bmp", "dib"], mimeTypes: ["image/bmp"],
+                              recognition: .magic([Array("BM".utf8)]), decoder: .sdl2Image)
+        case .tga:
+            // Truevision's other extensions (ICB, VDA, VST) are read when a file is named, but a
+            // folder lists only .tga: the format has no signature to confirm the others by.
+            FormatDeclaration(name: "TGA", extensions: ["tga"], mimeTypes: ["image/x-tga"],
+                              recognition: .truevision(alsoNamed: ["icb", "vda", "vst"]), decoder: .sdl2Image)
+        case .qoi:
+            // No MIME type: Debian 12's shared-mime-info (2.2) defines none for QOI.
+            FormatDeclaration(name: "QOI", extensions: ["qoi"], mimeTypes: [],
+                              recognition: .magic([Array("qoif".utf8)]), decoder: .sdl2Image)
+        case .pnm:
+            // File managers type .ppm, .pgm and .pbm by their own MIME types, not the family's.
+            FormatDeclaration(name: "PNM", extensions: ["pnm", "ppm", "pgm", "pbm"],
+                              mimeTypes: ["image/x-portable-anymap", "image/x-portable-pixmap",
+                                          "image/x-portable-graymap", "image/x-portable-bitmap"],
+                              recognition: .netpbm, decoder: .sdl2Image)
+        case .svg:
+            FormatDeclaration(name: "SVG", extensions: ["svg"], mimeTypes: ["image/svg+xml"],
+                              recognition: .xmlText, decoder: .nanosvg)
+        }
+    }
+
+    /// The library that decodes this format.
+    public var decoder: FormatDecoder { declaration.decoder }
+
+    /// Whether `ImageHeader` reads this format's size from its first bytes. The others' sizes are
+    /// read by their own library (libheif, libjxl) or they have none (SVG is drawn at the card's
+    /// size), so they are told from their first bytes first, by `sniffContainer`.
+    public var hasHeaderReader: Bool { decoder == .libjpegTurbo || decoder == .sdl2Image }
+
+    /// Every extension (lower case, no dot) a folder is listed by.
+    public static let extensions: Set<String> = Set(allCases.flatMap(\.declaration.extensions))
+
+    /// The names as a sentence's list: "JPEG, PNG, … and SVG".
+    public static var namesInProse: String {
+        let names = allCases.map(\.declaration.name)
+        return names.dropLast().joined(separator: ", ") + " and " + names.last!
+    }
+
+    /// The formats `ImageHeader` does not read, told from a file's first bytes (64 are enough):
+    /// HEIF and AVIF by an ISO-BMFF `ftyp` box whose major or a compatible brand is theirs, JPEG
+    /// XL by its signatures, SVG as XML text (after an optional byte-order mark and white space)
+    /// starting with '<'. Nil for everything else.
+    public static func sniffContainer(_ bytes: [UInt8]) -> ImageFormat? {
+        let containers = allCases.filter { !$0.hasHeaderReader }
+        for format in containers {
+            if case .magic(let signatures) = format.declaration.recognition,
+               signatures.contains(where: bytes.starts(with:)) { return format }
+        }
+        if bytes.count >= 16, bytes[4..<8].elementsEqual("ftyp".utf8) {
+            let boxSize = Int(bytes[0]) << 24 | Int(bytes[1]) << 16 | Int(bytes[2]) << 8 | Int(bytes[3])
+            let end = min(bytes.count, max(16, boxSize))
+            // The major brand (8..<12), then the compatible brands from 16 on (12..<16 is a version).
+            let offsets = [8] + Array(stride(from: 16, to: end - 3, by: 4))
+            for offset in offsets {
+                let brand = String(decoding: bytes[offset..<offset + 4], as: UTF8.self)
+                for format in containers {
+                    if case .isoBrands(let brands) = format.declaration.recognition, brands.contains(brand) {
+                        return format
+                    }
+                }
+            }
+            return nil
+        }
+        var text = bytes[...]
+        if text.starts(with: [0xEF, 0xBB, 0xBF]) { text = text.dropFirst(3) }
+        text = text.drop { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
+        guard text.first == UInt8(ascii: "<") else { return nil }
+        return containers.first { if case .xmlText = $0.declaration.recognition { true } else { false } }
+    }
+}
+
+/// One format's entry in the table (see `ImageFormat`).
+public struct FormatDeclaration: Sendable {
+    /// The name people know it by, as the help and the README write it.
+    public let name: String
+    /// The file name extensions (lower case, no dot) a folder is listed by.
+    public let extensions: [String]
+    /// Its MIME types, for the desktop entry (what a file manager offers to open with Swivel).
+    public let mimeTypes: [String]
+    public let recognition: FormatRecognition
+    public let decoder: FormatDecoder
+}
+
+/// How a file's first bytes say which format it is.
+public enum FormatRecognition: Sendable {
+    /// The file starts with one of these signatures.
+    case magic([[UInt8]])
+    /// A RIFF container ("RIFF", size, form type) of this form type.
+    case riff(formType: String)
+    /// Netpbm: "P1" to "P6", then white space or a comment.
+    case netpbm
+    /// No signature: a file with one of the format's extensions or one of these whose header
+    /// fields are plausible.
+    case truevision(alsoNamed: [String])
+    /// An ISO base media file (ISO/IEC 14496-12) whose `ftyp` major or compatible brand is one of these.
+    case isoBrands(Set<String>)
+    /// XML text whose first element is the image.
+    case xmlText
+
+    /// How it is told, in a few words, for the README.
+    public var summary: String {
+        func hex(_ bytes: [UInt8]) -> String {
+            bytes.map { byte in
+                (32...126).contains(byte) && byte != UInt8(ascii: "`") ? String(UnicodeScalar(byte))
+                    : "\\x" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
+            }.joined()
+        }
+        switch self {
+        case .magic(let signatures): return signatures.map { "`\(hex($0))`" }.joined(separator: " or ")
+        case .riff(let formType): return "`RIFF` … `\(formType)`"
+        case .netpbm: return "`P1` to `P6`"
+        case .truevision: return "its extension and a plausible header (no signature)"
+        case .isoBrands(let brands): return "`ftyp` brand " + brands.sorted().map { "`\($0)`" }.joined(separator: ", ")
+        case .xmlText: return "XML text"
+        }
+    }
+}
+
+/// The library that turns a format's bytes into pixels.
+public enum FormatDecoder: String, Sendable {
+    /// libjpeg-turbo's TurboJPEG API, which shrinks while it decodes.
+    case libjpegTurbo = "libjpeg-turbo"
+    case libheif
+    case libjxl
+    /// SDL2_image, with libpng, libtiff and libwebp underneath and its own GIF, BMP, TGA, QOI and
+    /// PNM readers.
+    case sdl2Image = "SDL2_image"
+    /// The SVG rasteriser (nanosvg) inside SDL2_image, drawn at the card's size.
+    case nanosvg = "SDL2_image (nanosvg)"
+}
+
+extension String {
+    fileprivate func leftPadded(to width: Int) -> String {
+        String(repeating: "0", count: max(0, width - count)) + self
+    }
+}
