@@ -92,7 +92,8 @@ struct DeckTestError: Error, CustomStringConvertible { let description: String }
     /// visible photos are in and no decode is left; at most 10 s.
     static func settle<T>(_ deck: PhotoDeck<T>, _ controller: inout ScrollController, at time: Double = 0) {
         for _ in 0..<5000 {
-            _ = deck.update(&controller, at: time, pixelScale: 1, settled: true, uploadLimit: .max)
+            let update = deck.update(for: controller, at: time, pixelScale: 1, settled: true, uploadLimit: .max)
+            for position in update.removed { controller.removeCard(position, at: time) }
             if deck.isReady(layout: controller.layout, scroll: controller.offset(at: time)) && !deck.hasWork { return }
             usleep(2_000)
         }
@@ -182,8 +183,8 @@ struct DeckTestError: Error, CustomStringConvertible { let description: String }
     @Test func noMemoryForTheArrayLeavesPlaceholdersWithOneWarning() throws {
         let files = TemporaryDirectory(), warnings = Warnings()
         let deck = Self.deck(files, ["a", "b"], warnings: warnings, as: UnallocatableTextures.self)
-        var controller = ScrollController(layout: CarouselLayout(viewport: Self.viewport, cardCount: 2))
-        for _ in 0..<5 { _ = deck.update(&controller, at: 0, pixelScale: 1, settled: true, uploadLimit: .max) }
+        let controller = ScrollController(layout: CarouselLayout(viewport: Self.viewport, cardCount: 2))
+        for _ in 0..<5 { #expect(deck.update(for: controller, at: 0, pixelScale: 1, settled: true, uploadLimit: .max).removed.isEmpty) }
         #expect(deck.textureFailures == 1)
         #expect(warnings.lines == ["photos stay blank: out of GPU memory"])
         #expect(deck.photo(at: 0, now: 1) == nil)
@@ -202,7 +203,7 @@ struct DeckTestError: Error, CustomStringConvertible { let description: String }
         #expect(deck.count == 3 && controller.layout.cardCount == 3)
         #expect(deck.photo(at: 0, now: 1) == nil && deck.texturesInUse == 0)
         #expect(warnings.lines.sorted() == ["a", "b", "c"].map { "skipped \(files.path)/\($0).png: out of GPU memory" })
-        _ = deck.update(&controller, at: 1, pixelScale: 1, settled: true, uploadLimit: .max)
+        #expect(deck.update(for: controller, at: 1, pixelScale: 1, settled: true, uploadLimit: .max).removed.isEmpty)
         usleep(50_000)
         #expect(!deck.hasWork && deck.decodeMilliseconds.count == 3)
     }

@@ -34,8 +34,9 @@ final class FrameDriver {
     }
 
     /// A photo deck's step before drawing, at `pixels`' scale for the controller's layout: sizes
-    /// the textures, says what to decode, uploads up to `uploadLimit` finished photos, and takes
-    /// unreadable ones out of `controller` too (see `PhotoDeck.update`). Exits 1 when not one
+    /// the textures, says what to decode, uploads up to `uploadLimit` finished photos (see
+    /// `PhotoDeck.update`), and applies what the deck reports: the cards whose files turned out
+    /// unreadable leave `controller`, highest position first. Exits 1 when not one
     /// image could be read, unless `emptyIsFatal` is false (`--bench` reports an empty deck).
     /// Nil for the colour deck.
     @discardableResult
@@ -43,8 +44,9 @@ final class FrameDriver {
                       settled: Bool = false, uploadLimit: Int = PhotoDeck.uploadsPerFrame,
                       emptyIsFatal: Bool = true) -> PhotoDeck.Update? {
         guard let deck = content.deck else { return nil }
-        let update = deck.update(&controller, at: time, pixelScale: pixels.scale(for: controller.layout.viewport),
+        let update = deck.update(for: controller, at: time, pixelScale: pixels.scale(for: controller.layout.viewport),
                                  settled: settled, uploadLimit: uploadLimit)
+        for position in update.removed { controller.removeCard(position, at: time) }
         if emptyIsFatal && deck.count == 0 { fail(.failure, "none of the images could be read") }
         return update
     }

@@ -155,17 +155,16 @@ public final class PhotoDeck<Textures: PhotoTextureArray> {
         return update
     }
 
-    /// `update` for the row that `controller` moves, at `time`: cards whose files turn out
-    /// unreadable leave the controller's layout too, so the centred card stays centred. `settled`
-    /// asks for the cards on screen whatever the row's speed (for screenshots and measurements).
-    public func update(_ controller: inout ScrollController, at time: Double, pixelScale: Double, settled: Bool = false,
-                uploadLimit: Int = PhotoDeck.uploadsPerFrame) -> Update {
-        let update = update(layout: controller.layout, scroll: controller.offset(at: time),
-                            destination: controller.destination(at: time),
-                            velocity: settled ? 0 : controller.velocity(at: time),
-                            pixelScale: pixelScale, now: time, uploadLimit: uploadLimit)
-        for position in update.removed { controller.removeCard(position, at: time) }
-        return update
+    /// `update` for the row that `controller` moves, at `time`. The deck only reads the
+    /// controller: the caller takes `removed` out of it (`ScrollController.removeCard`), so that
+    /// the centred card stays centred. `settled` asks for the cards on screen whatever the row's
+    /// speed (for screenshots and measurements).
+    public func update(for controller: ScrollController, at time: Double, pixelScale: Double, settled: Bool = false,
+                       uploadLimit: Int = PhotoDeck.uploadsPerFrame) -> Update {
+        update(layout: controller.layout, scroll: controller.offset(at: time),
+               destination: controller.destination(at: time),
+               velocity: settled ? 0 : controller.velocity(at: time),
+               pixelScale: pixelScale, now: time, uploadLimit: uploadLimit)
     }
 
     /// Debug builds only, for the tests: `SWIVEL_TEST_GPU_FULL=NAME` makes the upload of the photo

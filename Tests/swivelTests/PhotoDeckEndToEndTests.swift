@@ -4,7 +4,7 @@ import SwivelTestSupport
 import Testing
 
 /// Photo decks end to end: the real binary, real files, real decoding and GL (offscreen).
-@Suite(.serialized) struct PhotoDeckTests {
+@Suite(.serialized) struct PhotoDeckEndToEndTests {
     static let red: [UInt8] = [255, 0, 0], green: [UInt8] = [0, 200, 0], blue: [UInt8] = [0, 0, 255]
 
     /// A 200×400 image (taller than a card's 2:3) is cropped to its middle 300 rows: a 10-row blue
@@ -58,6 +58,28 @@ import Testing
         }
         #expect(darkPixels(captioned) > 40)
         #expect(darkPixels(plain) == 0)
+    }
+
+    /// A file that turns out unreadable leaves the row itself, not only the deck: of a.png (red),
+    /// b.png (not an image) and c.png (blue), the frame shows red centred, blue beside it, and
+    /// nothing where a third card would stand (x 1100: a 460 pt offset, two pitches of 230).
+    @Test func anUnreadableFileLeavesTheRow() throws {
+        let folder = try SwivelProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for (name, colour) in [("a", Self.red), ("c", Self.blue)] {
+            try Data(ImageFiles.image(.png, width: 20, height: 30) { _, _ in colour })
+                .write(to: folder.appendingPathComponent("\(name).png"))
+        }
+        try Data("not an image".utf8).write(to: folder.appendingPathComponent("b.png"))
+        let frame = folder.appendingPathComponent("frame.png").path
+        let result = try SwivelProcess.run([folder.path, "--no-captions", "--screenshot", frame],
+                                           environment: ["SDL_VIDEODRIVER": "offscreen"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr == "swivel: skipped \(folder.path)/b.png: not an image\n")
+        let image = try Image(contentsOf: frame)
+        #expect(image.rgb(640, 360) == [255, 0, 0])
+        #expect(image.rgb(870, 360) == [0, 0, 255])
+        #expect(image.rgb(1100, 360).allSatisfy { $0 >= 250 }, "a card stands at x 1100: \(image.rgb(1100, 360))")
     }
 
     /// 10,000 files: the deck has them all, the first frame goes up before any photo (nothing waits
