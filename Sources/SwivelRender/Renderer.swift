@@ -121,6 +121,10 @@ public final class Renderer {
     /// finally flushes).
     public func flush() { glFlush() }
 
+    /// The most `takeError` calls that clear every pending error (`GLErrorFlags.maximumReads` says
+    /// why). A loop taking errors stops there: a lost context may report one on every call.
+    public static let maximumPendingErrors = GLErrorFlags.maximumReads
+
     /// The first pending GL error, if any, as text.
     public func takeError() -> String? {
         let error = glGetError()
