@@ -74,7 +74,8 @@ let package = Package(
                                          "SwivelPhotos"],
                           swiftSettings: withoutImplicitImports, plugins: ["EmbedDemoDeck"]),
 
-        // Build tool: turns Shaders/*.{vert,frag} into Swift string constants.
+        // Build tool: turns Shaders/*.{vert,frag} into Swift string constants, each #include of a
+        // Shaders/*.glsl snippet replaced by its text.
         .executableTarget(name: "embed-shaders"),
         .plugin(name: "EmbedShaders", capability: .buildTool(), dependencies: ["embed-shaders"]),
         // Build tool: embeds assets/demo/*.png, the sample deck of `swivel --demo`.

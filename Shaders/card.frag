@@ -21,10 +21,7 @@ uniform sampler2DArray u_images;
 
 out vec4 fragColor;
 
-float roundedRectDistance(vec2 p, vec2 halfSize, float radius) {
-    vec2 q = abs(p) - halfSize + radius;
-    return length(max(q, 0.0)) + min(max(q.x, q.y), 0.0) - radius;
-}
+#include "rounded-rect.glsl"
 
 void main() {
     // v_isCard and v_image are flat, so all four pixels of a quad take the same branches and

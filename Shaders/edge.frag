@@ -14,10 +14,7 @@ uniform float u_radius;
 
 out vec4 fragColor;
 
-float roundedRectDistance(vec2 p, vec2 halfSize, float radius) {
-    vec2 q = abs(p) - halfSize + radius;
-    return length(max(q, 0.0)) + min(max(q.x, q.y), 0.0) - radius;
-}
+#include "rounded-rect.glsl"
 
 void main() {
     float d = roundedRectDistance(v_local, u_half, u_radius);

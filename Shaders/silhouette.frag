@@ -13,10 +13,7 @@ uniform float u_texel;      // one texel, in points
 
 out vec4 fragColor;
 
-float roundedRectDistance(vec2 p, vec2 halfSize, float radius) {
-    vec2 q = abs(p) - halfSize + radius;
-    return length(max(q, 0.0)) + min(max(q.x, q.y), 0.0) - radius;
-}
+#include "rounded-rect.glsl"
 
 void main() {
     vec2 local = (v_uv * 2.0 - 1.0) * (u_half + u_reach);

@@ -1,5 +1,7 @@
-// Build-tool plugin: embeds every GLSL file of the package's top-level Shaders/ folder into the
-// target that uses it, as Swift string constants, so the binary never looks up a path at run time.
+// Build-tool plugin: embeds every shader (*.vert, *.frag) of the package's top-level Shaders/ folder
+// into the target that uses it, as Swift string constants, so the binary never looks up a path at
+// run time. The snippets there (*.glsl) are put in place of the shaders' `#include` lines (see
+// embed-shaders), so they are inputs too: editing one embeds the shaders again.
 import Foundation
 import PackagePlugin
 
@@ -14,7 +16,7 @@ struct EmbedShaders: BuildToolPlugin {
         let output = context.pluginWorkDirectoryURL.appending(path: "EmbeddedShaders.swift")
         return [
             .buildCommand(
-                displayName: "Embedding \(files.count) shaders",
+                displayName: "Embedding \(files.filter { $0.pathExtension != "glsl" }.count) shaders",
                 executable: try context.tool(named: "embed-shaders").url,
                 // The tool lists the folder itself when it runs. The folder is an input too: adding
                 // or removing a file changes its modification time, so the command runs again even

@@ -35,7 +35,7 @@ public final class CardTextures {
         self.height = height
         self.layers = layers
         levels = MipChain.levelCount(width: width, height: height)
-        while glGetError() != GLc.noError {}
+        GLErrorFlags.drain(glGetError)      // so that the one read after the allocation is about it
         let texture = GLTextureCount.generate()
         self.texture = texture
         let error = TextureUploadState.preserving(GLc.texture2DArray) {
@@ -72,7 +72,7 @@ public final class CardTextures {
               chain.levels[0].width == width, chain.levels[0].height == height else {
             throw TextureError(description: "image of the wrong size for the card textures")
         }
-        while glGetError() != GLc.noError {}
+        GLErrorFlags.drain(glGetError)      // so that the one read after the upload is about it
         let error = TextureUploadState.preserving(GLc.texture2DArray) {
             glBindTexture(GLc.texture2DArray, texture)
             glPixelStorei(GLc.unpackAlignment, 1)

@@ -35,7 +35,6 @@ func glClear(_ mask: GLbitfield) { checked("glClear", CGL.glClear(mask)) }
 func glClearColor(_ red: GLfloat, _ green: GLfloat, _ blue: GLfloat, _ alpha: GLfloat) {
     checked("glClearColor", CGL.glClearColor(red, green, blue, alpha))
 }
-func glClearDepth(_ depth: GLdouble) { checked("glClearDepth", CGL.glClearDepth(depth)) }
 func glColorMask(_ red: GLboolean, _ green: GLboolean, _ blue: GLboolean, _ alpha: GLboolean) {
     checked("glColorMask", CGL.glColorMask(red, green, blue, alpha))
 }
@@ -62,8 +61,6 @@ func glDeleteTextures(_ n: GLsizei, _ textures: UnsafePointer<GLuint>!) {
 func glDeleteVertexArrays(_ n: GLsizei, _ arrays: UnsafePointer<GLuint>!) {
     checked("glDeleteVertexArrays", CGL.glDeleteVertexArrays(n, arrays))
 }
-func glDepthFunc(_ `func`: GLenum) { checked("glDepthFunc", CGL.glDepthFunc(`func`)) }
-func glDepthMask(_ flag: GLboolean) { checked("glDepthMask", CGL.glDepthMask(flag)) }
 func glDisable(_ cap: GLenum) { checked("glDisable", CGL.glDisable(cap)) }
 func glDrawArrays(_ mode: GLenum, _ first: GLint, _ count: GLsizei) {
     checked("glDrawArrays", CGL.glDrawArrays(mode, first, count))

@@ -26,14 +26,34 @@ enum GLCheck {
 
     /// Takes every error GL has raised since the last check and reports each against `call`.
     static func check(_ call: StaticString) {
-        // GL keeps at most one flag per kind of error; eight rounds take them all (and never
-        // spin should a lost context report errors forever).
-        for _ in 0..<8 {
-            let code = CGL.glGetError()
-            guard code != GLc.noError else { return }
+        for code in GLErrorFlags.drain(CGL.glGetError) {
             if !pending.contains(code) { pending.append(code) }
             report(GLCallError(call: call.description, code: code))
         }
+    }
+}
+
+/// Clearing GL's error flags, in a bounded number of reads.
+enum GLErrorFlags {
+    /// The most reads one drain makes. An error flag, once set, records no other error until
+    /// `glGetError` returns and clears it, and a distributed implementation may keep several flags,
+    /// one cleared a read (glGetError's reference page). Mesa keeps one. Eight reads clear as many
+    /// flags as there are kinds of error (seven, `GLCallError.name`) and see GL_NO_ERROR. A lost
+    /// context may report an error on every read: it costs eight reads, not a hang; a flag left
+    /// set at worst fails the upload that next reads it.
+    static let maximumReads = 8
+
+    /// Reads `next` until it gives GL_NO_ERROR, at most `maximumReads` times, and returns the
+    /// errors it gave, oldest first.
+    @discardableResult
+    static func drain(_ next: () -> GLenum) -> [GLenum] {
+        var errors: [GLenum] = []
+        for _ in 0..<maximumReads {
+            let code = next()
+            guard code != GLc.noError else { break }
+            errors.append(code)
+        }
+        return errors
     }
 }
 

@@ -1,15 +1,18 @@
 import CGL
 
-/// The OpenGL state Swivel's drawing changes or depends on, read with `glGet*` and put back, the
-/// way Dear ImGui's OpenGL backend saves and restores what it touches around each frame.
+/// The OpenGL state Swivel's drawing changes, read with `glGet*` and put back, the way Dear ImGui's
+/// OpenGL backend saves and restores what it touches around each frame. Exactly what
+/// `Renderer.setFrameState` and the passes set, no more: the depth test is here because the frame
+/// state switches it off; the depth function, depth writes and clear depth are not, as nothing
+/// sets them (the window has no depth buffer).
 ///
 /// Who restores what:
-/// - `Renderer.render` reads this at the start of a frame, sets the frame state (`Renderer.frameState`
-///   says what that is) and puts this back at the end, so a frame leaves GL as it found it.
-///   `Renderer.init` does the same round the passes' creation.
-/// - Inside a frame the passes rely on the frame state and leave its enables, blend, depth,
-///   viewport and framebuffer as they found them; program, vertex array, buffer and texture
-///   bindings are theirs to set before they draw, and the frame's end puts them back.
+/// - `Renderer.render` reads this at the start of a frame, sets the frame state
+///   (`Renderer.setFrameState` says what that is) and puts this back at the end, so a frame leaves
+///   GL as it found it. `Renderer.init` does the same round the passes' creation.
+/// - Inside a frame the passes rely on the frame state and leave its enables, blend, viewport and
+///   framebuffer as they found them; program, vertex array, buffer and texture bindings are theirs
+///   to set before they draw, and the frame's end puts them back.
 /// - The shadow's rebuild (its own framebuffer and viewport, blending off) reads and restores
 ///   this round itself; texture uploads between frames (`CardTextures`, `OverlayImage`) restore
 ///   what they change with `TextureUploadState`; `Renderer.readPixels` restores its pack state.
@@ -28,11 +31,8 @@ struct GLState: Equatable {
     var blendFunction: SIMD4<GLint> = .zero
     /// Equations for colour and alpha.
     var blendEquation: SIMD2<GLint> = .zero
-    var depthFunction: GLint = 0
-    var depthMask = false
     var colorMask: SIMD4<UInt8> = .zero
     var clearColor: SIMD4<Float> = .zero
-    var clearDepth: Float = 0
 
     /// The current context's state.
     static func current() -> GLState {
@@ -63,13 +63,8 @@ struct GLState: Equatable {
         state.blendFunction = SIMD4(integer(GLc.blendSrcRGB), integer(GLc.blendDstRGB),
                                     integer(GLc.blendSrcAlpha), integer(GLc.blendDstAlpha))
         state.blendEquation = SIMD2(integer(GLc.blendEquationRGB), integer(GLc.blendEquationAlpha))
-        state.depthFunction = integer(GLc.depthFunc)
-        var mask: GLboolean = 0
-        glGetBooleanv(GLc.depthWritemask, &mask)
-        state.depthMask = mask != 0
         withUnsafeMutableBytes(of: &state.colorMask) { glGetBooleanv(GLc.colorWritemask, $0.baseAddress!.assumingMemoryBound(to: GLboolean.self)) }
         withUnsafeMutableBytes(of: &state.clearColor) { glGetFloatv(GLc.colorClearValue, $0.baseAddress!.assumingMemoryBound(to: GLfloat.self)) }
-        glGetFloatv(GLc.depthClearValue, &state.clearDepth)
         return state
     }
 
@@ -95,11 +90,8 @@ struct GLState: Equatable {
         glBlendFuncSeparate(GLenum(blendFunction[0]), GLenum(blendFunction[1]),
                             GLenum(blendFunction[2]), GLenum(blendFunction[3]))
         glBlendEquationSeparate(GLenum(blendEquation[0]), GLenum(blendEquation[1]))
-        glDepthFunc(GLenum(depthFunction))
-        glDepthMask(GLboolean(depthMask ? GL_TRUE : GL_FALSE))
         glColorMask(colorMask[0], colorMask[1], colorMask[2], colorMask[3])
         glClearColor(clearColor[0], clearColor[1], clearColor[2], clearColor[3])
-        glClearDepth(GLdouble(clearDepth))
     }
 
     private static func set(_ capability: GLenum, _ on: Bool) {

@@ -90,10 +90,11 @@ public final class Renderer {
     /// The state every frame is drawn in, the one place that says what it is: the window's
     /// framebuffer (0) and its whole drawable as the viewport; blending on with premultiplied
     /// alpha (`ONE, ONE_MINUS_SRC_ALPHA`, added); depth test off (paint order alone orders the
-    /// cards: the window has no depth buffer); back faces
-    /// drawn (no culling: a card turned past 90° shows its back); no scissor or stencil test; all
-    /// colour channels written; texture unit 0 active. The passes leave these as they found them.
-    /// Programs, vertex arrays, buffers and textures are bound by each pass before it draws.
+    /// cards: the window has no depth buffer); back faces drawn (no culling: a card turned past 90°
+    /// shows its back); no scissor or stencil test; all colour channels written; texture unit 0
+    /// active. The passes leave these as they found them. Programs, vertex arrays, buffers and
+    /// textures are bound by each pass before it draws. `GLState` saves and restores exactly these
+    /// and those bindings.
     private static func setFrameState(pixelWidth: Int, pixelHeight: Int, background: RGBA8) {
         glActiveTexture(GLc.texture0)
         glBindFramebuffer(GLc.framebuffer, 0)
@@ -119,6 +120,10 @@ public final class Renderer {
     /// into one never-drawn scene (hundreds of MiB within seconds, drawn all at once when something
     /// finally flushes).
     public func flush() { glFlush() }
+
+    /// The most `takeError` calls that clear every pending error (`GLErrorFlags.maximumReads` says
+    /// why). A loop taking errors stops there: a lost context may report one on every call.
+    public static let maximumPendingErrors = GLErrorFlags.maximumReads
 
     /// The first pending GL error, if any, as text.
     public func takeError() -> String? {

@@ -1,4 +1,6 @@
 import Foundation
+import CGL
+import SwivelPhotoCore
 import Testing
 @testable import SwivelRender
 
@@ -17,7 +19,7 @@ import Testing
 
     @Test func aBadCallIsNamedAndItsErrorStaysForTheCaller() throws {
         try GLTestContext.withContext { _ in
-            while SwivelRender.glGetError() != 0 {}
+            GLErrorFlags.drain(SwivelRender.glGetError)
             let reports = Self.checking { SwivelRender.glEnable(0x1234) }   // no such capability
             #expect(reports == [GLCallError(call: "glEnable", code: 0x0500)])
             #expect(reports.first?.description == "OpenGL error GL_INVALID_ENUM (0x0500) in glEnable")
@@ -50,6 +52,43 @@ import Testing
             SwivelRender.glEnable(0x1234)
             #expect(GLCheck.pending.isEmpty)
             #expect(SwivelRender.glGetError() == 0x0500)
+        }
+    }
+
+    /// A drain of GL's error flags stops at GL_NO_ERROR, and after `maximumReads` reads when the
+    /// errors never stop (a lost context). The endless sources here stop after 1,000 reads, so a
+    /// drain without a bound fails the test instead of hanging it.
+    @Test func drainingTheErrorFlagsStopsAtNoErrorOrAfterItsBound() {
+        var queued: [GLenum] = [0x0500, 0x0505, 0x0502]
+        var reads = 0
+        let errors = GLErrorFlags.drain { reads += 1; return queued.isEmpty ? 0 : queued.removeFirst() }
+        #expect(errors == [0x0500, 0x0505, 0x0502])
+        #expect(reads == 4)
+        reads = 0
+        let lost = GLErrorFlags.drain { reads += 1; return reads <= 1000 ? 0x0507 : 0 }   // GL_CONTEXT_LOST
+        #expect(reads == GLErrorFlags.maximumReads)
+        #expect(lost == [GLenum](repeating: 0x0507, count: GLErrorFlags.maximumReads))
+        #expect(GLErrorFlags.maximumReads == 8)
+    }
+
+    /// CardTextures clears the errors pending before it allocates or uploads, in a bounded number of
+    /// reads: with errors pending for ever it fails as for any GL error rather than spinning. The
+    /// errors are queued where this module's `glGetError` hands them out first.
+    @Test func cardTexturesGiveUpOnErrorsThatNeverClear() throws {
+        try GLTestContext.withContext { _ in
+            defer { GLCheck.pending = [] }
+            let photos = try CardTextures(width: 4, height: 4, layers: 1)
+            let chain = MipChain(width: 4, height: 4, pixels: [UInt8](repeating: 9, count: 4 * 4 * 4))
+            for attempt in ["allocating", "uploading"] {
+                GLCheck.pending = [GLenum](repeating: 0x0507, count: 1000)
+                var thrown: TextureError?
+                do throws(TextureError) {
+                    if attempt == "allocating" { _ = try CardTextures(width: 4, height: 4, layers: 1) }
+                    else { try photos.upload(chain, to: 0) }
+                } catch { thrown = error }
+                #expect(thrown?.description.hasSuffix("OpenGL error 0x507") == true, "\(attempt): \(String(describing: thrown))")
+                #expect(GLCheck.pending.count == 1000 - GLErrorFlags.maximumReads - 1, "\(attempt)")
+            }
         }
     }
 

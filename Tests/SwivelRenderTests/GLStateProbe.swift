@@ -3,7 +3,11 @@ import CGL
 /// Reads and sets the GL state with CGL alone (not through SwivelRender's `GLState` or its GL
 /// wrappers), for `GLStateTests`.
 enum GLStateProbe {
-    /// The state, read by the test itself with glGet* (not through `GLState`), by name.
+    /// The state, read by the test itself with glGet* (not through `GLState`), by name: everything
+    /// the frame state and the passes set, which `GLState` puts back; the read buffer and the pack
+    /// and unpack alignments, which pixel reads and texture uploads put back themselves; and state
+    /// nothing in Swivel sets, which `GLState` leaves alone (the depth function, depth writes, clear
+    /// depth and scissor box): should a frame start setting one, it shows here as a difference.
     static func observe() -> [String: [Double]] {
         var state: [String: [Double]] = [:]
         func integers(_ name: String, _ pname: Int32, count: Int = 1) {

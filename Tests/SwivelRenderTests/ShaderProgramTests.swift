@@ -61,12 +61,37 @@ import Testing
                 #expect(vertex.text.hasPrefix("#version 330 core") && fragment.text.hasPrefix("#version 330 core"))
             }
         }
-        // Every file in Shaders/ is in one of those programs.
-        let shaders = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Shaders")
-        let files = try FileManager.default.contentsOfDirectory(atPath: shaders.path).filter { !$0.hasPrefix(".") }
+        // Every shader in Shaders/ is in one of those programs; the snippets (*.glsl) are not embedded
+        // on their own but included (`includedSnippetsAreInPlace`).
+        let files = try FileManager.default.contentsOfDirectory(atPath: Self.shaderFolder.path).filter { !$0.hasPrefix(".") }
         let covered = Set(Self.programs.flatMap { [$0.0.fileName, $0.1.fileName] })
-        #expect(Set(files) == covered, "Shaders/ holds \(files.sorted()), the test compiles \(covered.sorted())")
+        let shaders = files.filter { !$0.hasSuffix(".glsl") }
+        #expect(Set(shaders) == covered, "Shaders/ holds \(shaders.sorted()), the test compiles \(covered.sorted())")
+    }
+
+    static let shaderFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Shaders")
+
+    /// embed-shaders has put rounded-rect.glsl in place of the `#include` lines: no embedded shader
+    /// has one left, and the four that measure the rounded rectangle each hold the snippet's text,
+    /// its function defined once.
+    @Test func includedSnippetsAreInPlace() throws {
+        let sources = Self.programs.flatMap { [$0.0, $0.1] }
+        for source in sources {
+            let includes = source.text.split(separator: "\n").filter { $0.drop { $0 == " " || $0 == "\t" }.hasPrefix("#include") }
+            #expect(includes.isEmpty, "\(source.fileName): \(includes)")
+            #expect(source.text.hasPrefix("#version 330 core\n"), "\(source.fileName)")
+        }
+        var snippet = try String(contentsOf: Self.shaderFolder.appendingPathComponent("rounded-rect.glsl"), encoding: .utf8)
+        if snippet.hasSuffix("\n") { snippet.removeLast() }
+        #expect(snippet.contains("float roundedRectDistance(vec2 p, vec2 halfSize, float radius) {"))
+        let measuring: [ShaderSource] = [.bodyFrag, .cardFrag, .edgeFrag, .silhouetteFrag]
+        for source in measuring {
+            #expect(source.text.contains(snippet), "\(source.fileName)")
+            #expect(source.text.components(separatedBy: "float roundedRectDistance(").count == 2, "\(source.fileName)")
+        }
+        #expect(sources.filter { $0.text.contains("roundedRectDistance") }.map(\.fileName).sorted()
+                == measuring.map(\.fileName).sorted())
     }
 }
 

@@ -1,5 +1,6 @@
 /// A rectangle with rounded corners, centred on the origin, in card-local points.
-/// The same signed distance is computed per fragment in Shaders/card.frag.
+/// The same signed distance is computed per fragment by `roundedRectDistance` in
+/// Shaders/rounded-rect.glsl, which the card, edge, body and silhouette shaders include.
 public struct RoundedRect: Equatable, Sendable {
     public var size: Size
     public var cornerRadius: Double

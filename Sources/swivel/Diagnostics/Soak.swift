@@ -2,6 +2,7 @@ import Glibc
 import SwivelCore
 import SwivelPhotos
 import SwivelPlatform
+import SwivelRender
 import SwivelSystem
 
 /// `swivel --soak MINUTES`: simulated time at 60 Hz, as fast as the machine goes, with seeded
@@ -144,7 +145,8 @@ struct Soak {
         private mutating func draw(_ frame: Int, at now: Double, into pixels: FramePixels) {
             let frameStart = MonotonicClock.now
             driver.render(controller, at: now, into: pixels)
-            while let error = driver.takeError() {
+            for _ in 0..<Renderer.maximumPendingErrors {
+                guard let error = driver.takeError() else { break }
                 if stats.glErrors == 0 { stats.firstGLError = "frame \(frame): \(error)" }
                 stats.glErrors += 1
             }
