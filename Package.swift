@@ -47,14 +47,15 @@ let package = Package(
 
         // Pure Swift: layout, projection, scroll physics, input model, colours.
         .target(name: "SwivelCore", swiftSettings: withoutImplicitImports),
-        // Glibc only: threads, a mutex with its condition, the monotonic clock.
+        // Glibc only: threads, a mutex with its condition, the monotonic clock, and the system utilities
+        // (whole reads and writes of file descriptors, the environment, a command's output).
         .target(name: "SwivelSystem", swiftSettings: withoutImplicitImports),
         // OpenGL only: shaders (embedded from Shaders/), textures, the card and shadow passes.
         .target(name: "SwivelRender", dependencies: ["SwivelCore", "SwivelPhotoCore", "CGL"],
                 swiftSettings: withoutImplicitImports, plugins: ["EmbedShaders"]),
         // SDL only: window + GL context, events -> core input events, PNG writing, fonts.
         .target(name: "SwivelPlatform",
-                dependencies: ["SwivelCore", "CSDL2", "CSDL2Image", "CSDL2TTF", "LazyLibraries"],
+                dependencies: ["SwivelCore", "SwivelSystem", "CSDL2", "CSDL2Image", "CSDL2TTF", "LazyLibraries"],
                 swiftSettings: withoutImplicitImports),
         // Photos, in two targets side by side under Sources/Photos: the pure part (the table of formats,
         // headers, natural order, orientation, aspect fill, resampling, mips, the slot cache, the load

@@ -1,4 +1,5 @@
 import Glibc
+import SwivelSystem
 
 /// When each step towards the first frame on screen finished, in milliseconds since the process
 /// started: what `--bench` reports as `first_frame_phases` and `SWIVEL_STARTUP_TRACE=1` prints to
@@ -43,7 +44,7 @@ public enum StartupTimeline {
     /// `main`) also fixes the process's start.
     public static func mark(_ phase: Phase) {
         guard !marks.contains(where: { $0.phase == phase }) else { return }
-        let now = monotonicSeconds()
+        let now = MonotonicClock.now.sinceZero.milliseconds / 1000
         if start == nil { start = now - cpuSeconds() }
         marks.append((phase, (now - start!) * 1000))
     }
@@ -71,12 +72,6 @@ public enum StartupTimeline {
 
     private static func pad(_ text: String, _ width: Int) -> String {
         String(repeating: " ", count: max(0, width - text.count)) + text
-    }
-
-    private static func monotonicSeconds() -> Double {
-        var now = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &now)
-        return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
     }
 
     /// CPU time the process has used so far.
