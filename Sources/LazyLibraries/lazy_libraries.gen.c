@@ -12,6 +12,7 @@
 #include "lazy_libraries.h"
 
 // heif: libheif.so.1
+_Static_assert(SWIVEL_LAZY_HEIF == 0, "lazy_libraries.h lists heif elsewhere");
 struct heif_context * heif_context_alloc(void) {
     static void *_Atomic real;
     return ((__typeof__(&heif_context_alloc))swivel_lazy_function(&real, 0, "heif_context_alloc"))();
@@ -106,6 +107,7 @@ void heif_nclx_color_profile_free(__typeof__(struct heif_color_profile_nclx *) a
 }
 
 // jxl: libjxl.so.0.7
+_Static_assert(SWIVEL_LAZY_JXL == 1, "lazy_libraries.h lists jxl elsewhere");
 void JxlDecoderCloseInput(__typeof__(JxlDecoder *) a0) {
     static void *_Atomic real;
     ((__typeof__(&JxlDecoderCloseInput))swivel_lazy_function(&real, 1, "JxlDecoderCloseInput"))(a0);
@@ -156,6 +158,7 @@ JxlDecoderStatus JxlDecoderSubscribeEvents(__typeof__(JxlDecoder *) a0, __typeof
 }
 
 // turbojpeg: libturbojpeg.so.0
+_Static_assert(SWIVEL_LAZY_TURBOJPEG == 2, "lazy_libraries.h lists turbojpeg elsewhere");
 int tjCompress2(__typeof__(tjhandle) a0, __typeof__(const unsigned char *) a1, __typeof__(int) a2, __typeof__(int) a3, __typeof__(int) a4, __typeof__(int) a5, __typeof__(unsigned char **) a6, __typeof__(unsigned long *) a7, __typeof__(int) a8, __typeof__(int) a9, __typeof__(int) a10) {
     static void *_Atomic real;
     return ((__typeof__(&tjCompress2))swivel_lazy_function(&real, 2, "tjCompress2"))(a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10);
@@ -198,6 +201,7 @@ tjhandle tjInitDecompress(void) {
 }
 
 // lcms2: liblcms2.so.2
+_Static_assert(SWIVEL_LAZY_LCMS2 == 3, "lazy_libraries.h lists lcms2 elsewhere");
 cmsToneCurve * cmsBuildParametricToneCurve(__typeof__(cmsContext) a0, __typeof__(cmsInt32Number) a1, __typeof__(const cmsFloat64Number *) a2) {
     static void *_Atomic real;
     return ((__typeof__(&cmsBuildParametricToneCurve))swivel_lazy_function(&real, 3, "cmsBuildParametricToneCurve"))(a0, a1, a2);
@@ -244,6 +248,7 @@ cmsBool cmsSaveProfileToMem(__typeof__(cmsHPROFILE) a0, __typeof__(void *) a1, _
 }
 
 // exif: libexif.so.12
+_Static_assert(SWIVEL_LAZY_EXIF == 4, "lazy_libraries.h lists exif elsewhere");
 ExifEntry * exif_content_get_entry(__typeof__(ExifContent *) a0, __typeof__(ExifTag) a1) {
     static void *_Atomic real;
     return ((__typeof__(&exif_content_get_entry))swivel_lazy_function(&real, 4, "exif_content_get_entry"))(a0, a1);
@@ -274,6 +279,7 @@ ExifShort exif_get_short(__typeof__(const unsigned char *) a0, __typeof__(ExifBy
 }
 
 // SDL2_image: libSDL2_image-2.0.so.0
+_Static_assert(SWIVEL_LAZY_SDL2_IMAGE == 5, "lazy_libraries.h lists SDL2_image elsewhere");
 int IMG_Init(__typeof__(int) a0) {
     static void *_Atomic real;
     return ((__typeof__(&IMG_Init))swivel_lazy_function(&real, 5, "IMG_Init"))(a0);
@@ -300,6 +306,7 @@ int IMG_SavePNG(__typeof__(SDL_Surface *) a0, __typeof__(const char *) a1) {
 }
 
 // SDL2_ttf: libSDL2_ttf-2.0.so.0
+_Static_assert(SWIVEL_LAZY_SDL2_TTF == 6, "lazy_libraries.h lists SDL2_ttf elsewhere");
 void TTF_CloseFont(__typeof__(TTF_Font *) a0) {
     static void *_Atomic real;
     ((__typeof__(&TTF_CloseFont))swivel_lazy_function(&real, 6, "TTF_CloseFont"))(a0);
@@ -329,6 +336,7 @@ int TTF_SizeUTF8(__typeof__(TTF_Font *) a0, __typeof__(const char *) a1, __typeo
     return ((__typeof__(&TTF_SizeUTF8))swivel_lazy_function(&real, 6, "TTF_SizeUTF8"))(a0, a1, a2, a3);
 }
 
+_Static_assert(SWIVEL_LAZY_LIBRARY_COUNT == 7, "lazy_libraries.h lists other libraries");
 const char *const swivel_lazy_library_names[SWIVEL_LAZY_LIBRARY_COUNT] = {
     "libheif.so.1",
     "libjxl.so.0.7",
@@ -337,4 +345,15 @@ const char *const swivel_lazy_library_names[SWIVEL_LAZY_LIBRARY_COUNT] = {
     "libexif.so.12",
     "libSDL2_image-2.0.so.0",
     "libSDL2_ttf-2.0.so.0",
+};
+
+// The Debian packages that install them (dpkg -S), named when one is missing.
+const char *const swivel_lazy_library_packages[SWIVEL_LAZY_LIBRARY_COUNT] = {
+    "libheif1",
+    "libjxl0.7",
+    "libturbojpeg0",
+    "liblcms2-2",
+    "libexif12",
+    "libsdl2-image-2.0-0",
+    "libsdl2-ttf-2.0-0",
 };
