@@ -5,6 +5,9 @@ import CSDL2Image
 public enum PNGFile {
     public static func write(_ pixels: [UInt8], width: Int, height: Int, to path: String) throws {
         precondition(pixels.count == width * height * 4)
+        guard PlatformLibrary.sdlImage.isAvailable else {
+            throw PlatformError("cannot write \(path): PNG needs \(PlatformLibrary.sdlImage.package), not installed")
+        }
         var copy = pixels
         let saved: Int32 = copy.withUnsafeMutableBytes { bytes in
             // ABGR8888 is the packed format whose bytes in memory are R, G, B, A on little-endian machines.

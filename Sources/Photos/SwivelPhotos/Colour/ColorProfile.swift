@@ -16,9 +16,11 @@ public enum ColorProfile {
         return true
     }
 
-    /// A transform from `iccProfile` to sRGB for premultiplied RGBA8 (alpha copied as is), or nil.
+    /// A transform from `iccProfile` to sRGB for premultiplied RGBA8 (alpha copied as is), or nil
+    /// (also when lcms2 is not installed: a decoder that has a profile refuses the file first, in
+    /// `CardPixels.make`).
     public static func transform(from iccProfile: [UInt8]) -> cmsHTRANSFORM? {
-        guard !iccProfile.isEmpty, iccProfile.count < Int(UInt32.max) else { return nil }
+        guard DecoderLibrary.lcms2.isAvailable, !iccProfile.isEmpty, iccProfile.count < Int(UInt32.max) else { return nil }
         let input = iccProfile.withUnsafeBytes { cmsOpenProfileFromMem($0.baseAddress, cmsUInt32Number($0.count)) }
         guard let input else { return nil }
         defer { cmsCloseProfile(input) }
@@ -46,11 +48,11 @@ public enum ColorProfile {
     }
 
     /// An ICC profile (bytes) for RGB with these CIE xy primaries and white point and `curve` on
-    /// each channel, made by lcms; nil if lcms refuses them.
+    /// each channel, made by lcms; nil if lcms refuses them or is not installed.
     public static func rgbProfile(white: (x: Double, y: Double), red: (x: Double, y: Double),
                                   green: (x: Double, y: Double), blue: (x: Double, y: Double),
                                   curve: ToneCurve) -> [UInt8]? {
-        guard white.y > 0, red.y > 0, green.y > 0, blue.y > 0 else { return nil }
+        guard DecoderLibrary.lcms2.isAvailable, white.y > 0, red.y > 0, green.y > 0, blue.y > 0 else { return nil }
         var whitePoint = cmsCIExyY(x: white.x, y: white.y, Y: 1)
         var primaries = cmsCIExyYTRIPLE(Red: cmsCIExyY(x: red.x, y: red.y, Y: 1),
                                         Green: cmsCIExyY(x: green.x, y: green.y, Y: 1),

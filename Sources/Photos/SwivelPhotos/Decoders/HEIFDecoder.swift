@@ -8,6 +8,8 @@ import SwivelPhotoCore
 /// arrive upright. An ICC profile (`colr` of type prof/rICC) is converted to sRGB.
 enum HEIFDecoder {
     static func decode(_ bytes: [UInt8], width: Int, height: Int) throws(Failure) -> DecodedImage {
+        let format = formatName(bytes)
+        try DecoderLibrary.heif.require(for: format)
         _ = initialised
         guard let context = heif_context_alloc() else { throw Failure(reason: "cannot start libheif") }
         defer { heif_context_free(context) }
@@ -35,16 +37,38 @@ enum HEIFDecoder {
         guard let plane = heif_image_get_plane_readonly(image, heif_channel_interleaved, &stride) else {
             throw Failure(reason: "cannot decode: libheif made no pixels")
         }
-        return CardPixels.make(Resampler.Source(pixels: plane, pitch: Int(stride), width: decodedWidth,
-                                                height: decodedHeight, hasAlpha: hasAlpha),
-                               orientation: .up, iccProfile: iccProfile(handle), width: width, height: height)
+        return try CardPixels.make(Resampler.Source(pixels: plane, pitch: Int(stride), width: decodedWidth,
+                                                    height: decodedHeight, hasAlpha: hasAlpha),
+                                   orientation: .up, iccProfile: try iccProfile(handle, format: format),
+                                   format: format, width: width, height: height)
+    }
+
+    /// What people call a HEIF file by its brands (ISO/IEC 23008-12 annex B, the AV1 image
+    /// format): "AVIF" for AV1, "HEIC" for HEVC, "HEIF" for any other; the major brand decides,
+    /// then the compatible ones when it is only the structural mif1/msf1/mif2.
+    static func formatName(_ bytes: [UInt8]) -> String {
+        func name(_ brand: String) -> String? {
+            switch brand {
+            case "avif", "avis": "AVIF"
+            case "heic", "heix", "heim", "heis", "hevc", "hevx": "HEIC"
+            default: nil
+            }
+        }
+        guard bytes.count >= 12 else { return "HEIF" }
+        func brand(at offset: Int) -> String { String(decoding: bytes[offset..<offset + 4], as: UTF8.self) }
+        if let major = name(brand(at: 8)) { return major }
+        let boxSize = Int(bytes[0]) << 24 | Int(bytes[1]) << 16 | Int(bytes[2]) << 8 | Int(bytes[3])
+        for offset in stride(from: 16, to: min(bytes.count, boxSize) - 3, by: 4) {
+            if let compatible = name(brand(at: offset)) { return compatible }
+        }
+        return "HEIF"
     }
 
     /// The primary image's ICC profile, if its colour is given as one; for an `nclx` colour
     /// (code points from ITU-T H.273) with other primaries than BT.709/sRGB's — Display P3 (12),
     /// BT.2020 (9), … — and an SDR tone curve, an equivalent profile made with lcms. BT.709/sRGB,
     /// unspecified, and HDR curves (PQ, HLG: they would need tone mapping) are shown as they are.
-    private static func iccProfile(_ handle: OpaquePointer) -> [UInt8]? {
+    private static func iccProfile(_ handle: OpaquePointer, format: String) throws(Failure) -> [UInt8]? {
         let type = heif_image_handle_get_color_profile_type(handle)
         if type == heif_color_profile_type_nclx {
             var nclxOut: UnsafeMutablePointer<heif_color_profile_nclx>?
@@ -60,6 +84,7 @@ enum HEIFDecoder {
             case 1, 6, 14, 15: curve = .bt709
             default: return nil
             }
+            try DecoderLibrary.lcms2.require(for: format)   // lcms2 makes the profile
             return ColorProfile.rgbProfile(
                 white: (Double(colour.color_primary_white_x), Double(colour.color_primary_white_y)),
                 red: (Double(colour.color_primary_red_x), Double(colour.color_primary_red_y)),

@@ -9,6 +9,7 @@ import SwivelPhotoCore
 /// grayscale and CMYK/YCCK files are libjpeg's to read; the CMYK is turned into RGB here.
 enum JPEGDecoder {
     static func decode(_ bytes: [UInt8], width: Int, height: Int) throws(Failure) -> DecodedImage {
+        try DecoderLibrary.turboJPEG.require(for: "JPEG")
         guard let handle = tjInitDecompress() else { throw Failure(reason: "cannot start libjpeg-turbo") }
         defer { tjDestroy(handle) }
         var storedWidth: Int32 = 0, storedHeight: Int32 = 0, subsampling: Int32 = 0, colorspace: Int32 = 0
@@ -25,7 +26,7 @@ enum JPEGDecoder {
             throw Failure(reason: problem)
         }
         let metadata = PhotoMetadata.jpeg(bytes)
-        let orientation = metadata.orientation
+        let orientation = try metadata.orientation(format: "JPEG")
         let target = CardPixels.storedTarget(width: width, height: height, orientation: orientation)
         let factor = scale(width: Int(storedWidth), height: Int(storedHeight), target: target)
         let scaledWidth = Int(scaled(storedWidth, factor)), scaledHeight = Int(scaled(storedHeight, factor))
@@ -43,11 +44,11 @@ enum JPEGDecoder {
             if text.utf8.containsSequence("Premature end".utf8) { throw Failure(reason: "cannot decode: truncated JPEG data") }
         }
         if cmyk { pixels = rgb(fromCMYK: pixels, inverted: metadata.adobe) }
-        return pixels.withUnsafeBufferPointer { buffer in
-            CardPixels.make(Resampler.Source(pixels: buffer.baseAddress!, pitch: scaledWidth * 3, width: scaledWidth,
-                                             height: scaledHeight, hasAlpha: false),
-                            orientation: orientation, iccProfile: cmyk ? nil : metadata.iccProfile,
-                            width: width, height: height)
+        return try pixels.withUnsafeBufferPointer { buffer throws(Failure) in
+            try CardPixels.make(Resampler.Source(pixels: buffer.baseAddress!, pitch: scaledWidth * 3, width: scaledWidth,
+                                                 height: scaledHeight, hasAlpha: false),
+                                orientation: orientation, iccProfile: cmyk ? nil : metadata.iccProfile,
+                                format: "JPEG", width: width, height: height)
         }
     }
 

@@ -8,6 +8,7 @@ import SwivelPhotoCore
 /// sRGB through its ICC profile unless it already is sRGB.
 enum JXLDecoder {
     static func decode(_ bytes: [UInt8], width: Int, height: Int) throws(Failure) -> DecodedImage {
+        try DecoderLibrary.jpegXL.require(for: "JPEG XL")
         guard let decoder = JxlDecoderCreate(nil) else { throw Failure(reason: "cannot start libjxl") }
         defer { JxlDecoderDestroy(decoder) }
         let events = Int32(JXL_DEC_BASIC_INFO.rawValue | JXL_DEC_COLOR_ENCODING.rawValue | JXL_DEC_FULL_IMAGE.rawValue)
@@ -30,10 +31,10 @@ enum JXLDecoder {
         try outcome.get()
         guard !output.pixels.isEmpty else { throw Failure(reason: "cannot decode: JPEG XL file has no image") }
         let channels = Int(output.format.num_channels)
-        return output.pixels.withUnsafeBufferPointer { buffer in
-            CardPixels.make(Resampler.Source(pixels: buffer.baseAddress!, pitch: output.width * channels,
-                                             width: output.width, height: output.height, hasAlpha: channels == 4),
-                            orientation: .up, iccProfile: output.iccProfile, width: width, height: height)
+        return try output.pixels.withUnsafeBufferPointer { buffer throws(Failure) in
+            try CardPixels.make(Resampler.Source(pixels: buffer.baseAddress!, pitch: output.width * channels,
+                                                 width: output.width, height: output.height, hasAlpha: channels == 4),
+                                orientation: .up, iccProfile: output.iccProfile, format: "JPEG XL", width: width, height: height)
         }
     }
 

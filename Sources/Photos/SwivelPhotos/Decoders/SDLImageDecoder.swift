@@ -10,6 +10,7 @@ import SwivelPhotoCore
 /// converted to sRGB by its ICC profile.
 enum SDLImageDecoder {
     static func decode(_ file: OpenFile, header: ImageHeader, width: Int, height: Int) throws(Failure) -> DecodedImage {
+        try DecoderLibrary.sdlImage.require(for: header.format.displayName)
         _ = codecs
         let surface = try file.decode(format: header.format)
         defer { SDL_FreeSurface(surface) }
@@ -35,20 +36,23 @@ enum SDLImageDecoder {
         let metadata = file.metadata(format: header.format)
         // libtiff (through SDL2_image's TIFFReadRGBAImageOriented) already undoes the mirrors of
         // orientations 2-4, and does 5-8 only in part; see `Orientation.remainingAfterLibTIFF`.
-        var orientation = metadata.orientation
+        var orientation = try metadata.orientation(format: header.format.displayName)
         if header.format == .tiff { orientation = orientation.remainingAfterLibTIFF }
-        return CardPixels.make(
+        return try CardPixels.make(
             Resampler.Source(pixels: UnsafePointer(source.pointee.pixels.assumingMemoryBound(to: UInt8.self)),
                              pitch: Int(source.pointee.pitch), width: real.width, height: real.height,
                              hasAlpha: source.pointee.format.pointee.format == SDL_PIXELFORMAT_ABGR8888.rawValue),
-            orientation: orientation, iccProfile: metadata.iccProfile, width: width, height: height)
+            orientation: orientation, iccProfile: metadata.iccProfile, format: header.format.displayName,
+            width: width, height: height)
     }
 
     /// SDL2_image's codec libraries, set up once on first use (Swift runs a static's initialiser
     /// exactly once, whichever thread gets there first), after C's stderr has been given the
-    /// filter that keeps libpng's and libjxl's console messages off it.
+    /// filter that keeps libpng's and libjxl's console messages off it. None when SDL2_image is
+    /// not installed (its decoders then refuse every file).
     static let codecs: Int32 = {
         _ = swivel_filter_library_messages()
+        guard DecoderLibrary.sdlImage.isAvailable else { return 0 }
         return IMG_Init(Int32(IMG_INIT_JPG.rawValue | IMG_INIT_PNG.rawValue
                                                       | IMG_INIT_TIF.rawValue | IMG_INIT_WEBP.rawValue))
     }()

@@ -14,6 +14,7 @@ enum SVGDecoder {
     static let maxAspect = 1000.0
 
     static func decode(_ bytes: [UInt8], width: Int, height: Int) throws(Failure) -> DecodedImage {
+        try DecoderLibrary.sdlImage.require(for: "SVG")
         _ = SDLImageDecoder.codecs
         if let declared = declaredSize(bytes), max(declared.width / declared.height, declared.height / declared.width) > maxAspect {
             throw Failure(reason: "SVG is \(format(declared.width))×\(format(declared.height)), over the 1:\(Int(maxAspect)) "
@@ -41,11 +42,11 @@ enum SVGDecoder {
         guard surface.pointee.format.pointee.format == SDL_PIXELFORMAT_ABGR8888.rawValue else {
             throw Failure(reason: "cannot decode: unexpected SVG pixel format")
         }
-        return CardPixels.make(
+        return try CardPixels.make(
             Resampler.Source(pixels: UnsafePointer(surface.pointee.pixels.assumingMemoryBound(to: UInt8.self)),
                              pitch: Int(surface.pointee.pitch), width: Int(surface.pointee.w),
                              height: Int(surface.pointee.h), hasAlpha: true),
-            orientation: .up, iccProfile: nil, width: width, height: height)
+            orientation: .up, iccProfile: nil, format: "SVG", width: width, height: height)
     }
 
     /// One rendering; a side of 0 follows the SVG's aspect.

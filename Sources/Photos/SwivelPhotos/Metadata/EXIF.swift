@@ -11,12 +11,12 @@ import SwivelPhotoCore
 /// serves them all.
 public enum EXIF {
     /// The orientation an EXIF block (APP1 payload "Exif\0\0…" or a bare TIFF structure) gives;
-    /// `.up` when it has none or a value outside 1-8.
+    /// `.up` when it has none or a value outside 1-8 (or libexif is not installed).
     public static func orientation(_ block: [UInt8]) -> Orientation {
-        withLoadable(block) { Orientation(exif: Int(swivel_exif_orientation($0.baseAddress, UInt32($0.count)))) }
+        withLoadable(block) { Orientation(exif: Int(swivel_exif_orientation($0.baseAddress, UInt32($0.count)))) } ?? .up
     }
 
-    /// DateTimeOriginal as "YYYY:MM:DD HH:MM:SS", if the block has it.
+    /// DateTimeOriginal as "YYYY:MM:DD HH:MM:SS", if the block has it (and libexif is installed).
     public static func dateTaken(_ block: [UInt8]) -> String? {
         withLoadable(block) { bytes in
             var text = [CChar](repeating: 0, count: 20)
@@ -25,7 +25,8 @@ public enum EXIF {
         }
     }
 
-    /// The ICC profile of a TIFF (its InterColorProfile tag, 34675), if it has one.
+    /// The ICC profile of a TIFF (its InterColorProfile tag, 34675), if it has one (and libexif is
+    /// installed).
     public static func tiffICCProfile(_ block: [UInt8]) -> [UInt8]? {
         withLoadable(block) { bytes in
             var out: UnsafeMutablePointer<UInt8>?
@@ -39,8 +40,11 @@ public enum EXIF {
     static let header: [UInt8] = Array("Exif".utf8) + [0, 0]
 
     /// libexif looks for the "Exif\0\0" header (or JPEG markers) before the TIFF structure; PNG's
-    /// eXIf, WebP's EXIF and TIFF files have none, so it is put in front.
-    private static func withLoadable<T>(_ block: [UInt8], _ body: (UnsafeBufferPointer<UInt8>) -> T) -> T {
+    /// eXIf, WebP's EXIF and TIFF files have none, so it is put in front. Every question goes
+    /// through here: nil, without a call into libexif, when it is not installed (a decoder that
+    /// needs the answer refuses the file first, in `PhotoMetadata.orientation(format:)`).
+    private static func withLoadable<T>(_ block: [UInt8], _ body: (UnsafeBufferPointer<UInt8>) -> T?) -> T? {
+        guard DecoderLibrary.exif.isAvailable else { return nil }
         let loadable = block.starts(with: header) ? block : header + block
         return loadable.withUnsafeBufferPointer(body)
     }

@@ -11,7 +11,13 @@ struct PhotoMetadata {
     /// JPEG: an Adobe APP14 segment, whose CMYK is stored inverted (Photoshop's convention).
     var adobe = false
 
-    var orientation: Orientation { exif.map(EXIF.orientation) ?? .up }
+    /// The EXIF orientation, `.up` without EXIF; throws when there is EXIF and no libexif to read
+    /// it (the `format` file is then skipped, naming the package).
+    func orientation(format: String) throws(Failure) -> Orientation {
+        guard let exif else { return .up }
+        try DecoderLibrary.exif.require(for: format)
+        return EXIF.orientation(exif)
+    }
 
     /// JPEG: APP1 "Exif\0\0" (the first), APP2 "ICC_PROFILE\0" chunks (joined by sequence number),
     /// APP14 "Adobe"; the walk stops at the first scan.

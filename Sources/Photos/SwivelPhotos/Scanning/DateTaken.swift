@@ -80,9 +80,10 @@ public enum DateTaken {
         }
     }
 
-    /// The Exif item of a HEIF's primary image, without the 4-byte offset libheif leaves in front.
+    /// The Exif item of a HEIF's primary image, without the 4-byte offset libheif leaves in front;
+    /// nil without libheif (the file is skipped when it is decoded).
     private static func heifExif(_ path: FilePath) -> [UInt8]? {
-        guard let context = heif_context_alloc() else { return nil }
+        guard DecoderLibrary.heif.isAvailable, let context = heif_context_alloc() else { return nil }
         defer { heif_context_free(context) }
         // By the path's raw bytes, so a name that is not UTF-8 opens too.
         let read = path.cString.withUnsafeBufferPointer { heif_context_read_from_file(context, $0.baseAddress, nil) }

@@ -1,0 +1,32 @@
+import LazyLibraries
+
+/// A library the decoders call. None is linked: each is loaded on first use (Sources/LazyLibraries)
+/// and may not be installed at all, so every way into one asks first. A photo whose decoding needs
+/// a missing one is skipped with "FORMAT needs PACKAGE, not installed" (`require`); the rest of the
+/// deck loads.
+enum DecoderLibrary {
+    case heif, jpegXL, turboJPEG, lcms2, exif, sdlImage
+
+    private var index: Int32 {
+        let library = switch self {
+        case .heif: SWIVEL_LAZY_HEIF
+        case .jpegXL: SWIVEL_LAZY_JXL
+        case .turboJPEG: SWIVEL_LAZY_TURBOJPEG
+        case .lcms2: SWIVEL_LAZY_LCMS2
+        case .exif: SWIVEL_LAZY_EXIF
+        case .sdlImage: SWIVEL_LAZY_SDL2_IMAGE
+        }
+        return Int32(library.rawValue)
+    }
+
+    /// Whether it is loaded; the first ask loads it (once: the answer is kept). Any thread.
+    var isAvailable: Bool { swivel_lazy_library_load(index) != 0 }
+
+    /// The Debian package that installs it (found by the generator with dpkg).
+    var package: String { String(cString: swivel_lazy_library_package(index)) }
+
+    /// Returns when the library is there; else throws the failure that skips a `format` file.
+    func require(for format: String) throws(Failure) {
+        guard isAvailable else { throw Failure(reason: "\(format) needs \(package), not installed") }
+    }
+}
