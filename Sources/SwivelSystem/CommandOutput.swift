@@ -16,10 +16,14 @@ public enum CommandOutput {
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_adddup2(&actions, writeEnd, STDOUT_FILENO)
         posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0)
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        TerminationSignals.resetForChild(&attributes)
         let argv = ([program] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         var child = pid_t()
-        let spawned = posix_spawn(&child, program, &actions, nil, argv, environ)
+        let spawned = posix_spawn(&child, program, &actions, &attributes, argv, environ)
         close(writeEnd)
         guard spawned == 0 else { return nil }
 

@@ -3,6 +3,10 @@ import SwivelPlatform
 import SwivelSystem
 
 StartupTimeline.mark(.main)
+StandardStreams.keepOpen()
+// Before any other thread starts (threads inherit the blocked signals). A signal wakes the event
+// loop, which then quits; every other loop looks between steps.
+TerminationSignals.install(onSignal: { EventPump.wake() })
 
 /// Exits 64 with the error's one line (and a pointer to --help where that helps).
 func failUsage(_ error: Options.UsageError) -> Never {
@@ -46,3 +50,5 @@ if options.showHelp {
 } else {
     App(options: options).run()
 }
+// A signal that ended the loop ends the process with its conventional status.
+TerminationSignals.exitIfRequested()

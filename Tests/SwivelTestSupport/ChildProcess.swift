@@ -17,14 +17,23 @@ public final class ChildProcess {
 
     /// Starts `executable` with `arguments` and exactly `environment`; standard input is
     /// /dev/null, standard output and error go to the files given (created) or to /dev/null.
+    /// `descriptors` replaces any of those: child descriptor -> this process's descriptor to give
+    /// it (dup2), or -1 to start the child with it closed.
     public init(_ executable: String, _ arguments: [String], environment: [String: String],
-                stdout: FilePath? = nil, stderr: FilePath? = nil) throws {
+                stdout: FilePath? = nil, stderr: FilePath? = nil, descriptors: [Int32: Int32] = [:]) throws {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         for (fd, file) in [(Int32(1), stdout), (2, stderr)] {
             posix_spawn_file_actions_addopen(&actions, fd, file?.text ?? "/dev/null", O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        }
+        for (child, parent) in descriptors {
+            if parent < 0 {
+                posix_spawn_file_actions_addclose(&actions, child)
+            } else {
+                posix_spawn_file_actions_adddup2(&actions, parent, child)
+            }
         }
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)

@@ -1,5 +1,6 @@
 import SwivelCore
 import SwivelPlatform
+import SwivelSystem
 
 /// The interactive loop: sleep in `SDL_WaitEvent` while nothing moves (or until the next replayed
 /// event is due); while something does, one frame per vsync — or, where there is no vsync or the
@@ -84,8 +85,10 @@ struct FrameLoop {
         return due.map { pump.waitForEvents(timeout: $0 - before) } ?? pump.waitForEvents()
     }
 
-    /// Acts on `events` and on replayed input due by `now`; false when the app should quit.
+    /// Acts on `events` and on replayed input due by `now`; false when the app should quit: the
+    /// window closed, Esc, or a signal (`TerminationSignals`, whose thread wakes this loop).
     private mutating func handle(_ events: [PlatformEvent], at now: Double) -> Bool {
+        if TerminationSignals.requested != nil { return false }
         for event in events {
             switch event {
             case .quit:

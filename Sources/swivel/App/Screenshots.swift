@@ -12,6 +12,7 @@ enum Screenshots {
             let clock = MonotonicClock()
             let deadline = clock.now + .seconds(60)
             while true {
+                TerminationSignals.exitIfRequested()
                 driver.updatePhotos(&controller, at: time, pixels: pixels, settled: true, uploadLimit: .max)
                 if deck.isReady(layout: controller.layout, scroll: controller.offset(at: time)) { break }
                 if clock.now > deadline { Console.error("photos still loading after 60 s; drawing placeholders") ; break }

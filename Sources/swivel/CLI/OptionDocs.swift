@@ -65,7 +65,8 @@ enum OptionDocs {
             "The config file: one \\fIkey\\fR = \\fIvalue\\fR a line, keys being option names without \\-\\-.",
             ".SH EXIT STATUS",
             "0 on success; 64 for bad usage (one line on standard error says what was wrong);",
-            "1 when it cannot run (no display, no OpenGL 3.3 core context, no readable image).",
+            "1 when it cannot run (no display, no OpenGL 3.3 core context, no readable image);",
+            "128 + N when signal N ended it (130 for SIGINT, 143 for SIGTERM, 129 for SIGHUP).",
         ]
         return page.joined(separator: "\n")
     }

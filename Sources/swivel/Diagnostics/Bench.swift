@@ -85,6 +85,7 @@ struct Bench {
         let clock = MonotonicClock()
         var firstFrameEnd: MonotonicClock.Instant?
         for frame in 0..<settings.frames {
+            TerminationSignals.exitIfRequested()
             let time = Double(frame) / 60
             while let next = script.first, next.time <= time {
                 controller.handle(next)

@@ -46,6 +46,7 @@ struct LatencyProbe {
         startThread(named: "swivel-pusher", pusher)
         let deadline = clock.now() + Double(count) / 120 + 1
         while consumed <= count, clock.now() < deadline {
+            TerminationSignals.exitIfRequested()
             let before = clock.now()
             let due = pacing.due(at: before, continuous: false, input: pending, renderTime: renderTime)
             let events = pump.waitForEvents(timeout: min(due ?? deadline, deadline) - before)

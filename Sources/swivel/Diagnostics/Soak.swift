@@ -38,7 +38,10 @@ struct Soak {
         (windowOptions.videoDriver, windowOptions.scale) = (options.videoDriver, options.scale)
         var run = Run(options: options, surface: GLWindow(windowOptions), photos: photos)
         let wallStart = MonotonicClock.now
-        for frame in 0..<run.frames { run.step(frame) }
+        for frame in 0..<run.frames {
+            TerminationSignals.exitIfRequested()
+            run.step(frame)
+        }
         run.finish()
         let failures = run.failures()
         run.report(failures: failures, wall: MonotonicClock.now - wallStart)

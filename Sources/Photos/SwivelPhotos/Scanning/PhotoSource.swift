@@ -1,3 +1,4 @@
+import Glibc
 import SwivelCore
 
 /// One photo of a deck: where its bytes are and what its caption says.
@@ -18,7 +19,17 @@ public struct PhotoSource: Sendable, CustomStringConvertible {
 
     /// Decodes the photo for a card texture (on a worker thread).
     public func decode(width: Int, height: Int) throws(ImageLoadError) -> DecodedImage {
-        try ImageDecoder.decode(path, width: width, height: height)
+        injectedSlowness()
+        return try ImageDecoder.decode(path, width: width, height: height)
+    }
+
+    /// Debug builds only, for the tests: `SWIVEL_TEST_SLOW_DECODE=NAME` makes the decode of the
+    /// photo whose caption is NAME take 60 s more, as a photo that is slow to decode does, so that
+    /// what waits for it (`--screenshot`) can be seen to stay responsive. Release builds never read it.
+    private func injectedSlowness() {
+        #if DEBUG
+        if let slow = getenv("SWIVEL_TEST_SLOW_DECODE").map({ String(cString: $0) }), slow == name { sleep(60) }
+        #endif
     }
 
     public var description: String { path.description }
