@@ -21,6 +21,9 @@ LIBRARIES = [
     ("exif", "libexif/exif-data.h", r"/libexif/", "libexif.so"),
     ("SDL2_image", "SDL2/SDL_image.h", r"/SDL_image\.h$", "libSDL2_image.so"),
     ("SDL2_ttf", "SDL2/SDL_ttf.h", r"/SDL_ttf\.h$", "libSDL2_ttf.so"),
+    ("gif", "gif_lib.h", r"/gif_lib\.h$", "libgif.so"),
+    ("webp", "webp/decode.h", r"/webp/decode\.h$", "libwebp.so"),
+    ("webpdemux", "webp/demux.h", r"/webp/demux\.h$", "libwebpdemux.so"),
 ]
 LIBDIR = "/usr/lib/x86_64-linux-gnu"
 

@@ -8,6 +8,9 @@
 #include <libexif/exif-data.h>
 #include <SDL2/SDL_image.h>
 #include <SDL2/SDL_ttf.h>
+#include <gif_lib.h>
+#include <webp/decode.h>
+#include <webp/demux.h>
 #include <libexif/exif-utils.h>
 #include "lazy_libraries.h"
 
@@ -329,6 +332,32 @@ int TTF_SizeUTF8(__typeof__(TTF_Font *) a0, __typeof__(const char *) a1, __typeo
     return ((__typeof__(&TTF_SizeUTF8))swivel_lazy_function(&real, 6, "TTF_SizeUTF8"))(a0, a1, a2, a3);
 }
 
+// gif: libgif.so.7
+
+// webp: libwebp.so.7
+VP8StatusCode WebPGetFeaturesInternal(__typeof__(const uint8_t *) a0, __typeof__(size_t) a1, __typeof__(WebPBitstreamFeatures *) a2, __typeof__(int) a3) {
+    static void *_Atomic real;
+    return ((__typeof__(&WebPGetFeaturesInternal))swivel_lazy_function(&real, 8, "WebPGetFeaturesInternal"))(a0, a1, a2, a3);
+}
+int WebPInitDecoderConfigInternal(__typeof__(WebPDecoderConfig *) a0, __typeof__(int) a1) {
+    static void *_Atomic real;
+    return ((__typeof__(&WebPInitDecoderConfigInternal))swivel_lazy_function(&real, 8, "WebPInitDecoderConfigInternal"))(a0, a1);
+}
+
+// webpdemux: libwebpdemux.so.2
+WebPAnimDecoder * WebPAnimDecoderNewInternal(__typeof__(const WebPData *) a0, __typeof__(const WebPAnimDecoderOptions *) a1, __typeof__(int) a2) {
+    static void *_Atomic real;
+    return ((__typeof__(&WebPAnimDecoderNewInternal))swivel_lazy_function(&real, 9, "WebPAnimDecoderNewInternal"))(a0, a1, a2);
+}
+int WebPAnimDecoderOptionsInitInternal(__typeof__(WebPAnimDecoderOptions *) a0, __typeof__(int) a1) {
+    static void *_Atomic real;
+    return ((__typeof__(&WebPAnimDecoderOptionsInitInternal))swivel_lazy_function(&real, 9, "WebPAnimDecoderOptionsInitInternal"))(a0, a1);
+}
+WebPDemuxer * WebPDemuxInternal(__typeof__(const WebPData *) a0, __typeof__(int) a1, __typeof__(WebPDemuxState *) a2, __typeof__(int) a3) {
+    static void *_Atomic real;
+    return ((__typeof__(&WebPDemuxInternal))swivel_lazy_function(&real, 9, "WebPDemuxInternal"))(a0, a1, a2, a3);
+}
+
 const char *const swivel_lazy_library_names[SWIVEL_LAZY_LIBRARY_COUNT] = {
     "libheif.so.1",
     "libjxl.so.0.7",
@@ -337,4 +366,7 @@ const char *const swivel_lazy_library_names[SWIVEL_LAZY_LIBRARY_COUNT] = {
     "libexif.so.12",
     "libSDL2_image-2.0.so.0",
     "libSDL2_ttf-2.0.so.0",
+    "libgif.so.7",
+    "libwebp.so.7",
+    "libwebpdemux.so.2",
 };
