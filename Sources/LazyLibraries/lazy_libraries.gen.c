@@ -333,6 +333,42 @@ int TTF_SizeUTF8(__typeof__(TTF_Font *) a0, __typeof__(const char *) a1, __typeo
 }
 
 // gif: libgif.so.7
+int DGifCloseFile(__typeof__(GifFileType *) a0, __typeof__(int *) a1) {
+    static void *_Atomic real;
+    return ((__typeof__(&DGifCloseFile))swivel_lazy_function(&real, 7, "DGifCloseFile"))(a0, a1);
+}
+int DGifExtensionToGCB(__typeof__(const size_t) a0, __typeof__(const GifByteType *) a1, __typeof__(GraphicsControlBlock *) a2) {
+    static void *_Atomic real;
+    return ((__typeof__(&DGifExtensionToGCB))swivel_lazy_function(&real, 7, "DGifExtensionToGCB"))(a0, a1, a2);
+}
+int DGifGetExtension(__typeof__(GifFileType *) a0, __typeof__(int *) a1, __typeof__(GifByteType **) a2) {
+    static void *_Atomic real;
+    return ((__typeof__(&DGifGetExtension))swivel_lazy_function(&real, 7, "DGifGetExtension"))(a0, a1, a2);
+}
+int DGifGetExtensionNext(__typeof__(GifFileType *) a0, __typeof__(GifByteType **) a1) {
+    static void *_Atomic real;
+    return ((__typeof__(&DGifGetExtensionNext))swivel_lazy_function(&real, 7, "DGifGetExtensionNext"))(a0, a1);
+}
+int DGifGetImageDesc(__typeof__(GifFileType *) a0) {
+    static void *_Atomic real;
+    return ((__typeof__(&DGifGetImageDesc))swivel_lazy_function(&real, 7, "DGifGetImageDesc"))(a0);
+}
+int DGifGetLine(__typeof__(GifFileType *) a0, __typeof__(GifPixelType *) a1, __typeof__(int) a2) {
+    static void *_Atomic real;
+    return ((__typeof__(&DGifGetLine))swivel_lazy_function(&real, 7, "DGifGetLine"))(a0, a1, a2);
+}
+int DGifGetRecordType(__typeof__(GifFileType *) a0, __typeof__(GifRecordType *) a1) {
+    static void *_Atomic real;
+    return ((__typeof__(&DGifGetRecordType))swivel_lazy_function(&real, 7, "DGifGetRecordType"))(a0, a1);
+}
+GifFileType * DGifOpen(__typeof__(void *) a0, __typeof__(InputFunc) a1, __typeof__(int *) a2) {
+    static void *_Atomic real;
+    return ((__typeof__(&DGifOpen))swivel_lazy_function(&real, 7, "DGifOpen"))(a0, a1, a2);
+}
+const char * GifErrorString(__typeof__(int) a0) {
+    static void *_Atomic real;
+    return ((__typeof__(&GifErrorString))swivel_lazy_function(&real, 7, "GifErrorString"))(a0);
+}
 
 // webp: libwebp.so.7
 VP8StatusCode WebPGetFeaturesInternal(__typeof__(const uint8_t *) a0, __typeof__(size_t) a1, __typeof__(WebPBitstreamFeatures *) a2, __typeof__(int) a3) {
