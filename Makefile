@@ -30,11 +30,11 @@ RUN_PACKAGES := libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev libgl-dev libegl-d
 # Wayland compositor: sway, grim (screenshots), wtype (keys), and a virtual-pointer client built
 # at test time from Tests/WaylandTools (wayland-scanner, libwayland-dev, a C compiler). They write
 # test photos with Debian's own encoders and taggers: ImageMagick, exiftool, heif-enc, avifenc, cjxl,
-# gifsicle; and read third-party test images from libjxl-testdata.
+# libwebp's tools (webp) and gifsicle; and read third-party test images from libjxl-testdata.
 # The install check validates the .desktop file (desktop-file-validate) and the man page (groff).
 TEST_PACKAGES := xvfb xauth xdotool x11-xserver-utils sway grim wtype libwayland-bin libwayland-dev \
                  gcc libc6-dev imagemagick libimage-exiftool-perl libheif-examples libavif-bin libjxl-tools \
-                 gifsicle libjxl-testdata desktop-file-utils groff-base shared-mime-info
+                 webp gifsicle libjxl-testdata desktop-file-utils groff-base shared-mime-info
 ARGS ?=
 # Simulated minutes of `make soak`.
 SOAK_MINUTES ?= 60

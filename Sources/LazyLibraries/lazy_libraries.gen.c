@@ -371,6 +371,14 @@ const char * GifErrorString(__typeof__(int) a0) {
 }
 
 // webp: libwebp.so.7
+VP8StatusCode WebPDecode(__typeof__(const uint8_t *) a0, __typeof__(size_t) a1, __typeof__(WebPDecoderConfig *) a2) {
+    static void *_Atomic real;
+    return ((__typeof__(&WebPDecode))swivel_lazy_function(&real, 8, "WebPDecode"))(a0, a1, a2);
+}
+void WebPFreeDecBuffer(__typeof__(WebPDecBuffer *) a0) {
+    static void *_Atomic real;
+    ((__typeof__(&WebPFreeDecBuffer))swivel_lazy_function(&real, 8, "WebPFreeDecBuffer"))(a0);
+}
 VP8StatusCode WebPGetFeaturesInternal(__typeof__(const uint8_t *) a0, __typeof__(size_t) a1, __typeof__(WebPBitstreamFeatures *) a2, __typeof__(int) a3) {
     static void *_Atomic real;
     return ((__typeof__(&WebPGetFeaturesInternal))swivel_lazy_function(&real, 8, "WebPGetFeaturesInternal"))(a0, a1, a2, a3);
@@ -381,6 +389,18 @@ int WebPInitDecoderConfigInternal(__typeof__(WebPDecoderConfig *) a0, __typeof__
 }
 
 // webpdemux: libwebpdemux.so.2
+void WebPAnimDecoderDelete(__typeof__(WebPAnimDecoder *) a0) {
+    static void *_Atomic real;
+    ((__typeof__(&WebPAnimDecoderDelete))swivel_lazy_function(&real, 9, "WebPAnimDecoderDelete"))(a0);
+}
+int WebPAnimDecoderGetInfo(__typeof__(const WebPAnimDecoder *) a0, __typeof__(WebPAnimInfo *) a1) {
+    static void *_Atomic real;
+    return ((__typeof__(&WebPAnimDecoderGetInfo))swivel_lazy_function(&real, 9, "WebPAnimDecoderGetInfo"))(a0, a1);
+}
+int WebPAnimDecoderGetNext(__typeof__(WebPAnimDecoder *) a0, __typeof__(uint8_t **) a1, __typeof__(int *) a2) {
+    static void *_Atomic real;
+    return ((__typeof__(&WebPAnimDecoderGetNext))swivel_lazy_function(&real, 9, "WebPAnimDecoderGetNext"))(a0, a1, a2);
+}
 WebPAnimDecoder * WebPAnimDecoderNewInternal(__typeof__(const WebPData *) a0, __typeof__(const WebPAnimDecoderOptions *) a1, __typeof__(int) a2) {
     static void *_Atomic real;
     return ((__typeof__(&WebPAnimDecoderNewInternal))swivel_lazy_function(&real, 9, "WebPAnimDecoderNewInternal"))(a0, a1, a2);
@@ -389,9 +409,25 @@ int WebPAnimDecoderOptionsInitInternal(__typeof__(WebPAnimDecoderOptions *) a0, 
     static void *_Atomic real;
     return ((__typeof__(&WebPAnimDecoderOptionsInitInternal))swivel_lazy_function(&real, 9, "WebPAnimDecoderOptionsInitInternal"))(a0, a1);
 }
+void WebPDemuxDelete(__typeof__(WebPDemuxer *) a0) {
+    static void *_Atomic real;
+    ((__typeof__(&WebPDemuxDelete))swivel_lazy_function(&real, 9, "WebPDemuxDelete"))(a0);
+}
+int WebPDemuxGetChunk(__typeof__(const WebPDemuxer *) a0, __typeof__(const char *) a1, __typeof__(int) a2, __typeof__(WebPChunkIterator *) a3) {
+    static void *_Atomic real;
+    return ((__typeof__(&WebPDemuxGetChunk))swivel_lazy_function(&real, 9, "WebPDemuxGetChunk"))(a0, a1, a2, a3);
+}
+uint32_t WebPDemuxGetI(__typeof__(const WebPDemuxer *) a0, __typeof__(WebPFormatFeature) a1) {
+    static void *_Atomic real;
+    return ((__typeof__(&WebPDemuxGetI))swivel_lazy_function(&real, 9, "WebPDemuxGetI"))(a0, a1);
+}
 WebPDemuxer * WebPDemuxInternal(__typeof__(const WebPData *) a0, __typeof__(int) a1, __typeof__(WebPDemuxState *) a2, __typeof__(int) a3) {
     static void *_Atomic real;
     return ((__typeof__(&WebPDemuxInternal))swivel_lazy_function(&real, 9, "WebPDemuxInternal"))(a0, a1, a2, a3);
+}
+void WebPDemuxReleaseChunkIterator(__typeof__(WebPChunkIterator *) a0) {
+    static void *_Atomic real;
+    ((__typeof__(&WebPDemuxReleaseChunkIterator))swivel_lazy_function(&real, 9, "WebPDemuxReleaseChunkIterator"))(a0);
 }
 
 const char *const swivel_lazy_library_names[SWIVEL_LAZY_LIBRARY_COUNT] = {

@@ -4,7 +4,7 @@ import SwivelPhotos
 import SwivelPhotoCore
 
 /// Debian's own encoders and taggers (ImageMagick's convert, exiftool, heif-enc, avifenc, cjxl,
-/// gifsicle),
+/// libwebp's cwebp, img2webp, gif2webp, webpmux and dwebp, gifsicle),
 /// so the decoders are tested on files written by software other than Swivel. The Makefile's
 /// TEST_PACKAGES installs them.
 enum ExternalTools {

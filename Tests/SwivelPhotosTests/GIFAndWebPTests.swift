@@ -5,10 +5,10 @@ import SwivelTestSupport
 import Testing
 @testable import SwivelPhotos
 
-/// GIF (giflib) files written by ImageMagick or by hand, each decoded at its own size (so the card
-/// is the image, pixel for pixel) and checked against ImageMagick's reading of it or against the
-/// pixels the file was made of. Cards are premultiplied, so the expected pixels are premultiplied
-/// too.
+/// GIF (giflib) and WebP (libwebp) files written by ImageMagick, gifsicle and libwebp's own
+/// tools, each decoded at its own size (so the card is the image, pixel for pixel) and checked
+/// against another decoder's reading of it (ImageMagick's, dwebp's) or against the pixels the
+/// file was made of. Cards are premultiplied, so the expected pixels are premultiplied too.
 @Suite(.serialized) struct GIFAndWebPTests {
     let files = TemporaryDirectory()
 
@@ -236,5 +236,107 @@ import Testing
         let second = Self.premultiplied(try magick(Self.animationPatches + "[1]"))
         #expect(first != second, "the frames differ, so the test can tell them apart")
         #expect(Self.largestDifference(card, first) == 0)
+        // gif2webp's animated WebP of it (lossless): the same first frame, composed by libwebp.
+        let webp = files.path("patches.webp")
+        try ExternalTools.run("gif2webp", ["-quiet", Self.animationPatches, "-o", webp.text])
+        #expect(try ExternalTools.output("webpinfo", [webp.text]).contains("Animation: 1"))
+        #expect(Self.largestDifference(try ImageDecoder.decode(webp, width: 700, height: 175), first) == 0)
+    }
+
+    // MARK: - WebP
+
+    /// A pattern with every kind of pixel: a gradient, hard edges and, with `alpha`, alpha from 0 to 255.
+    func pattern(_ name: String, alpha: Bool) throws -> FilePath {
+        let png = files.path(name)
+        var arguments = ["-size", "48x32", "gradient:#ff2000-#0040ff", "(", "-size", "16x32", "xc:#20c040", ")",
+                         "-geometry", "+24+0", "-composite"]
+        if alpha {
+            arguments += ["(", "-size", "32x48", "gradient:white-black", "-rotate", "90", ")", "-alpha", "off",
+                          "-compose", "CopyOpacity", "-composite"]
+        }
+        try ExternalTools.convert(arguments + ["PNG32:" + png.text])
+        return png
+    }
+
+    /// Lossy, lossless and lossy-with-alpha WebPs by cwebp: the pixels dwebp (libwebp's own tool)
+    /// decodes them to, exactly; lossless ones are also the source PNG's pixels.
+    @Test(arguments: [("lossy", ["-q", "80"], false), ("lossless", ["-lossless"], false),
+                      ("alpha", ["-q", "80", "-alpha_q", "100"], true), ("lossless-alpha", ["-lossless", "-exact"], true)])
+    func stillWebPsMatchDwebp(_ name: String, _ options: [String], _ alpha: Bool) throws {
+        let png = try pattern("\(name).png", alpha: alpha)
+        let webp = files.path("\(name).webp"), decoded = files.path("\(name)-dwebp.png")
+        try ExternalTools.run("cwebp", ["-quiet"] + options + [png.text, "-o", webp.text])
+        try ExternalTools.run("dwebp", ["-quiet", webp.text, "-o", decoded.text])
+        let reference = Self.premultiplied(try magick(decoded.text))
+        let card = try ImageDecoder.decode(webp, width: 48, height: 32)
+        #expect(Self.largestDifference(card, reference) == 0, "\(name)")
+        if alpha {
+            let alphas = Set(stride(from: 3, to: reference.count, by: 4).map { reference[$0] })
+            #expect(alphas.contains(0) && alphas.contains(255) && alphas.count > 20, "\(name): alpha varies")
+        }
+        if options.contains("-lossless") {
+            #expect(Self.largestDifference(card, Self.premultiplied(try magick(png.text))) == 0, "\(name)")
+        }
+    }
+
+    /// An animation by webpmux: a 16 × 16 red first frame at +6+10 and a blue 32 × 32 second one,
+    /// on a 32 × 32 canvas whose ANIM background colour is opaque yellow. The card is the first
+    /// frame composed on a transparent canvas (libwebp's and browsers' choice for the background).
+    @Test func anAnimatedWebPShowsItsFirstFrameComposed() throws {
+        let red = files.path("red.png"), blue = files.path("blue.png")
+        try ExternalTools.convert(["-size", "16x16", "xc:red", "PNG32:" + red.text])
+        try ExternalTools.convert(["-size", "32x32", "xc:blue", "PNG32:" + blue.text])
+        let redWebP = files.path("red.webp"), blueWebP = files.path("blue.webp"), animation = files.path("animation.webp")
+        try ExternalTools.run("cwebp", ["-quiet", "-lossless", red.text, "-o", redWebP.text])
+        try ExternalTools.run("cwebp", ["-quiet", "-lossless", blue.text, "-o", blueWebP.text])
+        try ExternalTools.run("webpmux", ["-frame", redWebP.text, "+100+6+10", "-frame", blueWebP.text, "+100+0+0",
+                                          "-loop", "0", "-bgcolor", "255,255,255,0", "-o", animation.text])
+        let info = try ExternalTools.output("webpinfo", [animation.text])
+        #expect(info.contains("Canvas size 32 x 32") && info.contains("Offset_X: 6") && info.contains("Offset_Y: 10"), "\(info)")
+        let card = try ImageDecoder.decode(animation, width: 32, height: 32)
+        let redFrame = [UInt8](repeating: 0, count: 16 * 16 * 4).enumerated().map { $0.offset % 4 == 1 || $0.offset % 4 == 2 ? 0 : 255 }
+        let expected = Self.canvas(32, 32, frame: redFrame.map(UInt8.init), frameWidth: 16, left: 6, top: 10)
+        #expect(Self.largestDifference(card, expected.map(Int.init)) == 0)
+        #expect(card.rgba(6, 10) == [255, 0, 0, 255] && card.rgba(5, 10) == [0, 0, 0, 0] && card.rgba(22, 26) == [0, 0, 0, 0])
+
+        // img2webp's lossy animation (a first frame with alpha, then an opaque one): the first
+        // frame covers the canvas, and is what dwebp decodes that frame to alone (webpmux takes
+        // it out as a still image), exactly.
+        let first = try pattern("first.png", alpha: true), second = files.path("second.png")
+        try ExternalTools.convert(["-size", "48x32", "xc:blue", "PNG32:" + second.text])
+        let lossy = files.path("lossy-animation.webp"), still = files.path("first.webp"), decoded = files.path("first-dwebp.png")
+        try ExternalTools.run("img2webp", ["-loop", "0", "-lossy", "-q", "80", first.text, "-d", "100", second.text, "-o", lossy.text])
+        try ExternalTools.run("webpmux", ["-get", "frame", "1", lossy.text, "-o", still.text])
+        try ExternalTools.run("dwebp", ["-quiet", still.text, "-o", decoded.text])
+        #expect(try ExternalTools.output("identify", ["-format", "%w %h", decoded.text]) == "48 32")
+        #expect(try ExternalTools.output("webpinfo", [lossy.text]).contains("Animation: 1"))
+        let lossyCard = try ImageDecoder.decode(lossy, width: 48, height: 32)
+        #expect(Self.largestDifference(lossyCard, Self.premultiplied(try magick(decoded.text))) == 0)
+    }
+
+    /// WebPs cut short are refused as truncated: a still one, and an animation cut in its
+    /// second frame (the container, which libwebp checks first, ends early).
+    @Test func truncatedWebPsAreRefused() throws {
+        let png = try pattern("cut.png", alpha: true)
+        let webp = files.path("cut.webp")
+        try ExternalTools.run("cwebp", ["-quiet", "-q", "80", png.text, "-o", webp.text])
+        let bytes = files.contents(webp)
+        for end in [40, bytes.count / 2, bytes.count - 1] {
+            #expect(reason(files.write("cut\(end).webp", bytes: Array(bytes.prefix(end)))) == "cannot decode: truncated WEBP data",
+                    "cut at \(end) of \(bytes.count)")
+        }
+        let animation = files.path("cut-animation.webp")
+        try ExternalTools.run("gif2webp", ["-quiet", try Self.animationPatchesOrMade(files), "-o", animation.text])
+        let animated = files.contents(animation)
+        #expect(reason(files.write("cut-animation-half.webp", bytes: Array(animated.prefix(animated.count * 3 / 4))))
+                == "cannot decode: truncated WEBP data")
+    }
+
+    /// animation_patches.gif when libjxl-testdata is there, else a two-frame GIF made here.
+    static func animationPatchesOrMade(_ files: TemporaryDirectory) throws -> String {
+        if FileManager.default.fileExists(atPath: animationPatches) { return animationPatches }
+        let made = files.path("made.gif")
+        try ExternalTools.convert(["-delay", "10", "-size", "64x64", "plasma:fractal", "plasma:fractal", made.text])
+        return made.text
     }
 }

@@ -24,7 +24,7 @@ public enum ImageFormat: String, Sendable, CaseIterable {
                               decoder: .sdl2Image)
         case .webp:
             FormatDeclaration(name: "WebP", extensions: ["webp"], mimeTypes: ["image/webp"],
-                              recognition: .riff(formType: "WEBP"), decoder: .sdl2Image)
+                              recognition: .riff(formType: "WEBP"), decoder: .libwebp)
         case .heif:
             // ISO/IEC 23008-12's brands for HEVC-coded images and sequences, and the generic
             // image brands (mif1, msf1, and mif2 of its second edition).
@@ -80,7 +80,7 @@ public enum ImageFormat: String, Sendable, CaseIterable {
     /// Whether `ImageHeader` reads this format's size from its first bytes. The others' sizes are
     /// read by their own library (libheif, libjxl) or they have none (SVG is drawn at the card's
     /// size), so they are told from their first bytes first, by `sniffContainer`.
-    public var hasHeaderReader: Bool { [.libjpegTurbo, .sdl2Image, .giflib].contains(decoder) }
+    public var hasHeaderReader: Bool { [.libjpegTurbo, .sdl2Image, .giflib, .libwebp].contains(decoder) }
 
     /// Every extension (lower case, no dot) a folder is listed by.
     public static let extensions: Set<String> = Set(allCases.flatMap(\.declaration.extensions))
@@ -179,8 +179,9 @@ public enum FormatDecoder: String, Sendable {
     case libjxl
     /// giflib, read up to the first frame only.
     case giflib
-    /// SDL2_image, with libpng, libtiff and libwebp underneath and its own BMP, TGA, QOI and PNM
-    /// readers.
+    /// libwebp, with its demuxer (libwebpdemux) for extended files and animations.
+    case libwebp
+    /// SDL2_image, with libpng and libtiff underneath and its own BMP, TGA, QOI and PNM readers.
     case sdl2Image = "SDL2_image"
     /// The SVG rasteriser (nanosvg) inside SDL2_image, drawn at the card's size.
     case nanosvg = "SDL2_image (nanosvg)"

@@ -23,9 +23,9 @@ public struct ImageLoadError: Error, Sendable, CustomStringConvertible {
 
 /// Decodes image files into card textures, on any thread, each format with the library its
 /// declaration names (`ImageFormat.declaration.decoder`): JPEG with libjpeg-turbo (shrunk while
-/// decoding), HEIC/HEIF/AVIF with libheif, JPEG XL with libjxl, GIF with giflib, SVG with
-/// SDL2_image's rasteriser at the card's size, the rest (PNG, WebP, TIFF, BMP, TGA, QOI, PNM) with
-/// SDL2_image. Every photo is turned upright by its EXIF
+/// decoding), HEIC/HEIF/AVIF with libheif, JPEG XL with libjxl, GIF with giflib, WebP with libwebp,
+/// SVG with SDL2_image's rasteriser at the card's size, the rest (PNG, TIFF, BMP, TGA, QOI, PNM)
+/// with SDL2_image. Every photo is turned upright by its EXIF
 /// orientation (or HEIF's irot/imir) before the aspect-fill crop, and converted from its ICC
 /// profile to sRGB.
 ///
@@ -39,8 +39,8 @@ public enum ImageDecoder {
     /// grows.
     ///
     /// The header is read first, and empty files, files that are not images, truncated headers
-    /// and images over `ImageLimits` are refused before any pixel is decoded. GIFs give their
-    /// first frame, on their logical screen.
+    /// and images over `ImageLimits` are refused before any pixel is decoded. GIFs and animated
+    /// WebPs give their first frame.
     public static func decode(_ path: FilePath, width: Int, height: Int) throws(ImageLoadError) -> DecodedImage {
         precondition(width > 0 && height > 0, "a texture needs pixels")
         _ = SDLImageDecoder.codecs   // also keeps the libraries' console messages off stderr
@@ -63,7 +63,7 @@ public enum ImageDecoder {
                 return try JXLDecoder.decode(try file.readAll(), width: width, height: height)
             case .nanosvg:
                 return try SVGDecoder.decode(try file.readAll(), width: width, height: height)
-            case .libjpegTurbo, .giflib, .sdl2Image, nil:
+            case .libjpegTurbo, .giflib, .libwebp, .sdl2Image, nil:
                 break
             }
             // The formats with a header reader have their size read here from their first bytes. For
@@ -77,6 +77,7 @@ public enum ImageDecoder {
             switch header.format.decoder {
             case .libjpegTurbo: return try JPEGDecoder.decode(try file.readAll(), width: width, height: height)
             case .giflib: return try GIFDecoder.decode(file, width: width, height: height)
+            case .libwebp: return try WebPDecoder.decode(try file.readAll(), width: width, height: height)
             default: return try SDLImageDecoder.decode(file, header: header, width: width, height: height)
             }
         } catch {
