@@ -38,6 +38,10 @@ let package = Package(
                        providers: [.apt(["libexif-dev"])]),
         .systemLibrary(name: "CZlib", path: "Sources/CZlib",
                        providers: [.apt(["zlib1g-dev"])]),
+        .systemLibrary(name: "CGIF", path: "Sources/CGIF",
+                       providers: [.apt(["libgif-dev"])]),
+        .systemLibrary(name: "CWebP", path: "Sources/CWebP",
+                       providers: [.apt(["libwebp-dev"])]),
 
         // C: keeps libpng's console chatter off stderr (the decoder reports bad files itself).
         .target(name: "CLibraryMessages"),
@@ -66,7 +70,7 @@ let package = Package(
         // (what to decode, the texture plan, uploads through a texture-array protocol the app fills with GL).
         .target(name: "SwivelPhotos",
                 dependencies: ["SwivelCore", "SwivelPhotoCore", "SwivelSystem", "CSDL2", "CSDL2Image", "CLibraryMessages",
-                               "CTurboJPEG", "CHeif", "CJXL", "CLCMS2", "CExif", "CZlib", "LazyLibraries"],
+                               "CTurboJPEG", "CHeif", "CJXL", "CLCMS2", "CExif", "CZlib", "CGIF", "CWebP", "LazyLibraries"],
                 path: "Sources/Photos/SwivelPhotos",
                 swiftSettings: withoutImplicitImports),
         // The executable: command line; App/ (wiring, the frame step and loop, overlays); Diagnostics/.

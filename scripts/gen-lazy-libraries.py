@@ -26,6 +26,9 @@ LIBRARIES = [
     ("exif", "libexif/exif-data.h", r"/libexif/", "libexif", "libexif.so", "libexif12"),
     ("SDL2_image", "SDL2/SDL_image.h", r"/SDL_image\.h$", "SDL2_image", "libSDL2_image.so", "libsdl2-image-2.0-0"),
     ("SDL2_ttf", "SDL2/SDL_ttf.h", r"/SDL_ttf\.h$", "SDL2_ttf", "libSDL2_ttf.so", "libsdl2-ttf-2.0-0"),
+    ("gif", "gif_lib.h", r"/gif_lib\.h$", "libgif", "libgif.so", "libgif7"),
+    ("webp", "webp/decode.h", r"/webp/decode\.h$", "libwebp", "libwebp.so", "libwebp7"),
+    ("webpdemux", "webp/demux.h", r"/webp/demux\.h$", "libwebpdemux", "libwebpdemux.so", "libwebpdemux2"),
 ]
 
 

@@ -8,6 +8,9 @@
 #include <libexif/exif-data.h>
 #include <SDL2/SDL_image.h>
 #include <SDL2/SDL_ttf.h>
+#include <gif_lib.h>
+#include <webp/decode.h>
+#include <webp/demux.h>
 #include <libexif/exif-utils.h>
 #include "lazy_libraries.h"
 
@@ -336,7 +339,108 @@ int TTF_SizeUTF8(__typeof__(TTF_Font *) a0, __typeof__(const char *) a1, __typeo
     return ((__typeof__(&TTF_SizeUTF8))swivel_lazy_function(&real, 6, "TTF_SizeUTF8"))(a0, a1, a2, a3);
 }
 
-_Static_assert(SWIVEL_LAZY_LIBRARY_COUNT == 7, "lazy_libraries.h lists other libraries");
+// gif: libgif.so.7
+_Static_assert(SWIVEL_LAZY_GIF == 7, "lazy_libraries.h lists gif elsewhere");
+int DGifCloseFile(__typeof__(GifFileType *) a0, __typeof__(int *) a1) {
+    static void *_Atomic real;
+    return ((__typeof__(&DGifCloseFile))swivel_lazy_function(&real, 7, "DGifCloseFile"))(a0, a1);
+}
+int DGifExtensionToGCB(__typeof__(const size_t) a0, __typeof__(const GifByteType *) a1, __typeof__(GraphicsControlBlock *) a2) {
+    static void *_Atomic real;
+    return ((__typeof__(&DGifExtensionToGCB))swivel_lazy_function(&real, 7, "DGifExtensionToGCB"))(a0, a1, a2);
+}
+int DGifGetExtension(__typeof__(GifFileType *) a0, __typeof__(int *) a1, __typeof__(GifByteType **) a2) {
+    static void *_Atomic real;
+    return ((__typeof__(&DGifGetExtension))swivel_lazy_function(&real, 7, "DGifGetExtension"))(a0, a1, a2);
+}
+int DGifGetExtensionNext(__typeof__(GifFileType *) a0, __typeof__(GifByteType **) a1) {
+    static void *_Atomic real;
+    return ((__typeof__(&DGifGetExtensionNext))swivel_lazy_function(&real, 7, "DGifGetExtensionNext"))(a0, a1);
+}
+int DGifGetImageDesc(__typeof__(GifFileType *) a0) {
+    static void *_Atomic real;
+    return ((__typeof__(&DGifGetImageDesc))swivel_lazy_function(&real, 7, "DGifGetImageDesc"))(a0);
+}
+int DGifGetLine(__typeof__(GifFileType *) a0, __typeof__(GifPixelType *) a1, __typeof__(int) a2) {
+    static void *_Atomic real;
+    return ((__typeof__(&DGifGetLine))swivel_lazy_function(&real, 7, "DGifGetLine"))(a0, a1, a2);
+}
+int DGifGetRecordType(__typeof__(GifFileType *) a0, __typeof__(GifRecordType *) a1) {
+    static void *_Atomic real;
+    return ((__typeof__(&DGifGetRecordType))swivel_lazy_function(&real, 7, "DGifGetRecordType"))(a0, a1);
+}
+GifFileType * DGifOpen(__typeof__(void *) a0, __typeof__(InputFunc) a1, __typeof__(int *) a2) {
+    static void *_Atomic real;
+    return ((__typeof__(&DGifOpen))swivel_lazy_function(&real, 7, "DGifOpen"))(a0, a1, a2);
+}
+const char * GifErrorString(__typeof__(int) a0) {
+    static void *_Atomic real;
+    return ((__typeof__(&GifErrorString))swivel_lazy_function(&real, 7, "GifErrorString"))(a0);
+}
+
+// webp: libwebp.so.7
+_Static_assert(SWIVEL_LAZY_WEBP == 8, "lazy_libraries.h lists webp elsewhere");
+VP8StatusCode WebPDecode(__typeof__(const uint8_t *) a0, __typeof__(size_t) a1, __typeof__(WebPDecoderConfig *) a2) {
+    static void *_Atomic real;
+    return ((__typeof__(&WebPDecode))swivel_lazy_function(&real, 8, "WebPDecode"))(a0, a1, a2);
+}
+void WebPFreeDecBuffer(__typeof__(WebPDecBuffer *) a0) {
+    static void *_Atomic real;
+    ((__typeof__(&WebPFreeDecBuffer))swivel_lazy_function(&real, 8, "WebPFreeDecBuffer"))(a0);
+}
+VP8StatusCode WebPGetFeaturesInternal(__typeof__(const uint8_t *) a0, __typeof__(size_t) a1, __typeof__(WebPBitstreamFeatures *) a2, __typeof__(int) a3) {
+    static void *_Atomic real;
+    return ((__typeof__(&WebPGetFeaturesInternal))swivel_lazy_function(&real, 8, "WebPGetFeaturesInternal"))(a0, a1, a2, a3);
+}
+int WebPInitDecoderConfigInternal(__typeof__(WebPDecoderConfig *) a0, __typeof__(int) a1) {
+    static void *_Atomic real;
+    return ((__typeof__(&WebPInitDecoderConfigInternal))swivel_lazy_function(&real, 8, "WebPInitDecoderConfigInternal"))(a0, a1);
+}
+
+// webpdemux: libwebpdemux.so.2
+_Static_assert(SWIVEL_LAZY_WEBPDEMUX == 9, "lazy_libraries.h lists webpdemux elsewhere");
+void WebPAnimDecoderDelete(__typeof__(WebPAnimDecoder *) a0) {
+    static void *_Atomic real;
+    ((__typeof__(&WebPAnimDecoderDelete))swivel_lazy_function(&real, 9, "WebPAnimDecoderDelete"))(a0);
+}
+int WebPAnimDecoderGetInfo(__typeof__(const WebPAnimDecoder *) a0, __typeof__(WebPAnimInfo *) a1) {
+    static void *_Atomic real;
+    return ((__typeof__(&WebPAnimDecoderGetInfo))swivel_lazy_function(&real, 9, "WebPAnimDecoderGetInfo"))(a0, a1);
+}
+int WebPAnimDecoderGetNext(__typeof__(WebPAnimDecoder *) a0, __typeof__(uint8_t **) a1, __typeof__(int *) a2) {
+    static void *_Atomic real;
+    return ((__typeof__(&WebPAnimDecoderGetNext))swivel_lazy_function(&real, 9, "WebPAnimDecoderGetNext"))(a0, a1, a2);
+}
+WebPAnimDecoder * WebPAnimDecoderNewInternal(__typeof__(const WebPData *) a0, __typeof__(const WebPAnimDecoderOptions *) a1, __typeof__(int) a2) {
+    static void *_Atomic real;
+    return ((__typeof__(&WebPAnimDecoderNewInternal))swivel_lazy_function(&real, 9, "WebPAnimDecoderNewInternal"))(a0, a1, a2);
+}
+int WebPAnimDecoderOptionsInitInternal(__typeof__(WebPAnimDecoderOptions *) a0, __typeof__(int) a1) {
+    static void *_Atomic real;
+    return ((__typeof__(&WebPAnimDecoderOptionsInitInternal))swivel_lazy_function(&real, 9, "WebPAnimDecoderOptionsInitInternal"))(a0, a1);
+}
+void WebPDemuxDelete(__typeof__(WebPDemuxer *) a0) {
+    static void *_Atomic real;
+    ((__typeof__(&WebPDemuxDelete))swivel_lazy_function(&real, 9, "WebPDemuxDelete"))(a0);
+}
+int WebPDemuxGetChunk(__typeof__(const WebPDemuxer *) a0, __typeof__(const char *) a1, __typeof__(int) a2, __typeof__(WebPChunkIterator *) a3) {
+    static void *_Atomic real;
+    return ((__typeof__(&WebPDemuxGetChunk))swivel_lazy_function(&real, 9, "WebPDemuxGetChunk"))(a0, a1, a2, a3);
+}
+uint32_t WebPDemuxGetI(__typeof__(const WebPDemuxer *) a0, __typeof__(WebPFormatFeature) a1) {
+    static void *_Atomic real;
+    return ((__typeof__(&WebPDemuxGetI))swivel_lazy_function(&real, 9, "WebPDemuxGetI"))(a0, a1);
+}
+WebPDemuxer * WebPDemuxInternal(__typeof__(const WebPData *) a0, __typeof__(int) a1, __typeof__(WebPDemuxState *) a2, __typeof__(int) a3) {
+    static void *_Atomic real;
+    return ((__typeof__(&WebPDemuxInternal))swivel_lazy_function(&real, 9, "WebPDemuxInternal"))(a0, a1, a2, a3);
+}
+void WebPDemuxReleaseChunkIterator(__typeof__(WebPChunkIterator *) a0) {
+    static void *_Atomic real;
+    ((__typeof__(&WebPDemuxReleaseChunkIterator))swivel_lazy_function(&real, 9, "WebPDemuxReleaseChunkIterator"))(a0);
+}
+
+_Static_assert(SWIVEL_LAZY_LIBRARY_COUNT == 10, "lazy_libraries.h lists other libraries");
 const char *const swivel_lazy_library_names[SWIVEL_LAZY_LIBRARY_COUNT] = {
     "libheif.so.1",
     "libjxl.so.0.7",
@@ -345,6 +449,9 @@ const char *const swivel_lazy_library_names[SWIVEL_LAZY_LIBRARY_COUNT] = {
     "libexif.so.12",
     "libSDL2_image-2.0.so.0",
     "libSDL2_ttf-2.0.so.0",
+    "libgif.so.7",
+    "libwebp.so.7",
+    "libwebpdemux.so.2",
 };
 
 // The Debian packages that install them (dpkg -S), named when one is missing.
@@ -356,4 +463,7 @@ const char *const swivel_lazy_library_packages[SWIVEL_LAZY_LIBRARY_COUNT] = {
     "libexif12",
     "libsdl2-image-2.0-0",
     "libsdl2-ttf-2.0-0",
+    "libgif7",
+    "libwebp7",
+    "libwebpdemux2",
 };

@@ -55,9 +55,10 @@ import Testing
         Array(try ImageDecoder.decode(path, width: 20, height: 30).rgba(10, 15).prefix(3))
     }
 
-    /// PNG (iCCP), JPEG (APP2), WebP (ICCP) and TIFF (tag 34675) tagged Display P3: within 2 levels of lcms's conversion, and
-    /// visibly apart from the raw values read as sRGB.
-    @Test(arguments: ["png", "jpg", "webp", "tif"])
+    /// PNG (iCCP), JPEG (APP2), WebP (ICCP), TIFF (tag 34675) and GIF (an ICCRGBG1012 application
+    /// extension) tagged Display P3: within 2 levels of lcms's conversion, and visibly apart from
+    /// the raw values read as sRGB.
+    @Test(arguments: ["png", "jpg", "webp", "tif", "gif"])
     func displayP3PhotosAreConvertedToSRGB(_ format: String) throws {
         let folder = TemporaryDirectory()
         let profile = try Self.displayP3()

@@ -3,7 +3,8 @@ import SwivelCore
 import SwivelPhotos
 import SwivelPhotoCore
 
-/// Debian's own encoders and taggers (ImageMagick's convert, exiftool, heif-enc, avifenc, cjxl),
+/// Debian's own encoders and taggers (ImageMagick's convert, exiftool, heif-enc, avifenc, cjxl,
+/// libwebp's cwebp, img2webp, gif2webp, webpmux and dwebp, gifsicle),
 /// so the decoders are tested on files written by software other than Swivel. The Makefile's
 /// TEST_PACKAGES installs them.
 enum ExternalTools {
@@ -30,6 +31,24 @@ enum ExternalTools {
             let text = (try? String(contentsOf: errors, encoding: .utf8)) ?? ""
             throw Failed(description: "\(program) \(arguments.joined(separator: " ")) failed: \(text)")
         }
+    }
+
+    /// What `program` prints on its standard output (trimmed), run like `run`.
+    static func output(_ program: String, _ arguments: [String]) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = [program] + arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw Failed(description: "\(program) \(arguments.joined(separator: " ")) exited with \(process.terminationStatus)")
+        }
+        return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     /// ImageMagick's `convert`.

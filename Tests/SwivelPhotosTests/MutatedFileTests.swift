@@ -24,11 +24,23 @@ import SwivelPhotoCore
             <rect width="10" height="15" fill="red"/><circle cx="14" cy="20" r="5" fill="blue"/>
             <path d="M0 30 L5 20 L10 30 Z" fill="green"/></svg>
             """.utf8).write(to: URL(fileURLWithPath: svg.text))
+        // GIF (giflib): two interlaced frames with a transparent colour. WebP (libwebp): a lossy
+        // still with alpha (VP8X, ALPH, VP8) and a lossy animation (ANIM, ANMF), 500 each.
+        let gif = folder.path("a.gif"), webp = folder.path("a.webp"), animated = folder.path("b.webp")
+        let turned = folder.path("turned.png")
+        try ExternalTools.convert([png.text, "-rotate", "180", turned.text])
+        try ExternalTools.convert(["-delay", "10", png.text, turned.text, "-transparent", "#ffff00", "-interlace", "GIF", gif.text])
+        let withAlpha = folder.path("alpha.png")
+        try ExternalTools.convert([png.text, "-transparent", "#0000ff", "PNG32:" + withAlpha.text])
+        try ExternalTools.run("cwebp", ["-quiet", "-q", "70", withAlpha.text, "-o", webp.text])
+        try ExternalTools.run("img2webp", ["-loop", "0", "-lossy", "-q", "60", withAlpha.text, "-d", "100", turned.text,
+                                          "-o", animated.text])
         var random = SeededRandom(seed: 3)
         var outcomes: [String: (decoded: Int, refused: Int)] = [:]
-        for original in [jpeg, heic, avif, jxl, svg] {
+        let mutations = [jpeg: 200, heic: 200, avif: 200, jxl: 200, svg: 200, gif: 1000, webp: 500, animated: 500]
+        for original in [jpeg, heic, avif, jxl, svg, gif, webp, animated] {
             let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: original.text)))
-            for i in 0..<200 {
+            for i in 0..<mutations[original]! {
                 var damaged = bytes
                 for _ in 0..<Int.random(in: 1...6, using: &random) {
                     let at = Int.random(in: 0..<damaged.count, using: &random)
@@ -54,7 +66,11 @@ import SwivelPhotoCore
                 _ = DateTaken.dateTaken(file)
             }
         }
-        #expect(outcomes.values.allSatisfy { $0.decoded + $0.refused == 200 }, "\(outcomes)")
+        #expect(outcomes["gif"].map { $0.decoded + $0.refused } == 1000, "\(outcomes)")
+        #expect(outcomes["webp"].map { $0.decoded + $0.refused } == 1000, "\(outcomes)")
+        for format in ["jpg", "heic", "avif", "jxl", "svg"] {
+            #expect(outcomes[format].map { $0.decoded + $0.refused } == 200, "\(outcomes)")
+        }
         print("mutated files, decoded / refused: \(outcomes)")
     }
 }

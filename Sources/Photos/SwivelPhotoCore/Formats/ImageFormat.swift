@@ -24,7 +24,7 @@ public enum ImageFormat: String, Sendable, CaseIterable {
                               decoder: .sdl2Image)
         case .webp:
             FormatDeclaration(name: "WebP", extensions: ["webp"], mimeTypes: ["image/webp"],
-                              recognition: .riff(formType: "WEBP"), decoder: .sdl2Image)
+                              recognition: .riff(formType: "WEBP"), decoder: .libwebp)
         case .heif:
             // ISO/IEC 23008-12's brands for HEVC-coded images and sequences, and the generic
             // image brands (mif1, msf1, and mif2 of its second edition).
@@ -49,7 +49,7 @@ public enum ImageFormat: String, Sendable, CaseIterable {
                               decoder: .sdl2Image)
         case .gif:
             FormatDeclaration(name: "GIF", extensions: ["gif"], mimeTypes: ["image/gif"],
-                              recognition: .magic([Array("GIF87a".utf8), Array("GIF89a".utf8)]), decoder: .sdl2Image)
+                              recognition: .magic([Array("GIF87a".utf8), Array("GIF89a".utf8)]), decoder: .giflib)
         case .bmp:
             FormatDeclaration(name: "BMP", extensions: ["bmp", "dib"], mimeTypes: ["image/bmp"],
                               recognition: .magic([Array("BM".utf8)]), decoder: .sdl2Image)
@@ -80,7 +80,7 @@ public enum ImageFormat: String, Sendable, CaseIterable {
     /// Whether `ImageHeader` reads this format's size from its first bytes. The others' sizes are
     /// read by their own library (libheif, libjxl) or they have none (SVG is drawn at the card's
     /// size), so they are told from their first bytes first, by `sniffContainer`.
-    public var hasHeaderReader: Bool { decoder == .libjpegTurbo || decoder == .sdl2Image }
+    public var hasHeaderReader: Bool { [.libjpegTurbo, .sdl2Image, .giflib, .libwebp].contains(decoder) }
 
     /// Every extension (lower case, no dot) a folder is listed by.
     public static let extensions: Set<String> = Set(allCases.flatMap(\.declaration.extensions))
@@ -177,8 +177,11 @@ public enum FormatDecoder: String, Sendable {
     case libjpegTurbo = "libjpeg-turbo"
     case libheif
     case libjxl
-    /// SDL2_image, with libpng, libtiff and libwebp underneath and its own GIF, BMP, TGA, QOI and
-    /// PNM readers.
+    /// giflib, read up to the first frame only.
+    case giflib
+    /// libwebp, with its demuxer (libwebpdemux) for extended files and animations.
+    case libwebp
+    /// SDL2_image, with libpng and libtiff underneath and its own BMP, TGA, QOI and PNM readers.
     case sdl2Image = "SDL2_image"
     /// The SVG rasteriser (nanosvg) inside SDL2_image, drawn at the card's size.
     case nanosvg = "SDL2_image (nanosvg)"

@@ -158,8 +158,8 @@ public struct ImageHeader: Equatable, Sendable {
         }
     }
 
-    /// The logical screen, or the first frame where that is bigger: SDL2_image decodes the first
-    /// frame at its own size, so a small screen cannot hide a huge frame.
+    /// The canvas the first frame is drawn on (`gifCanvas`), from the logical screen descriptor
+    /// and the first image descriptor.
     private static func gifDimensions(_ data: ByteReader) throws(ByteReader.Failure) -> (Int, Int) {
         let screen = (try data.uint16LE(6), try data.uint16LE(8))
         let flags = try data.byte(10)
@@ -167,19 +167,29 @@ public struct ImageHeader: Equatable, Sendable {
         while true {
             switch try data.byte(position) {
             case 0x2C:   // image descriptor: left, top, width, height
-                let frame = (try data.uint16LE(position + 5), try data.uint16LE(position + 7))
-                guard screen.0 > 0, screen.1 > 0 else { return screen }
-                return (max(screen.0, frame.0), max(screen.1, frame.1))
+                let canvas = gifCanvas(screen: screen,
+                                       frame: (left: try data.uint16LE(position + 1), top: try data.uint16LE(position + 3),
+                                               width: try data.uint16LE(position + 5), height: try data.uint16LE(position + 7)))
+                return (canvas.width, canvas.height)
             case 0x21:   // extension: label, then data sub-blocks up to an empty one
                 position += 2
                 while case let size = Int(try data.byte(position)), size > 0 { position += size + 1 }
                 position += 1
             case 0x3B:   // trailer before any image
                 throw .malformed
-            default:     // stray byte: SDL2_image skips these too
+            default:     // stray byte: skipped here (giflib refuses the file when it reaches it)
                 position += 1
             }
         }
+    }
+
+    /// The canvas a GIF's first frame is drawn on: the logical screen, grown to take in the first
+    /// frame where that frame reaches past it (Chromium's rule; the GIF89a specification wants
+    /// every frame inside the screen, but encoders write frames past it, and screens of 0 × 0).
+    /// A frame can thus never be bigger than the canvas whose size the limits are checked on.
+    public static func gifCanvas(screen: (width: Int, height: Int),
+                                 frame: (left: Int, top: Int, width: Int, height: Int)) -> (width: Int, height: Int) {
+        (max(screen.width, frame.left + frame.width), max(screen.height, frame.top + frame.height))
     }
 
     private static func bmpDimensions(_ data: ByteReader) throws(ByteReader.Failure) -> (Int, Int) {

@@ -5,7 +5,7 @@ import LazyLibraries
 /// a missing one is skipped with "FORMAT needs PACKAGE, not installed" (`require`); the rest of the
 /// deck loads.
 enum DecoderLibrary {
-    case heif, jpegXL, turboJPEG, lcms2, exif, sdlImage
+    case heif, jpegXL, turboJPEG, lcms2, exif, sdlImage, gif, webp, webpDemux
 
     private var index: Int32 {
         let library = switch self {
@@ -15,6 +15,9 @@ enum DecoderLibrary {
         case .lcms2: SWIVEL_LAZY_LCMS2
         case .exif: SWIVEL_LAZY_EXIF
         case .sdlImage: SWIVEL_LAZY_SDL2_IMAGE
+        case .gif: SWIVEL_LAZY_GIF
+        case .webp: SWIVEL_LAZY_WEBP
+        case .webpDemux: SWIVEL_LAZY_WEBPDEMUX
         }
         return Int32(library.rawValue)
     }

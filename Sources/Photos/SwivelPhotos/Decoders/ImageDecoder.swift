@@ -23,8 +23,9 @@ public struct ImageLoadError: Error, Sendable, CustomStringConvertible {
 
 /// Decodes image files into card textures, on any thread, each format with the library its
 /// declaration names (`ImageFormat.declaration.decoder`): JPEG with libjpeg-turbo (shrunk while
-/// decoding), HEIC/HEIF/AVIF with libheif, JPEG XL with libjxl, SVG with SDL2_image's rasteriser at
-/// the card's size, the rest (PNG, WebP, TIFF, GIF, BMP, TGA, QOI, PNM) with SDL2_image. Every photo is turned upright by its EXIF
+/// decoding), HEIC/HEIF/AVIF with libheif, JPEG XL with libjxl, GIF with giflib, WebP with libwebp,
+/// SVG with SDL2_image's rasteriser at the card's size, the rest (PNG, TIFF, BMP, TGA, QOI, PNM)
+/// with SDL2_image. Every photo is turned upright by its EXIF
 /// orientation (or HEIF's irot/imir) before the aspect-fill crop, and converted from its ICC
 /// profile to sRGB.
 ///
@@ -38,8 +39,8 @@ public enum ImageDecoder {
     /// grows.
     ///
     /// The header is read first, and empty files, files that are not images, truncated headers
-    /// and images over `ImageLimits` are refused before any pixel is decoded. GIFs give their
-    /// first frame.
+    /// and images over `ImageLimits` are refused before any pixel is decoded. GIFs and animated
+    /// WebPs give their first frame.
     public static func decode(_ path: FilePath, width: Int, height: Int) throws(ImageLoadError) -> DecodedImage {
         precondition(width > 0 && height > 0, "a texture needs pixels")
         _ = SDLImageDecoder.codecs   // also keeps the libraries' console messages off stderr
@@ -62,10 +63,10 @@ public enum ImageDecoder {
                 return try JXLDecoder.decode(try file.readAll(), width: width, height: height)
             case .nanosvg:
                 return try SVGDecoder.decode(try file.readAll(), width: width, height: height)
-            case .libjpegTurbo, .sdl2Image, nil:
+            case .libjpegTurbo, .giflib, .libwebp, .sdl2Image, nil:
                 break
             }
-            // The formats SDL2_image decodes have their size read here from their first bytes. For
+            // The formats with a header reader have their size read here from their first bytes. For
             // JPEG this comes before libjpeg-turbo's own header check (tjDecompressHeader3, which
             // the JPEG decoder also makes) because it needs only the first bytes: a JPEG over the
             // limits is refused before its whole body is read.
@@ -73,10 +74,12 @@ public enum ImageDecoder {
             if let problem = ImageLimits.problem(width: header.width, height: header.height) {
                 throw Failure(reason: problem)
             }
-            if header.format.decoder == .libjpegTurbo {
-                return try JPEGDecoder.decode(try file.readAll(), width: width, height: height)
+            switch header.format.decoder {
+            case .libjpegTurbo: return try JPEGDecoder.decode(try file.readAll(), width: width, height: height)
+            case .giflib: return try GIFDecoder.decode(file, width: width, height: height)
+            case .libwebp: return try WebPDecoder.decode(try file.readAll(), width: width, height: height)
+            default: return try SDLImageDecoder.decode(file, header: header, width: width, height: height)
             }
-            return try SDLImageDecoder.decode(file, header: header, width: width, height: height)
         } catch {
             throw fail(error.reason)
         }

@@ -5,7 +5,7 @@ import Glibc
 import SwivelCore
 import SwivelPhotoCore
 
-/// The formats SDL2_image decodes (PNG, WebP, TIFF, GIF, BMP, TGA, QOI, PNM): whole, as stored,
+/// The formats SDL2_image decodes (PNG, TIFF, BMP, TGA, QOI, PNM): whole, as stored,
 /// then turned upright by the EXIF orientation found in the file (SDL2_image ignores it) and
 /// converted to sRGB by its ICC profile.
 enum SDLImageDecoder {
@@ -53,8 +53,7 @@ enum SDLImageDecoder {
     static let codecs: Int32 = {
         _ = swivel_filter_library_messages()
         guard DecoderLibrary.sdlImage.isAvailable else { return 0 }
-        return IMG_Init(Int32(IMG_INIT_JPG.rawValue | IMG_INIT_PNG.rawValue
-                                                      | IMG_INIT_TIF.rawValue | IMG_INIT_WEBP.rawValue))
+        return IMG_Init(Int32(IMG_INIT_JPG.rawValue | IMG_INIT_PNG.rawValue | IMG_INIT_TIF.rawValue))
     }()
 }
 

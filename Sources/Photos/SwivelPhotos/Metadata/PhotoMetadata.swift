@@ -112,16 +112,15 @@ struct PhotoMetadata {
 }
 
 extension OpenFile {
-    /// The metadata of a file SDL2_image decodes (PNG, WebP, TIFF; others have none we use).
-    /// PNG and WebP are walked chunk by chunk, reading only the chunk headers and the chunks
-    /// wanted, never the image data; a TIFF is read whole (its IFDs may be anywhere).
+    /// The metadata of a file SDL2_image decodes (PNG, TIFF; others have none we use). PNG is
+    /// walked chunk by chunk, reading only the chunk headers and the chunks wanted, never the
+    /// image data; a TIFF is read whole (its IFDs may be anywhere). (WebP's come from libwebp's
+    /// demuxer, in WebPDecoder.)
     func metadata(format: ImageFormat) -> PhotoMetadata {
         switch format {
-        // The in-memory readers skip the signature (8 bytes) and RIFF header (12): zeros stand in.
+        // The in-memory reader skips the signature (8 bytes): zeros stand in.
         case .png: return .png([UInt8](repeating: 0, count: 8)
                                + wantedChunks(from: 8, png: true, wanted: ["eXIf", "iCCP"], end: "IEND"))
-        case .webp: return .webp([UInt8](repeating: 0, count: 12)
-                                 + wantedChunks(from: 12, png: false, wanted: ["EXIF", "ICCP"], end: nil))
         case .tiff: return (try? readAll()).map(PhotoMetadata.tiff) ?? PhotoMetadata()
         default: return PhotoMetadata()
         }
