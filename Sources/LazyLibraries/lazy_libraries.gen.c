@@ -8,6 +8,7 @@
 #include <libexif/exif-data.h>
 #include <SDL2/SDL_image.h>
 #include <SDL2/SDL_ttf.h>
+#include <netpbm/pam.h>
 #include <libexif/exif-utils.h>
 #include "lazy_libraries.h"
 
@@ -329,6 +330,44 @@ int TTF_SizeUTF8(__typeof__(TTF_Font *) a0, __typeof__(const char *) a1, __typeo
     return ((__typeof__(&TTF_SizeUTF8))swivel_lazy_function(&real, 6, "TTF_SizeUTF8"))(a0, a1, a2, a3);
 }
 
+// netpbm: libnetpbm.so.11
+void pm_freerow(__typeof__(void *const) a0) {
+    static void *_Atomic real;
+    ((__typeof__(&pm_freerow))swivel_lazy_function(&real, 7, "pm_freerow"))(a0);
+}
+void pm_init(__typeof__(const char *const) a0, __typeof__(const unsigned int) a1) {
+    static void *_Atomic real;
+    ((__typeof__(&pm_init))swivel_lazy_function(&real, 7, "pm_init"))(a0, a1);
+}
+void pm_setjmpbuf(__typeof__(jmp_buf *const) a0) {
+    static void *_Atomic real;
+    ((__typeof__(&pm_setjmpbuf))swivel_lazy_function(&real, 7, "pm_setjmpbuf"))(a0);
+}
+void pm_setjmpbufsave(__typeof__(jmp_buf *const) a0, __typeof__(jmp_buf **const) a1) {
+    static void *_Atomic real;
+    ((__typeof__(&pm_setjmpbufsave))swivel_lazy_function(&real, 7, "pm_setjmpbufsave"))(a0, a1);
+}
+void pm_setusererrormsgfn(__typeof__(pm_usererrormsgfn *) a0) {
+    static void *_Atomic real;
+    ((__typeof__(&pm_setusererrormsgfn))swivel_lazy_function(&real, 7, "pm_setusererrormsgfn"))(a0);
+}
+void pm_setusermessagefn(__typeof__(pm_usermessagefn *) a0) {
+    static void *_Atomic real;
+    ((__typeof__(&pm_setusermessagefn))swivel_lazy_function(&real, 7, "pm_setusermessagefn"))(a0);
+}
+tuple * pnm_allocpamrow(__typeof__(const struct pam *const) a0) {
+    static void *_Atomic real;
+    return ((__typeof__(&pnm_allocpamrow))swivel_lazy_function(&real, 7, "pnm_allocpamrow"))(a0);
+}
+void pnm_readpaminit(__typeof__(FILE *const) a0, __typeof__(struct pam *const) a1, __typeof__(const int) a2) {
+    static void *_Atomic real;
+    ((__typeof__(&pnm_readpaminit))swivel_lazy_function(&real, 7, "pnm_readpaminit"))(a0, a1, a2);
+}
+void pnm_readpamrow(__typeof__(const struct pam *const) a0, __typeof__(tuple *const) a1) {
+    static void *_Atomic real;
+    ((__typeof__(&pnm_readpamrow))swivel_lazy_function(&real, 7, "pnm_readpamrow"))(a0, a1);
+}
+
 const char *const swivel_lazy_library_names[SWIVEL_LAZY_LIBRARY_COUNT] = {
     "libheif.so.1",
     "libjxl.so.0.7",
@@ -337,4 +376,5 @@ const char *const swivel_lazy_library_names[SWIVEL_LAZY_LIBRARY_COUNT] = {
     "libexif.so.12",
     "libSDL2_image-2.0.so.0",
     "libSDL2_ttf-2.0.so.0",
+    "libnetpbm.so.11",
 };

@@ -24,9 +24,9 @@ public struct ImageLoadError: Error, Sendable, CustomStringConvertible {
 /// Decodes image files into card textures, on any thread, each format with the library its
 /// declaration names (`ImageFormat.declaration.decoder`): JPEG with libjpeg-turbo (shrunk while
 /// decoding), HEIC/HEIF/AVIF with libheif, JPEG XL with libjxl, SVG with SDL2_image's rasteriser at
-/// the card's size, the rest (PNG, WebP, TIFF, GIF, BMP, TGA, QOI, PNM) with SDL2_image. Every photo is turned upright by its EXIF
-/// orientation (or HEIF's irot/imir) before the aspect-fill crop, and converted from its ICC
-/// profile to sRGB.
+/// the card's size, BMP and TGA with stb_image, PNM with libnetpbm, the rest (PNG, WebP, TIFF, GIF,
+/// QOI) with SDL2_image. Every photo is turned upright by its EXIF orientation (or HEIF's
+/// irot/imir) before the aspect-fill crop, and converted from its ICC profile to sRGB.
 ///
 /// Thread safety: each call opens its own file descriptor and its own decoder objects; no SDL
 /// video function is called; SDL keeps its error text per thread; SDL_AllocFormat (used by surface
@@ -62,10 +62,10 @@ public enum ImageDecoder {
                 return try JXLDecoder.decode(try file.readAll(), width: width, height: height)
             case .nanosvg:
                 return try SVGDecoder.decode(try file.readAll(), width: width, height: height)
-            case .libjpegTurbo, .sdl2Image, nil:
+            case .libjpegTurbo, .sdl2Image, .stbImage, .libnetpbm, nil:
                 break
             }
-            // The formats SDL2_image decodes have their size read here from their first bytes. For
+            // The other formats have their size read here from their first bytes. For
             // JPEG this comes before libjpeg-turbo's own header check (tjDecompressHeader3, which
             // the JPEG decoder also makes) because it needs only the first bytes: a JPEG over the
             // limits is refused before its whole body is read.
@@ -73,10 +73,13 @@ public enum ImageDecoder {
             if let problem = ImageLimits.problem(width: header.width, height: header.height) {
                 throw Failure(reason: problem)
             }
-            if header.format.decoder == .libjpegTurbo {
-                return try JPEGDecoder.decode(try file.readAll(), width: width, height: height)
+            switch header.format.decoder {
+            case .libjpegTurbo: return try JPEGDecoder.decode(try file.readAll(), width: width, height: height)
+            case .stbImage:
+                return try STBImageDecoder.decode(try file.readAll(), format: header.format, width: width, height: height)
+            case .libnetpbm: return try NetpbmDecoder.decode(try file.readAll(), width: width, height: height)
+            default: return try SDLImageDecoder.decode(file, header: header, width: width, height: height)
             }
-            return try SDLImageDecoder.decode(file, header: header, width: width, height: height)
         } catch {
             throw fail(error.reason)
         }
