@@ -33,9 +33,10 @@ RUN_PACKAGES := libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev libgl-dev libegl-d
 # at test time from Tests/WaylandTools (wayland-scanner, libwayland-dev, a C compiler). They write
 # test photos with Debian's own encoders and taggers: ImageMagick, exiftool, heif-enc, avifenc, cjxl.
 # The install check validates the .desktop file (desktop-file-validate) and the man page (groff).
+# gdk-pixbuf's installed tests bring third-party TGA and BMP files with reference PNGs.
 TEST_PACKAGES := xvfb xauth xdotool x11-xserver-utils sway grim wtype libwayland-bin libwayland-dev \
                  gcc libc6-dev imagemagick libimage-exiftool-perl libheif-examples libavif-bin libjxl-tools \
-                 desktop-file-utils groff-base shared-mime-info
+                 desktop-file-utils groff-base shared-mime-info gdk-pixbuf-tests
 ARGS ?=
 # Simulated minutes of `make soak`.
 SOAK_MINUTES ?= 60
