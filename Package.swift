@@ -45,9 +45,14 @@ let package = Package(
 
         // C: keeps libpng's console chatter off stderr (the decoder reports bad files itself).
         .target(name: "CLibraryMessages"),
-        // C: the photo and text libraries above (all but SDL2, GL and zlib), loaded on first use rather
-        // than at start-up: the colour deck never needs them (scripts/gen-lazy-libraries.py).
+        // C: the photo and text libraries above (all but SDL2, GL and zlib), and libnetpbm, loaded on
+        // first use rather than at start-up: the colour deck never needs them
+        // (scripts/gen-lazy-libraries.py).
         .target(name: "LazyLibraries"),
+        // C: stb_image's BMP and TGA readers, compiled from Debian's libstb-dev header (apt: libstb-dev).
+        .target(name: "STBImage"),
+        // C: Netpbm images through libnetpbm (apt: libnetpbm-dev), its error longjmps caught in C.
+        .target(name: "NetpbmReader", dependencies: ["LazyLibraries"]),
 
         // Pure Swift: layout, projection, scroll physics, input model, colours.
         .target(name: "SwivelCore", swiftSettings: withoutImplicitImports),
@@ -70,7 +75,8 @@ let package = Package(
         // (what to decode, the texture plan, uploads through a texture-array protocol the app fills with GL).
         .target(name: "SwivelPhotos",
                 dependencies: ["SwivelCore", "SwivelPhotoCore", "SwivelSystem", "CSDL2", "CSDL2Image", "CLibraryMessages",
-                               "CTurboJPEG", "CHeif", "CJXL", "CLCMS2", "CExif", "CZlib", "CGIF", "CWebP", "LazyLibraries"],
+                               "CTurboJPEG", "CHeif", "CJXL", "CLCMS2", "CExif", "CZlib", "CGIF", "CWebP", "LazyLibraries",
+                               "STBImage", "NetpbmReader"],
                 path: "Sources/Photos/SwivelPhotos",
                 swiftSettings: withoutImplicitImports),
         // The executable: command line; App/ (wiring, the frame step and loop, overlays); Diagnostics/.

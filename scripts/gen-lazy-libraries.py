@@ -29,6 +29,7 @@ LIBRARIES = [
     ("gif", "gif_lib.h", r"/gif_lib\.h$", "libgif", "libgif.so", "libgif7"),
     ("webp", "webp/decode.h", r"/webp/decode\.h$", "libwebp", "libwebp.so", "libwebp7"),
     ("webpdemux", "webp/demux.h", r"/webp/demux\.h$", "libwebpdemux", "libwebpdemux.so", "libwebpdemux2"),
+    ("netpbm", "netpbm/pam.h", r"/netpbm/", "netpbm", "libnetpbm.so", "libnetpbm11"),
 ]
 
 
@@ -74,12 +75,18 @@ def used_identifiers():
 
 
 def development_library(module, dev):
-    """The development symlink `dev` in the directory where pkg-config says `module`'s library is."""
+    """The development symlink `dev` in the directory where pkg-config says `module`'s library is,
+    else (a .pc file without libdir, as Debian's netpbm.pc) where the C compiler would link it from."""
     libdir = subprocess.run(["pkg-config", "--variable=libdir", module], capture_output=True, text=True,
                             check=True).stdout.strip()
-    path = os.path.join(libdir, dev)
+    if libdir:
+        path = os.path.join(libdir, dev)
+    else:
+        path = os.path.realpath(os.path.dirname(subprocess.run(["cc", f"-print-file-name={dev}"], capture_output=True,
+                                                               text=True, check=True).stdout.strip()))
+        path = os.path.join(path, dev)
     if not os.path.exists(path):
-        sys.exit(f"gen-lazy-libraries: no {path} (pkg-config --variable=libdir {module}: {libdir})")
+        sys.exit(f"gen-lazy-libraries: no {path} (pkg-config --variable=libdir {module}: {libdir or 'none'})")
     return path
 
 

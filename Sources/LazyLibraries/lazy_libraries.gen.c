@@ -11,6 +11,7 @@
 #include <gif_lib.h>
 #include <webp/decode.h>
 #include <webp/demux.h>
+#include <netpbm/pam.h>
 #include <libexif/exif-utils.h>
 #include "lazy_libraries.h"
 
@@ -440,7 +441,46 @@ void WebPDemuxReleaseChunkIterator(__typeof__(WebPChunkIterator *) a0) {
     ((__typeof__(&WebPDemuxReleaseChunkIterator))swivel_lazy_function(&real, 9, "WebPDemuxReleaseChunkIterator"))(a0);
 }
 
-_Static_assert(SWIVEL_LAZY_LIBRARY_COUNT == 10, "lazy_libraries.h lists other libraries");
+// netpbm: libnetpbm.so.11
+_Static_assert(SWIVEL_LAZY_NETPBM == 10, "lazy_libraries.h lists netpbm elsewhere");
+void pm_freerow(__typeof__(void *const) a0) {
+    static void *_Atomic real;
+    ((__typeof__(&pm_freerow))swivel_lazy_function(&real, 10, "pm_freerow"))(a0);
+}
+void pm_init(__typeof__(const char *const) a0, __typeof__(const unsigned int) a1) {
+    static void *_Atomic real;
+    ((__typeof__(&pm_init))swivel_lazy_function(&real, 10, "pm_init"))(a0, a1);
+}
+void pm_setjmpbuf(__typeof__(jmp_buf *const) a0) {
+    static void *_Atomic real;
+    ((__typeof__(&pm_setjmpbuf))swivel_lazy_function(&real, 10, "pm_setjmpbuf"))(a0);
+}
+void pm_setjmpbufsave(__typeof__(jmp_buf *const) a0, __typeof__(jmp_buf **const) a1) {
+    static void *_Atomic real;
+    ((__typeof__(&pm_setjmpbufsave))swivel_lazy_function(&real, 10, "pm_setjmpbufsave"))(a0, a1);
+}
+void pm_setusererrormsgfn(__typeof__(pm_usererrormsgfn *) a0) {
+    static void *_Atomic real;
+    ((__typeof__(&pm_setusererrormsgfn))swivel_lazy_function(&real, 10, "pm_setusererrormsgfn"))(a0);
+}
+void pm_setusermessagefn(__typeof__(pm_usermessagefn *) a0) {
+    static void *_Atomic real;
+    ((__typeof__(&pm_setusermessagefn))swivel_lazy_function(&real, 10, "pm_setusermessagefn"))(a0);
+}
+tuple * pnm_allocpamrow(__typeof__(const struct pam *const) a0) {
+    static void *_Atomic real;
+    return ((__typeof__(&pnm_allocpamrow))swivel_lazy_function(&real, 10, "pnm_allocpamrow"))(a0);
+}
+void pnm_readpaminit(__typeof__(FILE *const) a0, __typeof__(struct pam *const) a1, __typeof__(const int) a2) {
+    static void *_Atomic real;
+    ((__typeof__(&pnm_readpaminit))swivel_lazy_function(&real, 10, "pnm_readpaminit"))(a0, a1, a2);
+}
+void pnm_readpamrow(__typeof__(const struct pam *const) a0, __typeof__(tuple *const) a1) {
+    static void *_Atomic real;
+    ((__typeof__(&pnm_readpamrow))swivel_lazy_function(&real, 10, "pnm_readpamrow"))(a0, a1);
+}
+
+_Static_assert(SWIVEL_LAZY_LIBRARY_COUNT == 11, "lazy_libraries.h lists other libraries");
 const char *const swivel_lazy_library_names[SWIVEL_LAZY_LIBRARY_COUNT] = {
     "libheif.so.1",
     "libjxl.so.0.7",
@@ -452,6 +492,7 @@ const char *const swivel_lazy_library_names[SWIVEL_LAZY_LIBRARY_COUNT] = {
     "libgif.so.7",
     "libwebp.so.7",
     "libwebpdemux.so.2",
+    "libnetpbm.so.11",
 };
 
 // The Debian packages that install them (dpkg -S), named when one is missing.
@@ -466,4 +507,5 @@ const char *const swivel_lazy_library_packages[SWIVEL_LAZY_LIBRARY_COUNT] = {
     "libgif7",
     "libwebp7",
     "libwebpdemux2",
+    "libnetpbm11",
 };

@@ -51,6 +51,26 @@ enum ExternalTools {
         return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
+    /// What `program` writes to its standard output; throws with its stderr unless it exits 0.
+    static func outputBytes(_ program: String, _ arguments: [String]) throws -> [UInt8] {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = [program] + arguments
+        let output = Pipe(), errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        // Read before waiting: a full pipe would stop the program.
+        let bytes = output.fileHandleForReading.readDataToEndOfFile()
+        let text = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw Failed(description: "\(program) \(arguments.joined(separator: " ")) failed: \(String(decoding: text, as: UTF8.self))")
+        }
+        return [UInt8](bytes)
+    }
+
     /// ImageMagick's `convert`.
     static func convert(_ arguments: [String]) throws { try run("convert", arguments) }
 

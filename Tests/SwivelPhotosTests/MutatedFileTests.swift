@@ -24,8 +24,19 @@ import SwivelPhotoCore
             <rect width="10" height="15" fill="red"/><circle cx="14" cy="20" r="5" fill="blue"/>
             <path d="M0 30 L5 20 L10 30 Z" fill="green"/></svg>
             """.utf8).write(to: URL(fileURLWithPath: svg.text))
-        // GIF (giflib): two interlaced frames with a transparent colour. WebP (libwebp): a lossy
-        // still with alpha (VP8X, ALPH, VP8) and a lossy animation (ANIM, ANMF), 500 each.
+        var random = SeededRandom(seed: 3)
+        let outcomes = try Self.decodeMutations(of: [jpeg, heic, avif, jxl, svg], each: 200, in: folder, random: &random)
+        #expect(outcomes.values.allSatisfy { $0.decoded + $0.refused == 200 }, "\(outcomes)")
+        print("mutated files, decoded / refused: \(outcomes)")
+    }
+
+    /// GIF (giflib): two interlaced frames with a transparent colour, 1,000 damaged copies. WebP
+    /// (libwebp): a lossy still with alpha (VP8X, ALPH, VP8) and a lossy animation (ANIM, ANMF),
+    /// 500 each.
+    @Test func mutatedGIFAndWebPFilesAreDecodedOrRefused() throws {
+        let folder = TemporaryDirectory()
+        let png = folder.path("source.png")
+        try ExternalTools.convert(["-size", "48x32", "gradient:yellow-blue", png.text])
         let gif = folder.path("a.gif"), webp = folder.path("a.webp"), animated = folder.path("b.webp")
         let turned = folder.path("turned.png")
         try ExternalTools.convert([png.text, "-rotate", "180", turned.text])
@@ -35,12 +46,74 @@ import SwivelPhotoCore
         try ExternalTools.run("cwebp", ["-quiet", "-q", "70", withAlpha.text, "-o", webp.text])
         try ExternalTools.run("img2webp", ["-loop", "0", "-lossy", "-q", "60", withAlpha.text, "-d", "100", turned.text,
                                           "-o", animated.text])
-        var random = SeededRandom(seed: 3)
+        var random = SeededRandom(seed: 7)
+        var outcomes = try Self.decodeMutations(of: [gif], each: 1000, in: folder, random: &random)
+        outcomes.merge(try Self.decodeMutations(of: [webp, animated], each: 500, in: folder, random: &random)) { $1 }
+        #expect(outcomes["a.gif"].map { $0.decoded + $0.refused } == 1000, "\(outcomes)")
+        #expect(outcomes["a.webp"].map { $0.decoded + $0.refused } == 500, "\(outcomes)")
+        #expect(outcomes["b.webp"].map { $0.decoded + $0.refused } == 500, "\(outcomes)")
+        print("mutated GIF and WebP files, decoded / refused: \(outcomes)")
+    }
+
+    /// BMP and TGA (stb_image with `BMPFixes`/`TGAFixes`) and PNM (libnetpbm): at least 1,000
+    /// damaged files of each, 200 from each variant, so that every path meets damage: BMP bit
+    /// fields with alpha, RLE8, a 4-bit palette, 16-bit 1-5-5-5, OS/2; TGA run-length coded,
+    /// colour-mapped plain and run-length coded, right-to-left, and by hand grey + alpha and a
+    /// colour map starting past entry 0; PNM raw 16-bit, raw 8-bit grey, plain colour, raw and
+    /// plain PBM.
+    @Test func mutatedBMPTGAAndPNMFilesAreDecodedOrRefused() throws {
+        let folder = TemporaryDirectory()
+        let source = folder.path("source.png")
+        try ExternalTools.convert(["-size", "40x30", "gradient:red-blue", "(", "-size", "30x40", "gradient:white-black",
+                                   "-rotate", "90", ")", "-compose", "CopyOpacity", "-composite", source.text])
+        let made: [(String, [String], String)] = [
+            ("v5.bmp", [], ""), ("rle8.bmp", ["-alpha", "off", "-type", "Palette"], ""),
+            ("palette4.bmp", ["-alpha", "off", "-colors", "16", "-type", "Palette"], "BMP3:"),
+            ("argb1555.bmp", ["-define", "bmp:subtype=ARGB1555"], ""), ("os2.bmp", ["-alpha", "off"], "BMP2:"),
+            ("rle.tga", ["-compress", "RLE"], ""), ("map.tga", ["-alpha", "off", "-type", "Palette"], ""),
+            ("map-rle.tga", ["-alpha", "off", "-type", "Palette", "-compress", "RLE"], ""),
+            ("right.tga", ["-alpha", "off", "-orient", "TopRight"], ""),
+            ("16.ppm", ["-alpha", "off", "-depth", "16"], ""), ("8.pgm", ["-alpha", "off", "-depth", "8"], ""),
+            ("plain.ppm", ["-alpha", "off", "-depth", "8", "-compress", "none"], ""),
+            ("raw.pbm", ["-alpha", "off", "-monochrome"], ""), ("plain.pbm", ["-alpha", "off", "-monochrome", "-compress", "none"], ""),
+        ]
+        var originals: [FilePath] = []
+        for (name, options, prefix) in made {
+            let file = folder.path(name)
+            try ExternalTools.convert([source.text] + options + [prefix + file.text])
+            originals.append(file)
+        }
+        // Grey + alpha (type 3, 16 bits a pixel), 12 × 8, top-left origin; and a colour map of 16
+        // entries starting at entry 4, 8-bit indices.
+        var greyAlpha: [UInt8] = [0, 0, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 12, 0, 8, 0, 16, 0x28]
+        for i in 0..<96 { greyAlpha += [UInt8(i * 2), UInt8(255 - i)] }
+        var mapped: [UInt8] = [0, 1, 1, 4, 0, 16, 0, 24, 0, 0, 0, 0, 12, 0, 8, 0, 8, 0x20]
+        for i in 0..<16 { mapped += [UInt8(i * 16), UInt8(255 - i * 16), 128] }
+        for i in 0..<96 { mapped.append(UInt8(4 + i % 16)) }
+        originals.append(folder.write("grey-alpha.tga", bytes: greyAlpha))
+        originals.append(folder.write("first-entry.tga", bytes: mapped))
+
+        var random = SeededRandom(seed: 11)
+        let outcomes = try Self.decodeMutations(of: originals, each: 200, in: folder, random: &random)
+        var perFormat: [String: Int] = [:]
+        for (name, outcome) in outcomes {
+            let format = name.hasSuffix("bmp") ? "BMP" : name.hasSuffix("tga") ? "TGA" : "PNM"
+            perFormat[format, default: 0] += outcome.decoded + outcome.refused
+        }
+        #expect(perFormat == ["BMP": 1000, "TGA": 1200, "PNM": 1000], "\(perFormat)")
+        print("mutated BMP, TGA and PNM files, decoded / refused: \(outcomes)")
+    }
+
+    /// Decodes `each` damaged copies of every file in `originals` — 1 to 6 random bytes flipped or
+    /// overwritten, or the file cut, or 0xFF bytes put in — and checks each is decoded to a whole
+    /// card or refused with a one-line reason. The counts, by original file name.
+    static func decodeMutations(of originals: [FilePath], each: Int, in folder: TemporaryDirectory,
+                                random: inout SeededRandom) throws -> [String: (decoded: Int, refused: Int)] {
         var outcomes: [String: (decoded: Int, refused: Int)] = [:]
-        let mutations = [jpeg: 200, heic: 200, avif: 200, jxl: 200, svg: 200, gif: 1000, webp: 500, animated: 500]
-        for original in [jpeg, heic, avif, jxl, svg, gif, webp, animated] {
+        for original in originals {
             let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: original.text)))
-            for i in 0..<mutations[original]! {
+            let name = String(decoding: original.lastComponent, as: UTF8.self)
+            for i in 0..<each {
                 var damaged = bytes
                 for _ in 0..<Int.random(in: 1...6, using: &random) {
                     let at = Int.random(in: 0..<damaged.count, using: &random)
@@ -53,24 +126,19 @@ import SwivelPhotoCore
                 }
                 let file = folder.path("m\(i).\(original.pathExtension)")
                 try Data(damaged).write(to: URL(fileURLWithPath: file.text))
-                var outcome = outcomes[original.pathExtension] ?? (0, 0)
+                var outcome = outcomes[name] ?? (0, 0)
                 do {
                     let card = try ImageDecoder.decode(file, width: 20, height: 30)
                     #expect(card.pixels.count == 20 * 30 * 4)
                     outcome.decoded += 1
                 } catch {
-                    #expect(!error.reason.isEmpty && !error.reason.contains("\n"))
+                    #expect(!error.reason.isEmpty && !error.reason.contains("\n"), "\(name): \(error.reason)")
                     outcome.refused += 1
                 }
-                outcomes[original.pathExtension] = outcome
+                outcomes[name] = outcome
                 _ = DateTaken.dateTaken(file)
             }
         }
-        #expect(outcomes["gif"].map { $0.decoded + $0.refused } == 1000, "\(outcomes)")
-        #expect(outcomes["webp"].map { $0.decoded + $0.refused } == 1000, "\(outcomes)")
-        for format in ["jpg", "heic", "avif", "jxl", "svg"] {
-            #expect(outcomes[format].map { $0.decoded + $0.refused } == 200, "\(outcomes)")
-        }
-        print("mutated files, decoded / refused: \(outcomes)")
+        return outcomes
     }
 }

@@ -52,12 +52,12 @@ public enum ImageFormat: String, Sendable, CaseIterable {
                               recognition: .magic([Array("GIF87a".utf8), Array("GIF89a".utf8)]), decoder: .giflib)
         case .bmp:
             FormatDeclaration(name: "BMP", extensions: ["bmp", "dib"], mimeTypes: ["image/bmp"],
-                              recognition: .magic([Array("BM".utf8)]), decoder: .sdl2Image)
+                              recognition: .magic([Array("BM".utf8)]), decoder: .stbImage)
         case .tga:
             // Truevision's other extensions (ICB, VDA, VST) are read when a file is named, but a
             // folder lists only .tga: the format has no signature to confirm the others by.
             FormatDeclaration(name: "TGA", extensions: ["tga"], mimeTypes: ["image/x-tga"],
-                              recognition: .truevision(alsoNamed: ["icb", "vda", "vst"]), decoder: .sdl2Image)
+                              recognition: .truevision(alsoNamed: ["icb", "vda", "vst"]), decoder: .stbImage)
         case .qoi:
             // No MIME type: Debian 12's shared-mime-info (2.2) defines none for QOI.
             FormatDeclaration(name: "QOI", extensions: ["qoi"], mimeTypes: [],
@@ -67,7 +67,7 @@ public enum ImageFormat: String, Sendable, CaseIterable {
             FormatDeclaration(name: "PNM", extensions: ["pnm", "ppm", "pgm", "pbm"],
                               mimeTypes: ["image/x-portable-anymap", "image/x-portable-pixmap",
                                           "image/x-portable-graymap", "image/x-portable-bitmap"],
-                              recognition: .netpbm, decoder: .sdl2Image)
+                              recognition: .netpbm, decoder: .libnetpbm)
         case .svg:
             FormatDeclaration(name: "SVG", extensions: ["svg"], mimeTypes: ["image/svg+xml"],
                               recognition: .xmlText, decoder: .nanosvg)
@@ -80,7 +80,9 @@ public enum ImageFormat: String, Sendable, CaseIterable {
     /// Whether `ImageHeader` reads this format's size from its first bytes. The others' sizes are
     /// read by their own library (libheif, libjxl) or they have none (SVG is drawn at the card's
     /// size), so they are told from their first bytes first, by `sniffContainer`.
-    public var hasHeaderReader: Bool { [.libjpegTurbo, .sdl2Image, .giflib, .libwebp].contains(decoder) }
+    public var hasHeaderReader: Bool {
+        [.libjpegTurbo, .sdl2Image, .giflib, .libwebp, .stbImage, .libnetpbm].contains(decoder)
+    }
 
     /// Every extension (lower case, no dot) a folder is listed by.
     public static let extensions: Set<String> = Set(allCases.flatMap(\.declaration.extensions))
@@ -181,8 +183,12 @@ public enum FormatDecoder: String, Sendable {
     case giflib
     /// libwebp, with its demuxer (libwebpdemux) for extended files and animations.
     case libwebp
-    /// SDL2_image, with libpng and libtiff underneath and its own BMP, TGA, QOI and PNM readers.
+    /// SDL2_image, with libpng and libtiff underneath and its own QOI reader.
     case sdl2Image = "SDL2_image"
+    /// stb_image's BMP and TGA readers, compiled in, with fixes for what they read wrong.
+    case stbImage = "stb_image"
+    /// Netpbm's own library.
+    case libnetpbm
     /// The SVG rasteriser (nanosvg) inside SDL2_image, drawn at the card's size.
     case nanosvg = "SDL2_image (nanosvg)"
 }

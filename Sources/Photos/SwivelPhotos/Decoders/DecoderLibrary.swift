@@ -5,7 +5,7 @@ import LazyLibraries
 /// a missing one is skipped with "FORMAT needs PACKAGE, not installed" (`require`); the rest of the
 /// deck loads.
 enum DecoderLibrary {
-    case heif, jpegXL, turboJPEG, lcms2, exif, sdlImage, gif, webp, webpDemux
+    case heif, jpegXL, turboJPEG, lcms2, exif, sdlImage, gif, webp, webpDemux, netpbm
 
     private var index: Int32 {
         let library = switch self {
@@ -18,6 +18,7 @@ enum DecoderLibrary {
         case .gif: SWIVEL_LAZY_GIF
         case .webp: SWIVEL_LAZY_WEBP
         case .webpDemux: SWIVEL_LAZY_WEBPDEMUX
+        case .netpbm: SWIVEL_LAZY_NETPBM
         }
         return Int32(library.rawValue)
     }

@@ -24,8 +24,8 @@ public struct ImageLoadError: Error, Sendable, CustomStringConvertible {
 /// Decodes image files into card textures, on any thread, each format with the library its
 /// declaration names (`ImageFormat.declaration.decoder`): JPEG with libjpeg-turbo (shrunk while
 /// decoding), HEIC/HEIF/AVIF with libheif, JPEG XL with libjxl, GIF with giflib, WebP with libwebp,
-/// SVG with SDL2_image's rasteriser at the card's size, the rest (PNG, TIFF, BMP, TGA, QOI, PNM)
-/// with SDL2_image. Every photo is turned upright by its EXIF
+/// SVG with SDL2_image's rasteriser at the card's size, BMP and TGA with stb_image, PNM with
+/// libnetpbm, the rest (PNG, TIFF, QOI) with SDL2_image. Every photo is turned upright by its EXIF
 /// orientation (or HEIF's irot/imir) before the aspect-fill crop, and converted from its ICC
 /// profile to sRGB.
 ///
@@ -63,7 +63,7 @@ public enum ImageDecoder {
                 return try JXLDecoder.decode(try file.readAll(), width: width, height: height)
             case .nanosvg:
                 return try SVGDecoder.decode(try file.readAll(), width: width, height: height)
-            case .libjpegTurbo, .giflib, .libwebp, .sdl2Image, nil:
+            case .libjpegTurbo, .giflib, .libwebp, .sdl2Image, .stbImage, .libnetpbm, nil:
                 break
             }
             // The formats with a header reader have their size read here from their first bytes. For
@@ -78,6 +78,9 @@ public enum ImageDecoder {
             case .libjpegTurbo: return try JPEGDecoder.decode(try file.readAll(), width: width, height: height)
             case .giflib: return try GIFDecoder.decode(file, width: width, height: height)
             case .libwebp: return try WebPDecoder.decode(try file.readAll(), width: width, height: height)
+            case .stbImage:
+                return try STBImageDecoder.decode(try file.readAll(), format: header.format, width: width, height: height)
+            case .libnetpbm: return try NetpbmDecoder.decode(try file.readAll(), width: width, height: height)
             default: return try SDLImageDecoder.decode(file, header: header, width: width, height: height)
             }
         } catch {

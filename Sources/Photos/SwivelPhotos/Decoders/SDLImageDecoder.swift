@@ -5,7 +5,7 @@ import Glibc
 import SwivelCore
 import SwivelPhotoCore
 
-/// The formats SDL2_image decodes (PNG, TIFF, BMP, TGA, QOI, PNM): whole, as stored,
+/// The formats SDL2_image decodes (PNG, TIFF, QOI): whole, as stored,
 /// then turned upright by the EXIF orientation found in the file (SDL2_image ignores it) and
 /// converted to sRGB by its ICC profile.
 enum SDLImageDecoder {
@@ -67,9 +67,8 @@ extension OpenFile {
         defer { SDL_FreeRW(stream) }
         SDL_ClearError()
         _ = takePNGError()
-        // TGA has no signature, so SDL2_image tries it only when told; every other format it
-        // recognises by its magic bytes, as the header reader did.
-        let surface = format == .tga ? IMG_LoadTyped_RW(stream, 0, "TGA") : IMG_LoadTyped_RW(stream, 0, nil)
+        // SDL2_image recognises each of its formats by its magic bytes, as the header reader did.
+        let surface = IMG_LoadTyped_RW(stream, 0, nil)
         let cutShort = DescriptorStream.ranOut(stream)
         let pngError = takePNGError()
         guard let surface else {

@@ -1,0 +1,32 @@
+import Glibc
+import NetpbmReader
+import SwivelCore
+import SwivelPhotoCore
+
+/// PBM, PGM and PPM, plain and raw, with any maxval up to 65535 (16-bit samples), through libnetpbm
+/// (see Sources/NetpbmReader), each sample scaled to 8 bits. stb_image, which reads BMP and TGA
+/// here, reads only raw PGM/PPM, takes samples as they are whatever the maxval (a maxval of 15 is
+/// shown nearly black), and in Debian 12's version (2.27) neither swaps 16-bit samples from the
+/// format's big-endian order nor converts them to RGBA without garbling half the image.
+///
+/// Thread safety: libnetpbm reports errors through process-wide globals, so its calls take turns
+/// behind one lock (Netpbm files decode one at a time).
+enum NetpbmDecoder {
+    static func decode(_ bytes: [UInt8], width: Int, height: Int) throws(Failure) -> DecodedImage {
+        try DecoderLibrary.netpbm.require(for: "PNM")
+        var image = bytes.withUnsafeBufferPointer {
+            swivel_pnm_decode($0.baseAddress, $0.count, Int32(ImageLimits.maxSide), ImageLimits.maxPixels)
+        }
+        defer { free(image.pixels) }
+        guard let pixels = image.pixels else {
+            if image.truncated != 0 { throw Failure(reason: "cannot decode: truncated PNM data") }
+            let reason = withUnsafeBytes(of: &image.reason) { String(cString: $0.bindMemory(to: CChar.self).baseAddress!) }
+            throw Failure(reason: "cannot decode: \(reason)")
+        }
+        let real = (width: Int(image.width), height: Int(image.height))
+        return try CardPixels.make(
+            Resampler.Source(pixels: UnsafePointer(pixels), pitch: real.width * Int(image.channels),
+                             width: real.width, height: real.height, hasAlpha: image.channels == 4),
+            orientation: .up, iccProfile: nil, format: "PNM", width: width, height: height)
+    }
+}
