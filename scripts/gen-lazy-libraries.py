@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Writes Sources/LazyLibraries/lazy_libraries.c: for every function of the photo and text libraries
-(libheif, libjxl, libturbojpeg, lcms2, libexif, SDL2_image, SDL2_ttf) that Sources/ or Tests/ call,
+(libheif, libjxl, libturbojpeg, lcms2, libexif, SDL2_image, SDL2_ttf, libtiff) that Sources/ or Tests/ call,
 a function of the same name and prototype that loads the library with dlopen on first use and calls
 the real one. The executable then does not list these libraries as needed, and the built-in colour
 deck starts without mapping, relocating and initialising them (about 11 ms of CPU before `main` on
@@ -21,6 +21,7 @@ LIBRARIES = [
     ("exif", "libexif/exif-data.h", r"/libexif/", "libexif.so"),
     ("SDL2_image", "SDL2/SDL_image.h", r"/SDL_image\.h$", "libSDL2_image.so"),
     ("SDL2_ttf", "SDL2/SDL_ttf.h", r"/SDL_ttf\.h$", "libSDL2_ttf.so"),
+    ("tiff", "tiffio.h", r"/tiff[a-z]*\.h$", "libtiff.so"),
 ]
 LIBDIR = "/usr/lib/x86_64-linux-gnu"
 
@@ -42,6 +43,9 @@ def declarations(header, pattern):
         if "..." in qual:
             continue
         params = [p["type"]["qualType"] for p in node.get("inner", []) if p.get("kind") == "ParmVarDecl"]
+        # A va_list parameter (libtiff's TIFFVGetField) shows as the pointer it decays to, whose
+        # struct tag C would take for a new type: name it as declared.
+        params = ["va_list" if p == "struct __va_list_tag *" else p for p in params]
         # the return type is what precedes the parameter list: the last top-level "(...)"
         depth, i = 0, len(qual) - 1
         while i >= 0:

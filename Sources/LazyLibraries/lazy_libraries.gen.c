@@ -8,6 +8,7 @@
 #include <libexif/exif-data.h>
 #include <SDL2/SDL_image.h>
 #include <SDL2/SDL_ttf.h>
+#include <tiffio.h>
 #include <libexif/exif-utils.h>
 #include "lazy_libraries.h"
 
@@ -206,6 +207,10 @@ cmsBool cmsCloseProfile(__typeof__(cmsHPROFILE) a0) {
     static void *_Atomic real;
     return ((__typeof__(&cmsCloseProfile))swivel_lazy_function(&real, 3, "cmsCloseProfile"))(a0);
 }
+cmsHPROFILE cmsCreateLab4Profile(__typeof__(const cmsCIExyY *) a0) {
+    static void *_Atomic real;
+    return ((__typeof__(&cmsCreateLab4Profile))swivel_lazy_function(&real, 3, "cmsCreateLab4Profile"))(a0);
+}
 cmsHPROFILE cmsCreateRGBProfile(__typeof__(const cmsCIExyY *) a0, __typeof__(const cmsCIExyYTRIPLE *) a1, __typeof__(cmsToneCurve *const *) a2) {
     static void *_Atomic real;
     return ((__typeof__(&cmsCreateRGBProfile))swivel_lazy_function(&real, 3, "cmsCreateRGBProfile"))(a0, a1, a2);
@@ -329,6 +334,88 @@ int TTF_SizeUTF8(__typeof__(TTF_Font *) a0, __typeof__(const char *) a1, __typeo
     return ((__typeof__(&TTF_SizeUTF8))swivel_lazy_function(&real, 6, "TTF_SizeUTF8"))(a0, a1, a2, a3);
 }
 
+// tiff: libtiff.so.6
+TIFF * TIFFClientOpenExt(__typeof__(const char *) a0, __typeof__(const char *) a1, __typeof__(thandle_t) a2, __typeof__(TIFFReadWriteProc) a3, __typeof__(TIFFReadWriteProc) a4, __typeof__(TIFFSeekProc) a5, __typeof__(TIFFCloseProc) a6, __typeof__(TIFFSizeProc) a7, __typeof__(TIFFMapFileProc) a8, __typeof__(TIFFUnmapFileProc) a9, __typeof__(TIFFOpenOptions *) a10) {
+    static void *_Atomic real;
+    return ((__typeof__(&TIFFClientOpenExt))swivel_lazy_function(&real, 7, "TIFFClientOpenExt"))(a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10);
+}
+void TIFFClose(__typeof__(TIFF *) a0) {
+    static void *_Atomic real;
+    ((__typeof__(&TIFFClose))swivel_lazy_function(&real, 7, "TIFFClose"))(a0);
+}
+const TIFFCodec * TIFFFindCODEC(__typeof__(uint16_t) a0) {
+    static void *_Atomic real;
+    return ((__typeof__(&TIFFFindCODEC))swivel_lazy_function(&real, 7, "TIFFFindCODEC"))(a0);
+}
+int TIFFIsCODECConfigured(__typeof__(uint16_t) a0) {
+    static void *_Atomic real;
+    return ((__typeof__(&TIFFIsCODECConfigured))swivel_lazy_function(&real, 7, "TIFFIsCODECConfigured"))(a0);
+}
+int TIFFIsTiled(__typeof__(TIFF *) a0) {
+    static void *_Atomic real;
+    return ((__typeof__(&TIFFIsTiled))swivel_lazy_function(&real, 7, "TIFFIsTiled"))(a0);
+}
+TIFFOpenOptions * TIFFOpenOptionsAlloc(void) {
+    static void *_Atomic real;
+    return ((__typeof__(&TIFFOpenOptionsAlloc))swivel_lazy_function(&real, 7, "TIFFOpenOptionsAlloc"))();
+}
+void TIFFOpenOptionsFree(__typeof__(TIFFOpenOptions *) a0) {
+    static void *_Atomic real;
+    ((__typeof__(&TIFFOpenOptionsFree))swivel_lazy_function(&real, 7, "TIFFOpenOptionsFree"))(a0);
+}
+void TIFFOpenOptionsSetErrorHandlerExtR(__typeof__(TIFFOpenOptions *) a0, __typeof__(TIFFErrorHandlerExtR) a1, __typeof__(void *) a2) {
+    static void *_Atomic real;
+    ((__typeof__(&TIFFOpenOptionsSetErrorHandlerExtR))swivel_lazy_function(&real, 7, "TIFFOpenOptionsSetErrorHandlerExtR"))(a0, a1, a2);
+}
+void TIFFOpenOptionsSetMaxSingleMemAlloc(__typeof__(TIFFOpenOptions *) a0, __typeof__(tmsize_t) a1) {
+    static void *_Atomic real;
+    ((__typeof__(&TIFFOpenOptionsSetMaxSingleMemAlloc))swivel_lazy_function(&real, 7, "TIFFOpenOptionsSetMaxSingleMemAlloc"))(a0, a1);
+}
+void TIFFOpenOptionsSetWarningHandlerExtR(__typeof__(TIFFOpenOptions *) a0, __typeof__(TIFFErrorHandlerExtR) a1, __typeof__(void *) a2) {
+    static void *_Atomic real;
+    ((__typeof__(&TIFFOpenOptionsSetWarningHandlerExtR))swivel_lazy_function(&real, 7, "TIFFOpenOptionsSetWarningHandlerExtR"))(a0, a1, a2);
+}
+int TIFFRGBAImageBegin(__typeof__(TIFFRGBAImage *) a0, __typeof__(TIFF *) a1, __typeof__(int) a2, __typeof__(char *) a3) {
+    static void *_Atomic real;
+    return ((__typeof__(&TIFFRGBAImageBegin))swivel_lazy_function(&real, 7, "TIFFRGBAImageBegin"))(a0, a1, a2, a3);
+}
+void TIFFRGBAImageEnd(__typeof__(TIFFRGBAImage *) a0) {
+    static void *_Atomic real;
+    ((__typeof__(&TIFFRGBAImageEnd))swivel_lazy_function(&real, 7, "TIFFRGBAImageEnd"))(a0);
+}
+int TIFFRGBAImageGet(__typeof__(TIFFRGBAImage *) a0, __typeof__(uint32_t *) a1, __typeof__(uint32_t) a2, __typeof__(uint32_t) a3) {
+    static void *_Atomic real;
+    return ((__typeof__(&TIFFRGBAImageGet))swivel_lazy_function(&real, 7, "TIFFRGBAImageGet"))(a0, a1, a2, a3);
+}
+TIFFErrorHandler TIFFSetErrorHandler(__typeof__(TIFFErrorHandler) a0) {
+    static void *_Atomic real;
+    return ((__typeof__(&TIFFSetErrorHandler))swivel_lazy_function(&real, 7, "TIFFSetErrorHandler"))(a0);
+}
+TIFFErrorHandler TIFFSetWarningHandler(__typeof__(TIFFErrorHandler) a0) {
+    static void *_Atomic real;
+    return ((__typeof__(&TIFFSetWarningHandler))swivel_lazy_function(&real, 7, "TIFFSetWarningHandler"))(a0);
+}
+uint64_t TIFFStripSize64(__typeof__(TIFF *) a0) {
+    static void *_Atomic real;
+    return ((__typeof__(&TIFFStripSize64))swivel_lazy_function(&real, 7, "TIFFStripSize64"))(a0);
+}
+uint64_t TIFFTileSize64(__typeof__(TIFF *) a0) {
+    static void *_Atomic real;
+    return ((__typeof__(&TIFFTileSize64))swivel_lazy_function(&real, 7, "TIFFTileSize64"))(a0);
+}
+int TIFFVGetField(__typeof__(TIFF *) a0, __typeof__(uint32_t) a1, __typeof__(va_list) a2) {
+    static void *_Atomic real;
+    return ((__typeof__(&TIFFVGetField))swivel_lazy_function(&real, 7, "TIFFVGetField"))(a0, a1, a2);
+}
+int TIFFVGetFieldDefaulted(__typeof__(TIFF *) a0, __typeof__(uint32_t) a1, __typeof__(va_list) a2) {
+    static void *_Atomic real;
+    return ((__typeof__(&TIFFVGetFieldDefaulted))swivel_lazy_function(&real, 7, "TIFFVGetFieldDefaulted"))(a0, a1, a2);
+}
+int TIFFVSetField(__typeof__(TIFF *) a0, __typeof__(uint32_t) a1, __typeof__(va_list) a2) {
+    static void *_Atomic real;
+    return ((__typeof__(&TIFFVSetField))swivel_lazy_function(&real, 7, "TIFFVSetField"))(a0, a1, a2);
+}
+
 const char *const swivel_lazy_library_names[SWIVEL_LAZY_LIBRARY_COUNT] = {
     "libheif.so.1",
     "libjxl.so.0.7",
@@ -337,4 +424,5 @@ const char *const swivel_lazy_library_names[SWIVEL_LAZY_LIBRARY_COUNT] = {
     "libexif.so.12",
     "libSDL2_image-2.0.so.0",
     "libSDL2_ttf-2.0.so.0",
+    "libtiff.so.6",
 };

@@ -5,7 +5,7 @@ import Glibc
 import SwivelCore
 import SwivelPhotoCore
 
-/// The formats SDL2_image decodes (PNG, WebP, TIFF, GIF, BMP, TGA, QOI, PNM): whole, as stored,
+/// The formats SDL2_image decodes (PNG, WebP, GIF, BMP, TGA, QOI, PNM): whole, as stored,
 /// then turned upright by the EXIF orientation found in the file (SDL2_image ignores it) and
 /// converted to sRGB by its ICC profile.
 enum SDLImageDecoder {
@@ -33,15 +33,11 @@ enum SDLImageDecoder {
         defer { if source != surface { SDL_FreeSurface(source) } }
 
         let metadata = file.metadata(format: header.format)
-        // libtiff (through SDL2_image's TIFFReadRGBAImageOriented) already undoes the mirrors of
-        // orientations 2-4, and does 5-8 only in part; see `Orientation.remainingAfterLibTIFF`.
-        var orientation = metadata.orientation
-        if header.format == .tiff { orientation = orientation.remainingAfterLibTIFF }
         return CardPixels.make(
             Resampler.Source(pixels: UnsafePointer(source.pointee.pixels.assumingMemoryBound(to: UInt8.self)),
                              pitch: Int(source.pointee.pitch), width: real.width, height: real.height,
                              hasAlpha: source.pointee.format.pointee.format == SDL_PIXELFORMAT_ABGR8888.rawValue),
-            orientation: orientation, iccProfile: metadata.iccProfile, width: width, height: height)
+            orientation: metadata.orientation, iccProfile: metadata.iccProfile, width: width, height: height)
     }
 
     /// SDL2_image's codec libraries, set up once on first use (Swift runs a static's initialiser
@@ -49,8 +45,7 @@ enum SDLImageDecoder {
     /// filter that keeps libpng's and libjxl's console messages off it.
     static let codecs: Int32 = {
         _ = swivel_filter_library_messages()
-        return IMG_Init(Int32(IMG_INIT_JPG.rawValue | IMG_INIT_PNG.rawValue
-                                                      | IMG_INIT_TIF.rawValue | IMG_INIT_WEBP.rawValue))
+        return IMG_Init(Int32(IMG_INIT_JPG.rawValue | IMG_INIT_PNG.rawValue | IMG_INIT_WEBP.rawValue))
     }()
 }
 

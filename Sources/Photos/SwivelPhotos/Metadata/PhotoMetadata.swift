@@ -94,21 +94,14 @@ struct PhotoMetadata {
         return found
     }
 
-    /// TIFF: the file itself is the EXIF TIFF structure: its IFD0 holds the orientation, and
-    /// tag 34675 an ICC profile.
-    static func tiff(_ bytes: [UInt8]) -> PhotoMetadata {
-        PhotoMetadata(exif: bytes, iccProfile: EXIF.tiffICCProfile(bytes))
-    }
-
     private static func bigEndian32(_ bytes: [UInt8], _ at: Int) -> Int {
         Int(bytes[at]) << 24 | Int(bytes[at + 1]) << 16 | Int(bytes[at + 2]) << 8 | Int(bytes[at + 3])
     }
 }
 
 extension OpenFile {
-    /// The metadata of a file SDL2_image decodes (PNG, WebP, TIFF; others have none we use).
-    /// PNG and WebP are walked chunk by chunk, reading only the chunk headers and the chunks
-    /// wanted, never the image data; a TIFF is read whole (its IFDs may be anywhere).
+    /// The metadata of a file SDL2_image decodes (PNG, WebP; others have none we use), walked
+    /// chunk by chunk, reading only the chunk headers and the chunks wanted, never the image data.
     func metadata(format: ImageFormat) -> PhotoMetadata {
         switch format {
         // The in-memory readers skip the signature (8 bytes) and RIFF header (12): zeros stand in.
@@ -116,7 +109,6 @@ extension OpenFile {
                                + wantedChunks(from: 8, png: true, wanted: ["eXIf", "iCCP"], end: "IEND"))
         case .webp: return .webp([UInt8](repeating: 0, count: 12)
                                  + wantedChunks(from: 12, png: false, wanted: ["EXIF", "ICCP"], end: nil))
-        case .tiff: return (try? readAll()).map(PhotoMetadata.tiff) ?? PhotoMetadata()
         default: return PhotoMetadata()
         }
     }
