@@ -97,7 +97,14 @@ enum TIFFDecoder {
         var text = withUnsafeBytes(of: reader.pointee.error) { bytes in
             String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
         }
-        if text.hasPrefix("Sorry, ") { text = String(text.dropFirst(7)) }
+        // Messages about the whole file start with the name it was opened under (swivel_tiff_open).
+        for prefix in ["TIFF: ", "Sorry, "] where text.hasPrefix(prefix) { text = String(text.dropFirst(prefix.count)) }
+        // A strip read whole names no row: libtiff prints its "no row" (uint32 −1) as a scanline.
+        for unknown in [" at scanline 4294967295", " for scanline 4294967295"] {
+            if let start = text.indices.first(where: { text[$0...].hasPrefix(unknown) }) {
+                text.removeSubrange(start..<text.index(start, offsetBy: unknown.count))
+            }
+        }
         if reader.pointee.ran_out == 1 {
             return Failure(reason: "cannot decode: truncated TIFF data" + (text.isEmpty ? "" : " (\(text))"))
         }
