@@ -36,6 +36,8 @@ let package = Package(
                        providers: [.apt(["liblcms2-dev"])]),
         .systemLibrary(name: "CExif", path: "Sources/CExif",
                        providers: [.apt(["libexif-dev"])]),
+        .systemLibrary(name: "CTIFF", path: "Sources/CTIFF",
+                       providers: [.apt(["libtiff-dev"])]),
         .systemLibrary(name: "CZlib", path: "Sources/CZlib",
                        providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CGIF", path: "Sources/CGIF",
@@ -75,8 +77,8 @@ let package = Package(
         // (what to decode, the texture plan, uploads through a texture-array protocol the app fills with GL).
         .target(name: "SwivelPhotos",
                 dependencies: ["SwivelCore", "SwivelPhotoCore", "SwivelSystem", "CSDL2", "CSDL2Image", "CLibraryMessages",
-                               "CTurboJPEG", "CHeif", "CJXL", "CLCMS2", "CExif", "CZlib", "CGIF", "CWebP", "LazyLibraries",
-                               "STBImage", "NetpbmReader"],
+                               "CTurboJPEG", "CHeif", "CJXL", "CLCMS2", "CExif", "CTIFF", "CZlib", "CGIF", "CWebP",
+                               "LazyLibraries", "STBImage", "NetpbmReader"],
                 path: "Sources/Photos/SwivelPhotos",
                 swiftSettings: withoutImplicitImports),
         // The executable: command line; App/ (wiring, the frame step and loop, overlays); Diagnostics/.

@@ -30,6 +30,7 @@ LIBRARIES = [
     ("webp", "webp/decode.h", r"/webp/decode\.h$", "libwebp", "libwebp.so", "libwebp7"),
     ("webpdemux", "webp/demux.h", r"/webp/demux\.h$", "libwebpdemux", "libwebpdemux.so", "libwebpdemux2"),
     ("netpbm", "netpbm/pam.h", r"/netpbm/", "netpbm", "libnetpbm.so", "libnetpbm11"),
+    ("tiff", "tiffio.h", r"/tiff[a-z]*\.h$", "libtiff-4", "libtiff.so", "libtiff6"),
 ]
 
 
@@ -50,6 +51,9 @@ def declarations(header, pattern):
         if "..." in qual:
             continue
         params = [p["type"]["qualType"] for p in node.get("inner", []) if p.get("kind") == "ParmVarDecl"]
+        # A va_list parameter (libtiff's TIFFVGetField) shows as the pointer it decays to, whose
+        # struct tag C would take for a new type: name it as declared.
+        params = ["va_list" if p == "struct __va_list_tag *" else p for p in params]
         # the return type is what precedes the parameter list: the last top-level "(...)"
         depth, i = 0, len(qual) - 1
         while i >= 0:

@@ -49,23 +49,4 @@ static inline int swivel_exif_date_taken(const unsigned char *bytes, unsigned in
     exif_data_unref(data);
     return found;
 }
-/// The ICC profile a TIFF keeps in IFD0's InterColorProfile tag (34675): copied into a buffer from
-/// malloc (`*out`, `*size`; the caller frees it); 1 when found, else 0.
-static inline int swivel_exif_icc_profile(const unsigned char *bytes, unsigned int size,
-                                          unsigned char **out, unsigned int *out_size) {
-    ExifData *data = swivel_exif_load(bytes, size);
-    if (!data) return 0;
-    int found = 0;
-    ExifEntry *entry = exif_content_get_entry(data->ifd[EXIF_IFD_0], (ExifTag)0x8773);
-    if (entry && entry->data && entry->size > 128) {
-        *out = (unsigned char *)malloc(entry->size);
-        if (*out) {
-            memcpy(*out, entry->data, entry->size);
-            *out_size = entry->size;
-            found = 1;
-        }
-    }
-    exif_data_unref(data);
-    return found;
-}
 #endif

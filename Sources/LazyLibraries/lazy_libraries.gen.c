@@ -12,6 +12,7 @@
 #include <webp/decode.h>
 #include <webp/demux.h>
 #include <netpbm/pam.h>
+#include <tiffio.h>
 #include <libexif/exif-utils.h>
 #include "lazy_libraries.h"
 
@@ -213,6 +214,10 @@ cmsToneCurve * cmsBuildParametricToneCurve(__typeof__(cmsContext) a0, __typeof__
 cmsBool cmsCloseProfile(__typeof__(cmsHPROFILE) a0) {
     static void *_Atomic real;
     return ((__typeof__(&cmsCloseProfile))swivel_lazy_function(&real, 3, "cmsCloseProfile"))(a0);
+}
+cmsHPROFILE cmsCreateLab4Profile(__typeof__(const cmsCIExyY *) a0) {
+    static void *_Atomic real;
+    return ((__typeof__(&cmsCreateLab4Profile))swivel_lazy_function(&real, 3, "cmsCreateLab4Profile"))(a0);
 }
 cmsHPROFILE cmsCreateRGBProfile(__typeof__(const cmsCIExyY *) a0, __typeof__(const cmsCIExyYTRIPLE *) a1, __typeof__(cmsToneCurve *const *) a2) {
     static void *_Atomic real;
@@ -480,7 +485,90 @@ void pnm_readpamrow(__typeof__(const struct pam *const) a0, __typeof__(tuple *co
     ((__typeof__(&pnm_readpamrow))swivel_lazy_function(&real, 10, "pnm_readpamrow"))(a0, a1);
 }
 
-_Static_assert(SWIVEL_LAZY_LIBRARY_COUNT == 11, "lazy_libraries.h lists other libraries");
+// tiff: libtiff.so.6
+_Static_assert(SWIVEL_LAZY_TIFF == 11, "lazy_libraries.h lists tiff elsewhere");
+TIFF * TIFFClientOpenExt(__typeof__(const char *) a0, __typeof__(const char *) a1, __typeof__(thandle_t) a2, __typeof__(TIFFReadWriteProc) a3, __typeof__(TIFFReadWriteProc) a4, __typeof__(TIFFSeekProc) a5, __typeof__(TIFFCloseProc) a6, __typeof__(TIFFSizeProc) a7, __typeof__(TIFFMapFileProc) a8, __typeof__(TIFFUnmapFileProc) a9, __typeof__(TIFFOpenOptions *) a10) {
+    static void *_Atomic real;
+    return ((__typeof__(&TIFFClientOpenExt))swivel_lazy_function(&real, 11, "TIFFClientOpenExt"))(a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10);
+}
+void TIFFClose(__typeof__(TIFF *) a0) {
+    static void *_Atomic real;
+    ((__typeof__(&TIFFClose))swivel_lazy_function(&real, 11, "TIFFClose"))(a0);
+}
+const TIFFCodec * TIFFFindCODEC(__typeof__(uint16_t) a0) {
+    static void *_Atomic real;
+    return ((__typeof__(&TIFFFindCODEC))swivel_lazy_function(&real, 11, "TIFFFindCODEC"))(a0);
+}
+int TIFFIsCODECConfigured(__typeof__(uint16_t) a0) {
+    static void *_Atomic real;
+    return ((__typeof__(&TIFFIsCODECConfigured))swivel_lazy_function(&real, 11, "TIFFIsCODECConfigured"))(a0);
+}
+int TIFFIsTiled(__typeof__(TIFF *) a0) {
+    static void *_Atomic real;
+    return ((__typeof__(&TIFFIsTiled))swivel_lazy_function(&real, 11, "TIFFIsTiled"))(a0);
+}
+TIFFOpenOptions * TIFFOpenOptionsAlloc(void) {
+    static void *_Atomic real;
+    return ((__typeof__(&TIFFOpenOptionsAlloc))swivel_lazy_function(&real, 11, "TIFFOpenOptionsAlloc"))();
+}
+void TIFFOpenOptionsFree(__typeof__(TIFFOpenOptions *) a0) {
+    static void *_Atomic real;
+    ((__typeof__(&TIFFOpenOptionsFree))swivel_lazy_function(&real, 11, "TIFFOpenOptionsFree"))(a0);
+}
+void TIFFOpenOptionsSetErrorHandlerExtR(__typeof__(TIFFOpenOptions *) a0, __typeof__(TIFFErrorHandlerExtR) a1, __typeof__(void *) a2) {
+    static void *_Atomic real;
+    ((__typeof__(&TIFFOpenOptionsSetErrorHandlerExtR))swivel_lazy_function(&real, 11, "TIFFOpenOptionsSetErrorHandlerExtR"))(a0, a1, a2);
+}
+void TIFFOpenOptionsSetMaxSingleMemAlloc(__typeof__(TIFFOpenOptions *) a0, __typeof__(tmsize_t) a1) {
+    static void *_Atomic real;
+    ((__typeof__(&TIFFOpenOptionsSetMaxSingleMemAlloc))swivel_lazy_function(&real, 11, "TIFFOpenOptionsSetMaxSingleMemAlloc"))(a0, a1);
+}
+void TIFFOpenOptionsSetWarningHandlerExtR(__typeof__(TIFFOpenOptions *) a0, __typeof__(TIFFErrorHandlerExtR) a1, __typeof__(void *) a2) {
+    static void *_Atomic real;
+    ((__typeof__(&TIFFOpenOptionsSetWarningHandlerExtR))swivel_lazy_function(&real, 11, "TIFFOpenOptionsSetWarningHandlerExtR"))(a0, a1, a2);
+}
+int TIFFRGBAImageBegin(__typeof__(TIFFRGBAImage *) a0, __typeof__(TIFF *) a1, __typeof__(int) a2, __typeof__(char *) a3) {
+    static void *_Atomic real;
+    return ((__typeof__(&TIFFRGBAImageBegin))swivel_lazy_function(&real, 11, "TIFFRGBAImageBegin"))(a0, a1, a2, a3);
+}
+void TIFFRGBAImageEnd(__typeof__(TIFFRGBAImage *) a0) {
+    static void *_Atomic real;
+    ((__typeof__(&TIFFRGBAImageEnd))swivel_lazy_function(&real, 11, "TIFFRGBAImageEnd"))(a0);
+}
+int TIFFRGBAImageGet(__typeof__(TIFFRGBAImage *) a0, __typeof__(uint32_t *) a1, __typeof__(uint32_t) a2, __typeof__(uint32_t) a3) {
+    static void *_Atomic real;
+    return ((__typeof__(&TIFFRGBAImageGet))swivel_lazy_function(&real, 11, "TIFFRGBAImageGet"))(a0, a1, a2, a3);
+}
+TIFFErrorHandler TIFFSetErrorHandler(__typeof__(TIFFErrorHandler) a0) {
+    static void *_Atomic real;
+    return ((__typeof__(&TIFFSetErrorHandler))swivel_lazy_function(&real, 11, "TIFFSetErrorHandler"))(a0);
+}
+TIFFErrorHandler TIFFSetWarningHandler(__typeof__(TIFFErrorHandler) a0) {
+    static void *_Atomic real;
+    return ((__typeof__(&TIFFSetWarningHandler))swivel_lazy_function(&real, 11, "TIFFSetWarningHandler"))(a0);
+}
+uint64_t TIFFStripSize64(__typeof__(TIFF *) a0) {
+    static void *_Atomic real;
+    return ((__typeof__(&TIFFStripSize64))swivel_lazy_function(&real, 11, "TIFFStripSize64"))(a0);
+}
+uint64_t TIFFTileSize64(__typeof__(TIFF *) a0) {
+    static void *_Atomic real;
+    return ((__typeof__(&TIFFTileSize64))swivel_lazy_function(&real, 11, "TIFFTileSize64"))(a0);
+}
+int TIFFVGetField(__typeof__(TIFF *) a0, __typeof__(uint32_t) a1, __typeof__(va_list) a2) {
+    static void *_Atomic real;
+    return ((__typeof__(&TIFFVGetField))swivel_lazy_function(&real, 11, "TIFFVGetField"))(a0, a1, a2);
+}
+int TIFFVGetFieldDefaulted(__typeof__(TIFF *) a0, __typeof__(uint32_t) a1, __typeof__(va_list) a2) {
+    static void *_Atomic real;
+    return ((__typeof__(&TIFFVGetFieldDefaulted))swivel_lazy_function(&real, 11, "TIFFVGetFieldDefaulted"))(a0, a1, a2);
+}
+int TIFFVSetField(__typeof__(TIFF *) a0, __typeof__(uint32_t) a1, __typeof__(va_list) a2) {
+    static void *_Atomic real;
+    return ((__typeof__(&TIFFVSetField))swivel_lazy_function(&real, 11, "TIFFVSetField"))(a0, a1, a2);
+}
+
+_Static_assert(SWIVEL_LAZY_LIBRARY_COUNT == 12, "lazy_libraries.h lists other libraries");
 const char *const swivel_lazy_library_names[SWIVEL_LAZY_LIBRARY_COUNT] = {
     "libheif.so.1",
     "libjxl.so.0.7",
@@ -493,6 +581,7 @@ const char *const swivel_lazy_library_names[SWIVEL_LAZY_LIBRARY_COUNT] = {
     "libwebp.so.7",
     "libwebpdemux.so.2",
     "libnetpbm.so.11",
+    "libtiff.so.6",
 };
 
 // The Debian packages that install them (dpkg -S), named when one is missing.
@@ -508,4 +597,5 @@ const char *const swivel_lazy_library_packages[SWIVEL_LAZY_LIBRARY_COUNT] = {
     "libwebp7",
     "libwebpdemux2",
     "libnetpbm11",
+    "libtiff6",
 };

@@ -169,10 +169,40 @@ import Testing
         Batch(title: "truncated GIF, WebP and TIFF headers; an upper-case extension", entries: [
             bytes("01 cut.gif", name("GIF89a") + [1, 0], .refused("truncated GIF header")),
             bytes("02 cut.webp", name("RIFF") + [0, 0, 0, 0] + name("WEBPVP8X"), .refused("truncated WEBP header")),
-            bytes("03 far directory.tif", name("II*") + [0, 0xA0, 0x86, 0x01, 0], .refused("truncated TIFF header")),
+            bytes("03 far directory.tif", name("II*") + [0, 0xA0, 0x86, 0x01, 0],
+                  .refused("cannot decode: truncated TIFF data (Can not read TIFF directory count)")),
             solid("04 upper.PNG", .png, [255, 214, 10]),
         ]),
+        Batch(title: "TIFFs libtiff warns about, cannot decode, or finds cut short", entries: [
+            // Tags out of order: libtiff warns (on no console) and decodes it.
+            bytes("01 unsorted tags.tif", tiff(bits: 8, pixels: [52, 199, 89], unsorted: true), .loads([52, 199, 89])),
+            bytes("02 twelve bits.tif", tiff(bits: 12, pixels: [0, 0, 0, 0, 0]),
+                  .refused("cannot decode: 12-bit TIFF is not supported")),
+            bytes("03 floating point.tif", tiff(bits: 32, sampleFormat: 3, pixels: [UInt8](repeating: 0, count: 12)),
+                  .refused("cannot decode: 32-bit floating-point TIFF is not supported")),
+            bytes("04 cut strip.tif", tiff(bits: 8, pixels: [52, 199, 89], stripBytes: 3 * 6 * 4),
+                  .refused("cannot decode: truncated TIFF data (Read error; got 3 bytes, expected 72)")),
+        ]),
     ]
+
+    /// A little-endian RGB TIFF of one strip, 1 × 1 unless `stripBytes` claims more (6 × 4 at 3
+    /// bytes a pixel), `pixels` after the directory; its tags in ascending order as TIFF 6.0
+    /// requires, or with ImageWidth last when `unsorted`.
+    static func tiff(bits: Int, sampleFormat: Int = 1, pixels: [UInt8], stripBytes: Int? = nil,
+                     unsorted: Bool = false) -> [UInt8] {
+        func le16(_ v: Int) -> [UInt8] { [UInt8(v & 255), UInt8(v >> 8 & 255)] }
+        func le32(_ v: Int) -> [UInt8] { le16(v & 0xFFFF) + le16(v >> 16) }
+        func entry(_ tag: Int, _ type: Int, _ value: Int) -> [UInt8] {
+            le16(tag) + le16(type) + le32(1) + (type == 3 ? le16(value) + [0, 0] : le32(value))
+        }
+        let (width, height) = stripBytes == nil ? (1, 1) : (6, 4)
+        var entries: [[UInt8]] = [entry(256, 3, width), entry(257, 3, height), entry(258, 3, bits), entry(259, 3, 1),
+                                  entry(262, 3, 2), entry(273, 4, 8 + 2 + 10 * 12 + 4), entry(277, 3, 3),
+                                  entry(278, 3, height), entry(279, 4, stripBytes ?? pixels.count),
+                                  entry(339, 3, sampleFormat)]
+        if unsorted { entries.append(entries.removeFirst()) }
+        return name("II") + le16(42) + le32(8) + le16(entries.count) + entries.flatMap { $0 } + le32(0) + pixels
+    }
 
     // MARK: Folders of hostile files beside good ones
 

@@ -46,7 +46,7 @@ public enum ImageFormat: String, Sendable, CaseIterable {
         case .tiff:
             FormatDeclaration(name: "TIFF", extensions: ["tif", "tiff"], mimeTypes: ["image/tiff"],
                               recognition: .magic([[0x49, 0x49, 0x2A, 0x00], [0x4D, 0x4D, 0x00, 0x2A]]),
-                              decoder: .sdl2Image)
+                              decoder: .libtiff)
         case .gif:
             FormatDeclaration(name: "GIF", extensions: ["gif"], mimeTypes: ["image/gif"],
                               recognition: .magic([Array("GIF87a".utf8), Array("GIF89a".utf8)]), decoder: .giflib)
@@ -78,8 +78,10 @@ public enum ImageFormat: String, Sendable, CaseIterable {
     public var decoder: FormatDecoder { declaration.decoder }
 
     /// Whether `ImageHeader` reads this format's size from its first bytes. The others' sizes are
-    /// read by their own library (libheif, libjxl) or they have none (SVG is drawn at the card's
-    /// size), so they are told from their first bytes first, by `sniffContainer`.
+    /// read by their own library (libheif, libjxl, libtiff: a TIFF's directory may lie anywhere,
+    /// and its size is the one libtiff will decode, read from the directory libtiff reads) or they
+    /// have none (SVG is drawn at the card's size), so they are told from their first bytes
+    /// first, by `sniffContainer`.
     public var hasHeaderReader: Bool {
         [.libjpegTurbo, .sdl2Image, .giflib, .libwebp, .stbImage, .libnetpbm].contains(decoder)
     }
@@ -95,7 +97,7 @@ public enum ImageFormat: String, Sendable, CaseIterable {
 
     /// The formats `ImageHeader` does not read, told from a file's first bytes (64 are enough):
     /// HEIF and AVIF by an ISO-BMFF `ftyp` box whose major or a compatible brand is theirs, JPEG
-    /// XL by its signatures, SVG as XML text (after an optional byte-order mark and white space)
+    /// XL and TIFF by their signatures, SVG as XML text (after an optional byte-order mark and white space)
     /// starting with '<'. Nil for everything else.
     public static func sniffContainer(_ bytes: [UInt8]) -> ImageFormat? {
         let containers = allCases.filter { !$0.hasHeaderReader }
@@ -183,7 +185,9 @@ public enum FormatDecoder: String, Sendable {
     case giflib
     /// libwebp, with its demuxer (libwebpdemux) for extended files and animations.
     case libwebp
-    /// SDL2_image, with libpng and libtiff underneath and its own QOI reader.
+    /// libtiff's RGBA reader, with put routines of Swivel's own for CIE L*a*b* and grey with alpha.
+    case libtiff
+    /// SDL2_image, with libpng underneath and its own QOI reader.
     case sdl2Image = "SDL2_image"
     /// stb_image's BMP and TGA readers, compiled in, with fixes for what they read wrong.
     case stbImage = "stb_image"

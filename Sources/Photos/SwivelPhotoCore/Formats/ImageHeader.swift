@@ -23,7 +23,7 @@ public struct ImageHeader: Equatable, Sendable {
         /// A known signature, but the header's fields make no sense for the format.
         case malformed(ImageFormat)
         /// The header goes on past the bytes given while the file is longer: read the first
-        /// `needed` bytes (or more) and ask again. JPEG and TIFF headers may lie anywhere.
+        /// `needed` bytes (or more) and ask again. A JPEG's frame header may lie far in.
         case incomplete(ImageFormat, needed: Int)
 
         public var description: String {
@@ -40,8 +40,8 @@ public struct ImageHeader: Equatable, Sendable {
     }
 
     /// How many bytes from the start of a file the caller should offer first: enough for every
-    /// format's header except JPEGs with long metadata segments and TIFFs whose directory comes
-    /// late (those answer `.incomplete` with the count to read).
+    /// format's header except JPEGs with long metadata segments (those answer `.incomplete` with
+    /// the count to read).
     public static let bytesNeeded = 64 * 1024
 
     /// Reads the header from `bytes`, the first bytes of a file of `fileSize` bytes (give at
@@ -150,10 +150,9 @@ public struct ImageHeader: Equatable, Sendable {
         case .jpeg: return try jpegDimensions(data)
         case .webp: return try webpDimensions(data)
         case .pnm: return try pnmDimensions(data)
-        case .tiff: return try tiffDimensions(data)
         case .tga:
             return (try data.uint16LE(12), try data.uint16LE(14))
-        case .heif, .avif, .jpegXL, .svg:
+        case .heif, .avif, .jpegXL, .tiff, .svg:
             preconditionFailure("\(format.displayName) has no header reader")   // `readable` leaves them out
         }
     }
@@ -284,33 +283,6 @@ public struct ImageHeader: Equatable, Sendable {
         }
         let width = try number()
         let height = try number()
-        return (width, height)
-    }
-
-    /// The first image file directory's ImageWidth (256) and ImageLength (257) tags.
-    private static func tiffDimensions(_ data: ByteReader) throws(ByteReader.Failure) -> (Int, Int) {
-        let big = try data.byte(0) == 0x4D
-        func u16(_ at: Int) throws(ByteReader.Failure) -> Int { big ? try data.uint16BE(at) : try data.uint16LE(at) }
-        func u32(_ at: Int) throws(ByteReader.Failure) -> Int { big ? try data.uint32BE(at) : try data.uint32LE(at) }
-        let directory = try u32(4)
-        guard directory >= 8 else { throw .malformed }
-        let count = try u16(directory)
-        // Ask for the whole directory at once, so that a caller that must read more reads it once.
-        _ = try data.bytes(directory + 2, 12 * count)
-        var width: Int?, height: Int?
-        for entry in 0..<count {
-            let at = directory + 2 + 12 * entry
-            let tag = try u16(at)
-            guard tag == 256 || tag == 257 else { continue }
-            let value: Int
-            switch try u16(at + 2) {
-            case 3: value = try u16(at + 8)   // SHORT, left-justified in the value field
-            case 4: value = try u32(at + 8)   // LONG
-            default: throw .malformed
-            }
-            if tag == 256 { width = value } else { height = value }
-        }
-        guard let width, let height else { throw .malformed }
         return (width, height)
     }
 

@@ -11,9 +11,14 @@ public enum Resampler {
         public let height: Int
         /// Four bytes a pixel with alpha last (RGBA), else three (RGB, opaque).
         public let hasAlpha: Bool
+        /// With `hasAlpha`: the colours already have alpha multiplied in (libtiff's RGBA reader
+        /// gives them so), and are averaged as they are.
+        public let alphaIsPremultiplied: Bool
 
-        public init(pixels: UnsafePointer<UInt8>, pitch: Int, width: Int, height: Int, hasAlpha: Bool) {
+        public init(pixels: UnsafePointer<UInt8>, pitch: Int, width: Int, height: Int, hasAlpha: Bool,
+                    alphaIsPremultiplied: Bool = false) {
             (self.pixels, self.pitch, self.width, self.height, self.hasAlpha) = (pixels, pitch, width, height, hasAlpha)
+            self.alphaIsPremultiplied = hasAlpha && alphaIsPremultiplied
         }
     }
 
@@ -88,6 +93,7 @@ public enum Resampler {
             across.weights.withUnsafeBufferPointer { weights in
                 for (row, y) in rows.enumerated() {
                     resampleRow(source.pixels + y * source.pitch, hasAlpha: source.hasAlpha,
+                                premultiplied: source.alphaIsPremultiplied,
                                 into: middle.baseAddress! + row * width * 4, width: width,
                                 first: first.baseAddress!, count: count.baseAddress!,
                                 weights: weights.baseAddress!, stride: across.stride)
@@ -123,11 +129,26 @@ public enum Resampler {
 
     /// One row across: for each output pixel, the weighted sum of its taps' premultiplied pixels.
     @inline(__always)
-    private static func resampleRow(_ row: UnsafePointer<UInt8>, hasAlpha: Bool,
+    private static func resampleRow(_ row: UnsafePointer<UInt8>, hasAlpha: Bool, premultiplied: Bool,
                                     into out: UnsafeMutablePointer<Float>, width: Int,
                                     first: UnsafePointer<Int>, count: UnsafePointer<Int>,
                                     weights: UnsafePointer<Float>, stride: Int) {
-        if hasAlpha {
+        if premultiplied {
+            for x in 0..<width {
+                var r: Float = 0, g: Float = 0, b: Float = 0, a: Float = 0
+                var pixel = row + first[x] * 4
+                let w = weights + x * stride
+                for tap in 0..<count[x] {
+                    r += w[tap] * Float(pixel[0])
+                    g += w[tap] * Float(pixel[1])
+                    b += w[tap] * Float(pixel[2])
+                    a += w[tap] * Float(pixel[3])
+                    pixel += 4
+                }
+                let o = out + x * 4
+                o[0] = r; o[1] = g; o[2] = b; o[3] = a
+            }
+        } else if hasAlpha {
             for x in 0..<width {
                 var r: Float = 0, g: Float = 0, b: Float = 0, a: Float = 0
                 var pixel = row + first[x] * 4

@@ -5,7 +5,7 @@ import Glibc
 import SwivelCore
 import SwivelPhotoCore
 
-/// The formats SDL2_image decodes (PNG, TIFF, QOI): whole, as stored,
+/// The formats SDL2_image decodes (PNG, QOI): whole, as stored,
 /// then turned upright by the EXIF orientation found in the file (SDL2_image ignores it) and
 /// converted to sRGB by its ICC profile.
 enum SDLImageDecoder {
@@ -34,16 +34,12 @@ enum SDLImageDecoder {
         defer { if source != surface { SDL_FreeSurface(source) } }
 
         let metadata = file.metadata(format: header.format)
-        // libtiff (through SDL2_image's TIFFReadRGBAImageOriented) already undoes the mirrors of
-        // orientations 2-4, and does 5-8 only in part; see `Orientation.remainingAfterLibTIFF`.
-        var orientation = try metadata.orientation(format: header.format.displayName)
-        if header.format == .tiff { orientation = orientation.remainingAfterLibTIFF }
         return try CardPixels.make(
             Resampler.Source(pixels: UnsafePointer(source.pointee.pixels.assumingMemoryBound(to: UInt8.self)),
                              pitch: Int(source.pointee.pitch), width: real.width, height: real.height,
                              hasAlpha: source.pointee.format.pointee.format == SDL_PIXELFORMAT_ABGR8888.rawValue),
-            orientation: orientation, iccProfile: metadata.iccProfile, format: header.format.displayName,
-            width: width, height: height)
+            orientation: try metadata.orientation(format: header.format.displayName), iccProfile: metadata.iccProfile,
+            format: header.format.displayName, width: width, height: height)
     }
 
     /// SDL2_image's codec libraries, set up once on first use (Swift runs a static's initialiser
@@ -53,7 +49,7 @@ enum SDLImageDecoder {
     static let codecs: Int32 = {
         _ = swivel_filter_library_messages()
         guard DecoderLibrary.sdlImage.isAvailable else { return 0 }
-        return IMG_Init(Int32(IMG_INIT_JPG.rawValue | IMG_INIT_PNG.rawValue | IMG_INIT_TIF.rawValue))
+        return IMG_Init(Int32(IMG_INIT_JPG.rawValue | IMG_INIT_PNG.rawValue))
     }()
 }
 

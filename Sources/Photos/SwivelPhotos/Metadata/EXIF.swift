@@ -25,18 +25,6 @@ public enum EXIF {
         }
     }
 
-    /// The ICC profile of a TIFF (its InterColorProfile tag, 34675), if it has one (and libexif is
-    /// installed).
-    public static func tiffICCProfile(_ block: [UInt8]) -> [UInt8]? {
-        withLoadable(block) { bytes in
-            var out: UnsafeMutablePointer<UInt8>?
-            var size: UInt32 = 0
-            guard swivel_exif_icc_profile(bytes.baseAddress, UInt32(bytes.count), &out, &size) == 1, let out else { return nil }
-            defer { free(out) }
-            return Array(UnsafeBufferPointer(start: out, count: Int(size)))
-        }
-    }
-
     static let header: [UInt8] = Array("Exif".utf8) + [0, 0]
 
     /// libexif looks for the "Exif\0\0" header (or JPEG markers) before the TIFF structure; PNG's

@@ -100,28 +100,20 @@ struct PhotoMetadata {
         return found
     }
 
-    /// TIFF: the file itself is the EXIF TIFF structure: its IFD0 holds the orientation, and
-    /// tag 34675 an ICC profile.
-    static func tiff(_ bytes: [UInt8]) -> PhotoMetadata {
-        PhotoMetadata(exif: bytes, iccProfile: EXIF.tiffICCProfile(bytes))
-    }
-
     private static func bigEndian32(_ bytes: [UInt8], _ at: Int) -> Int {
         Int(bytes[at]) << 24 | Int(bytes[at + 1]) << 16 | Int(bytes[at + 2]) << 8 | Int(bytes[at + 3])
     }
 }
 
 extension OpenFile {
-    /// The metadata of a file SDL2_image decodes (PNG, TIFF; others have none we use). PNG is
-    /// walked chunk by chunk, reading only the chunk headers and the chunks wanted, never the
-    /// image data; a TIFF is read whole (its IFDs may be anywhere). (WebP's come from libwebp's
-    /// demuxer, in WebPDecoder.)
+    /// The metadata of a file SDL2_image decodes (PNG; others have none we use), walked chunk by
+    /// chunk, reading only the chunk headers and the chunks wanted, never the image data. (WebP's
+    /// come from libwebp's demuxer, TIFF's from libtiff.)
     func metadata(format: ImageFormat) -> PhotoMetadata {
         switch format {
         // The in-memory reader skips the signature (8 bytes): zeros stand in.
         case .png: return .png([UInt8](repeating: 0, count: 8)
                                + wantedChunks(from: 8, png: true, wanted: ["eXIf", "iCCP"], end: "IEND"))
-        case .tiff: return (try? readAll()).map(PhotoMetadata.tiff) ?? PhotoMetadata()
         default: return PhotoMetadata()
         }
     }

@@ -1,0 +1,379 @@
+#ifndef SWIVEL_CTIFF_SHIM_H
+#define SWIVEL_CTIFF_SHIM_H
+#include <tiffio.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+// Swivel's use of libtiff, in C because its tag getters are variadic (Swift cannot call them) and
+// its RGBA reader takes C callbacks. Only non-variadic libtiff functions are called here
+// (TIFFVGetField rather than TIFFGetField): the photo libraries are loaded on first use through
+// stubs (Sources/LazyLibraries), which cannot forward a variable argument list.
+//
+// Thread safety: every TIFF handle has its own reader, its own error and warning handlers (set
+// through TIFFOpenOptions, libtiff 4.5) and its own buffers; libtiff keeps no other state per
+// image. The process-wide handlers are switched off once (swivel_tiff_silence_globals).
+
+/// One open TIFF and the file it reads: a descriptor read with pread at libtiff's own offset, so
+/// nothing is read but what libtiff asks for (the directory and the strips or tiles it decodes).
+typedef struct SwivelTIFFReader {
+    TIFF *tif;
+    int fd;
+    uint64_t size;
+    uint64_t offset;
+    /// 1 once libtiff asked for bytes past the end of the file.
+    int ran_out;
+    /// libtiff's first error message for this file ("" when none).
+    char error[256];
+} SwivelTIFFReader;
+
+static tmsize_t swivel_tiff_read_proc(thandle_t handle, void *buffer, tmsize_t size) {
+    SwivelTIFFReader *reader = (SwivelTIFFReader *)handle;
+    if (size <= 0) return 0;
+    if (reader->offset >= reader->size) { reader->ran_out = 1; return 0; }
+    tmsize_t filled = 0;
+    while (filled < size) {
+        ssize_t got = pread(reader->fd, (char *)buffer + filled, (size_t)(size - filled),
+                            (off_t)(reader->offset + (uint64_t)filled));
+        if (got > 0) {
+            filled += got;
+        } else if (got == 0) {
+            break;
+        } else if (errno != EINTR) {
+            if (filled == 0) return -1;
+            break;
+        }
+    }
+    reader->offset += (uint64_t)filled;
+    if (filled < size) reader->ran_out = 1;
+    return filled;
+}
+
+static tmsize_t swivel_tiff_write_proc(thandle_t handle, void *buffer, tmsize_t size) {
+    (void)handle; (void)buffer; (void)size;
+    return -1;   // opened for reading only
+}
+
+static toff_t swivel_tiff_seek_proc(thandle_t handle, toff_t offset, int whence) {
+    SwivelTIFFReader *reader = (SwivelTIFFReader *)handle;
+    switch (whence) {
+    case SEEK_SET: reader->offset = offset; break;
+    case SEEK_CUR: reader->offset += offset; break;
+    case SEEK_END: reader->offset = reader->size + offset; break;
+    default: return (toff_t)-1;
+    }
+    return reader->offset;
+}
+
+static int swivel_tiff_close_proc(thandle_t handle) { (void)handle; return 0; }   // the caller closes the descriptor
+static toff_t swivel_tiff_size_proc(thandle_t handle) { return ((SwivelTIFFReader *)handle)->size; }
+static int swivel_tiff_map_proc(thandle_t handle, void **base, toff_t *size) {
+    (void)handle; (void)base; (void)size;
+    return 0;   // no mapping: libtiff reads what it needs
+}
+static void swivel_tiff_unmap_proc(thandle_t handle, void *base, toff_t size) { (void)handle; (void)base; (void)size; }
+
+static int swivel_tiff_on_error(TIFF *tif, void *user_data, const char *module, const char *format, va_list arguments) {
+    (void)tif; (void)module;
+    SwivelTIFFReader *reader = (SwivelTIFFReader *)user_data;
+    if (reader->error[0] == 0) vsnprintf(reader->error, sizeof reader->error, format, arguments);
+    return 1;   // handled: the process-wide handler is not called
+}
+
+static int swivel_tiff_on_warning(TIFF *tif, void *user_data, const char *module, const char *format, va_list arguments) {
+    (void)tif; (void)user_data; (void)module; (void)format; (void)arguments;
+    return 1;   // warnings ("unknown field with tag …") say nothing a viewer acts on
+}
+
+/// Switches off libtiff's process-wide warning and error handlers, which print to stderr; the
+/// handlers of each TIFF opened here catch its messages first. Call once, before any TIFF is opened.
+static inline void swivel_tiff_silence_globals(void) {
+    TIFFSetErrorHandler(NULL);
+    TIFFSetWarningHandler(NULL);
+}
+
+/// The largest single allocation libtiff may make for one file: the largest image Swivel decodes
+/// (ImageLimits: 256 MP) as one strip of 8-bit RGBA; a directory or strip needing more is refused.
+#define SWIVEL_TIFF_MAX_ALLOCATION ((tmsize_t)1024 * 1024 * 1024)
+
+/// Opens the TIFF on `reader->fd` (of `reader->size` bytes; the other fields zeroed) and reads its
+/// first directory. 1 on success; else 0 with `reader->error` (and `ran_out`) saying why.
+/// Strip and tile offsets are loaded when first needed ("D"), so a directory that claims billions
+/// of strips costs nothing before its size is checked.
+static inline int swivel_tiff_open(SwivelTIFFReader *reader) {
+    TIFFOpenOptions *options = TIFFOpenOptionsAlloc();
+    if (!options) { snprintf(reader->error, sizeof reader->error, "out of memory"); return 0; }
+    TIFFOpenOptionsSetMaxSingleMemAlloc(options, SWIVEL_TIFF_MAX_ALLOCATION);
+    TIFFOpenOptionsSetErrorHandlerExtR(options, swivel_tiff_on_error, reader);
+    TIFFOpenOptionsSetWarningHandlerExtR(options, swivel_tiff_on_warning, reader);
+    reader->tif = TIFFClientOpenExt("TIFF", "rD", (thandle_t)reader, swivel_tiff_read_proc, swivel_tiff_write_proc,
+                                    swivel_tiff_seek_proc, swivel_tiff_close_proc, swivel_tiff_size_proc,
+                                    swivel_tiff_map_proc, swivel_tiff_unmap_proc, options);
+    TIFFOpenOptionsFree(options);
+    if (!reader->tif && reader->error[0] == 0) snprintf(reader->error, sizeof reader->error, "not a TIFF file");
+    return reader->tif != NULL;
+}
+
+static inline void swivel_tiff_close(SwivelTIFFReader *reader) {
+    if (reader->tif) TIFFClose(reader->tif);
+    reader->tif = NULL;
+}
+
+static inline int swivel_tiff_get(TIFF *tif, uint32_t tag, ...) {
+    va_list arguments;
+    va_start(arguments, tag);
+    int found = TIFFVGetField(tif, tag, arguments);
+    va_end(arguments);
+    return found;
+}
+
+static inline int swivel_tiff_get_defaulted(TIFF *tif, uint32_t tag, ...) {
+    va_list arguments;
+    va_start(arguments, tag);
+    int found = TIFFVGetFieldDefaulted(tif, tag, arguments);
+    va_end(arguments);
+    return found;
+}
+
+static inline int swivel_tiff_set(TIFF *tif, uint32_t tag, ...) {
+    va_list arguments;
+    va_start(arguments, tag);
+    int done = TIFFVSetField(tif, tag, arguments);
+    va_end(arguments);
+    return done;
+}
+
+/// What the first directory says, as libtiff read it (defaults where a tag is absent).
+typedef struct SwivelTIFFInfo {
+    uint32_t width, height;
+    uint16_t bits_per_sample, samples_per_pixel, sample_format, photometric, compression, planar;
+    /// The Orientation tag (1-8), or 0 when absent.
+    uint16_t orientation;
+    int tiled;
+    /// The bytes of one decoded strip or tile, as libtiff will allocate them (0 when libtiff finds
+    /// the size overflows).
+    uint64_t chunk_bytes;
+    uint32_t tile_width, tile_length, rows_per_strip;
+    /// Whether libtiff was built with the decoder of `compression`.
+    int codec_configured;
+    /// The codec's name ("LZW", "JPEG", …), or NULL for a scheme libtiff does not know.
+    const char *codec_name;
+    /// The WhitePoint tag (CIE xy), or 0 0 when absent.
+    float white_x, white_y;
+} SwivelTIFFInfo;
+
+static inline void swivel_tiff_info(TIFF *tif, SwivelTIFFInfo *info) {
+    memset(info, 0, sizeof *info);
+    swivel_tiff_get(tif, TIFFTAG_IMAGEWIDTH, &info->width);
+    swivel_tiff_get(tif, TIFFTAG_IMAGELENGTH, &info->height);
+    swivel_tiff_get_defaulted(tif, TIFFTAG_BITSPERSAMPLE, &info->bits_per_sample);
+    swivel_tiff_get_defaulted(tif, TIFFTAG_SAMPLESPERPIXEL, &info->samples_per_pixel);
+    swivel_tiff_get_defaulted(tif, TIFFTAG_SAMPLEFORMAT, &info->sample_format);
+    swivel_tiff_get_defaulted(tif, TIFFTAG_COMPRESSION, &info->compression);
+    swivel_tiff_get_defaulted(tif, TIFFTAG_PLANARCONFIG, &info->planar);
+    if (!swivel_tiff_get(tif, TIFFTAG_PHOTOMETRIC, &info->photometric)) info->photometric = 0xFFFF;
+    if (!swivel_tiff_get(tif, TIFFTAG_ORIENTATION, &info->orientation)) info->orientation = 0;
+    info->tiled = TIFFIsTiled(tif);
+    if (info->tiled) {
+        swivel_tiff_get(tif, TIFFTAG_TILEWIDTH, &info->tile_width);
+        swivel_tiff_get(tif, TIFFTAG_TILELENGTH, &info->tile_length);
+        info->chunk_bytes = TIFFTileSize64(tif);
+    } else {
+        swivel_tiff_get_defaulted(tif, TIFFTAG_ROWSPERSTRIP, &info->rows_per_strip);
+        info->chunk_bytes = TIFFStripSize64(tif);
+    }
+    float *white = NULL;
+    if (swivel_tiff_get(tif, TIFFTAG_WHITEPOINT, &white) && white) {
+        info->white_x = white[0];
+        info->white_y = white[1];
+    }
+    info->codec_configured = TIFFIsCODECConfigured(info->compression);
+    const TIFFCodec *codec = TIFFFindCODEC(info->compression);
+    info->codec_name = codec ? codec->name : NULL;
+}
+
+/// The ICC profile (tag 34675) of the first directory: a pointer into libtiff's copy, valid until
+/// the TIFF is closed. 1 when there is one.
+static inline int swivel_tiff_icc_profile(TIFF *tif, const unsigned char **bytes, uint32_t *count) {
+    void *data = NULL;
+    uint32_t size = 0;
+    if (!swivel_tiff_get(tif, TIFFTAG_ICCPROFILE, &size, &data) || !data || size == 0) return 0;
+    *bytes = (const unsigned char *)data;
+    *count = size;
+    return 1;
+}
+
+// Put routines of our own, for what libtiff's RGBA reader (tif_getimage.c) gets wrong or refuses.
+// Each has the signature and the skew conventions of libtiff's own (fromskew in samples,
+// toskew in pixels) and writes packed R, G, B, A bytes.
+
+/// CIE L*a*b* (PhotometricInterpretation 8), 8 bits: written as L* (0-255 for 0-100), a* + 128,
+/// b* + 128 (TIFF stores a* and b* as signed bytes, TIFF 6.0 section 23) and alpha 255, for the
+/// caller to convert. libtiff's own conversion maps its white (D50 where the WhitePoint tag is
+/// absent) through sRGB's D65 matrix without adapting it (a yellow cast), and uses a plain 2.4
+/// power for the tone curve.
+static void swivel_tiff_put_lab8(TIFFRGBAImage *img, uint32_t *cp, uint32_t x, uint32_t y, uint32_t w, uint32_t h,
+                                 int32_t fromskew, int32_t toskew, unsigned char *pp) {
+    int samples = img->samplesperpixel;
+    (void)y;
+    fromskew *= samples;
+    for (; h > 0; --h) {
+        for (x = w; x > 0; --x) {
+            *cp++ = (uint32_t)pp[0] | (uint32_t)(pp[1] ^ 0x80) << 8 | (uint32_t)(pp[2] ^ 0x80) << 16 | 0xFF000000u;
+            pp += samples;
+        }
+        cp += toskew;
+        pp += fromskew;
+    }
+}
+
+/// 16-bit L*a*b*: L* 0-65535 for 0-100, a* and b* signed, 256 to a unit (TIFF 6.0 section 23),
+/// packed into the pixel's 32 bits (there is no alpha) as L* in 10 bits (0-1023 for 0-100) and
+/// a* + 128, b* + 128 in 11 bits each (8 to a unit): finer than 8 bits, which near an sRGB
+/// channel's zero would show.
+static inline uint32_t swivel_tiff_lab16(uint16_t l, uint16_t a, uint16_t b) {
+    uint32_t l10 = ((uint32_t)l * 1023u + 32767u) / 65535u;
+    uint32_t a11 = ((uint32_t)((int32_t)(int16_t)a + 32768) + 16) >> 5, b11 = ((uint32_t)((int32_t)(int16_t)b + 32768) + 16) >> 5;
+    if (a11 > 2047) a11 = 2047;
+    if (b11 > 2047) b11 = 2047;
+    return l10 | a11 << 10 | b11 << 21;
+}
+
+static void swivel_tiff_put_lab16(TIFFRGBAImage *img, uint32_t *cp, uint32_t x, uint32_t y, uint32_t w, uint32_t h,
+                                  int32_t fromskew, int32_t toskew, unsigned char *pp) {
+    int samples = img->samplesperpixel;
+    uint16_t *wp = (uint16_t *)pp;
+    (void)y;
+    fromskew *= samples;
+    for (; h > 0; --h) {
+        for (x = w; x > 0; --x) {
+            *cp++ = swivel_tiff_lab16(wp[0], wp[1], wp[2]);
+            wp += samples;
+        }
+        cp += toskew;
+        wp += fromskew;
+    }
+}
+
+static void swivel_tiff_put_lab8_separate(TIFFRGBAImage *img, uint32_t *cp, uint32_t x, uint32_t y, uint32_t w,
+                                          uint32_t h, int32_t fromskew, int32_t toskew, unsigned char *l,
+                                          unsigned char *a, unsigned char *b, unsigned char *alpha) {
+    (void)img; (void)y; (void)alpha;
+    for (; h > 0; --h) {
+        for (x = w; x > 0; --x) {
+            *cp++ = (uint32_t)*l++ | (uint32_t)(*a++ ^ 0x80) << 8 | (uint32_t)(*b++ ^ 0x80) << 16 | 0xFF000000u;
+        }
+        l += fromskew; a += fromskew; b += fromskew;
+        cp += toskew;
+    }
+}
+
+static void swivel_tiff_put_lab16_separate(TIFFRGBAImage *img, uint32_t *cp, uint32_t x, uint32_t y, uint32_t w,
+                                           uint32_t h, int32_t fromskew, int32_t toskew, unsigned char *l,
+                                           unsigned char *a, unsigned char *b, unsigned char *alpha) {
+    uint16_t *wl = (uint16_t *)l, *wa = (uint16_t *)a, *wb = (uint16_t *)b;
+    (void)img; (void)y; (void)alpha;
+    for (; h > 0; --h) {
+        for (x = w; x > 0; --x) *cp++ = swivel_tiff_lab16(*wl++, *wa++, *wb++);
+        wl += fromskew; wa += fromskew; wb += fromskew;
+        cp += toskew;
+    }
+}
+
+/// Grey with alpha (two samples a pixel, 8 or 16 bits), premultiplied: libtiff's own keeps an
+/// unassociated alpha's grey as stored (not multiplied in, unlike its RGB routines) and drops
+/// 16-bit alpha altogether. Unassociated alpha is multiplied in with libtiff's rounding
+/// ((v × a + 127) / 255); associated alpha is already in. MinIsWhite greys are inverted first
+/// (under associated alpha, against the alpha: a − v).
+static void swivel_tiff_put_grey_alpha(TIFFRGBAImage *img, uint32_t *cp, uint32_t x, uint32_t y, uint32_t w,
+                                       uint32_t h, int32_t fromskew, int32_t toskew, unsigned char *pp) {
+    int samples = img->samplesperpixel, wide = img->bitspersample == 16;
+    int white = img->photometric == PHOTOMETRIC_MINISWHITE, associated = img->alpha == EXTRASAMPLE_ASSOCALPHA;
+    (void)y;
+    fromskew *= samples;
+    for (; h > 0; --h) {
+        for (x = w; x > 0; --x) {
+            uint32_t v, a;
+            if (wide) {
+                uint16_t *wp = (uint16_t *)pp;
+                v = (wp[0] + 128u) / 257u;
+                a = (wp[1] + 128u) / 257u;
+                pp += 2 * samples;
+            } else {
+                v = pp[0];
+                a = pp[1];
+                pp += samples;
+            }
+            if (associated) {
+                if (v > a) v = a;
+                if (white) v = a - v;
+            } else {
+                if (white) v = 255 - v;
+                v = (v * a + 127) / 255;
+            }
+            *cp++ = v | v << 8 | v << 16 | a << 24;
+        }
+        cp += toskew;
+        pp += fromskew * (wide ? 2 : 1);
+    }
+}
+
+/// Reads the first directory's image into `raster` (`width` × `height` pixels, width and height
+/// as `swivel_tiff_info` gave them): R, G, B, A bytes, alpha multiplied in, top row first, in
+/// the stored orientation (Swivel turns it upright itself, by the orientation `swivel_tiff_info`
+/// gave). Every photometric libtiff's RGBA reader knows: RGB, palette, grey (MinIsBlack and
+/// MinIsWhite), YCbCr (JPEG-compressed or not), CMYK, LogLuv/LogL, CIE L*a*b*, 1 to 16 bits,
+/// associated or unassociated alpha.
+/// `*lab` is set to 1 when the raster holds 8-bit L*a*b* (see swivel_tiff_put_lab8), to 2 when it
+/// holds packed 16-bit L*a*b* (swivel_tiff_lab16), for the caller to convert; `*alpha` to 1 when
+/// the raster has alpha other than 255.
+/// 1 on success; else 0 with `reader->error` (and `ran_out`) saying why.
+static inline int swivel_tiff_read_rgba(SwivelTIFFReader *reader, uint32_t *raster, uint32_t width, uint32_t height,
+                                        int *lab, int *alpha) {
+    TIFF *tif = reader->tif;
+    char message[1024] = "";
+    uint16_t photometric = 0;
+    *lab = swivel_tiff_get(tif, TIFFTAG_PHOTOMETRIC, &photometric) && photometric == PHOTOMETRIC_CIELAB;
+    // L*a*b* goes through libtiff's RGB path (which reads and unpacks the samples, 8 or 16 bits,
+    // contiguous or planar) with our put routine in place of its RGB one.
+    if (*lab && !swivel_tiff_set(tif, TIFFTAG_PHOTOMETRIC, PHOTOMETRIC_RGB)) {
+        if (reader->error[0] == 0) snprintf(reader->error, sizeof reader->error, "cannot read CIE L*a*b*");
+        return 0;
+    }
+    TIFFRGBAImage image;
+    memset(&image, 0, sizeof image);
+    if (!TIFFRGBAImageBegin(&image, tif, 1, message)) {
+        if (reader->error[0] == 0) snprintf(reader->error, sizeof reader->error, "%s", message);
+        return 0;
+    }
+    // The pixels as stored: what libtiff would turn is turned by Swivel's own orientation step.
+    image.orientation = ORIENTATION_TOPLEFT;
+    image.req_orientation = ORIENTATION_TOPLEFT;
+    *alpha = image.alpha != 0;
+    if (*lab) {
+        *alpha = 0;
+        if (image.bitspersample == 16) *lab = 2;
+        if (image.isContig) {
+            image.put.contig = image.bitspersample == 16 ? swivel_tiff_put_lab16 : swivel_tiff_put_lab8;
+        } else {
+            image.put.separate = image.bitspersample == 16 ? swivel_tiff_put_lab16_separate : swivel_tiff_put_lab8_separate;
+        }
+        if (image.bitspersample != 8 && image.bitspersample != 16) {
+            snprintf(reader->error, sizeof reader->error, "%u-bit CIE L*a*b* is not supported", image.bitspersample);
+            TIFFRGBAImageEnd(&image);
+            return 0;
+        }
+    } else if ((image.photometric == PHOTOMETRIC_MINISBLACK || image.photometric == PHOTOMETRIC_MINISWHITE)
+               && image.isContig && image.alpha && image.samplesperpixel == 2
+               && (image.bitspersample == 8 || image.bitspersample == 16)) {
+        image.put.contig = swivel_tiff_put_grey_alpha;
+    }
+    int ok = TIFFRGBAImageGet(&image, raster, width, height);
+    TIFFRGBAImageEnd(&image);
+    if (!ok && reader->error[0] == 0) snprintf(reader->error, sizeof reader->error, "cannot read the image");
+    return ok;
+}
+
+#endif

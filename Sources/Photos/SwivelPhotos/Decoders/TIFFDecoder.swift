@@ -1,0 +1,195 @@
+import CTIFF
+import Glibc
+import SwivelCore
+import SwivelPhotoCore
+
+/// TIFF through libtiff: its first directory (page), read over the file's descriptor (only the
+/// directory and the strips or tiles libtiff asks for are read), decoded by libtiff's RGBA reader
+/// (every photometric it knows, 1-16 bits, associated or unassociated alpha), with put routines
+/// of our own where libtiff's are wrong (CIE L*a*b*, grey with alpha; Sources/CTIFF/shim.h).
+///
+/// Everything the decoder acts on comes from the directory as libtiff read it, wherever it lies
+/// in the file: the size (checked against `ImageLimits` before any pixel memory is allocated),
+/// the orientation (tag 274, applied by `CardPixels` as for every format) and the ICC profile
+/// (tag 34675). What libtiff cannot decode is refused with what it is ("12-bit TIFF is not
+/// supported"), and libtiff's own messages become the reason; none reach stderr.
+enum TIFFDecoder {
+    static func decode(_ file: OpenFile, width: Int, height: Int) throws(Failure) -> DecodedImage {
+        try DecoderLibrary.tiff.require(for: "TIFF")
+        _ = silenced
+        let reader = UnsafeMutablePointer<SwivelTIFFReader>.allocate(capacity: 1)
+        reader.initialize(to: SwivelTIFFReader())
+        reader.pointee.fd = file.descriptor
+        reader.pointee.size = UInt64(max(0, file.size))
+        defer {
+            swivel_tiff_close(reader)
+            reader.deallocate()
+        }
+        guard swivel_tiff_open(reader) == 1 else { throw failure(reader) }
+        let tif = reader.pointee.tif!
+
+        var info = SwivelTIFFInfo()
+        swivel_tiff_info(tif, &info)
+        let (storedWidth, storedHeight) = (Int(info.width), Int(info.height))
+        if let problem = ImageLimits.problem(width: storedWidth, height: storedHeight) { throw Failure(reason: problem) }
+        if let problem = unsupported(info) { throw Failure(reason: "cannot decode: \(problem)") }
+
+        let iccProfile: [UInt8]? = {
+            var bytes: UnsafePointer<UInt8>?
+            var count: UInt32 = 0
+            guard swivel_tiff_icc_profile(tif, &bytes, &count) == 1, let bytes else { return nil }
+            return Array(UnsafeBufferPointer(start: bytes, count: Int(count)))
+        }()
+
+        // Zeroed by the kernel page by page as libtiff writes it, not up front.
+        guard let raster = calloc(storedWidth * storedHeight, 4)?.assumingMemoryBound(to: UInt32.self) else {
+            throw Failure(reason: "cannot decode: out of memory for \(storedWidth)×\(storedHeight) px")
+        }
+        defer { free(raster) }
+        var lab: Int32 = 0, alpha: Int32 = 0
+        guard swivel_tiff_read_rgba(reader, raster, info.width, info.height, &lab, &alpha) == 1 else {
+            throw failure(reader)
+        }
+        let pixels = UnsafeMutableRawPointer(raster).assumingMemoryBound(to: UInt8.self)
+        if lab != 0 {
+            // A white point outside the chromaticity diagram's triangle is no white: take D50's.
+            let (x, y) = (Double(info.white_x), Double(info.white_y))
+            let white = x > 0.01 && y > 0.01 && x + y < 1 ? (x: x, y: y) : LabToSRGB.d50
+            LabToSRGB(white: white).convert(pixels, count: storedWidth * storedHeight, packed16: lab == 2)
+        }
+        return try CardPixels.make(
+            Resampler.Source(pixels: pixels, pitch: storedWidth * 4, width: storedWidth, height: storedHeight,
+                             hasAlpha: true, alphaIsPremultiplied: alpha == 1),
+            orientation: Orientation(exif: Int(info.orientation)), iccProfile: lab != 0 ? nil : iccProfile,
+            format: "TIFF", width: width, height: height)
+    }
+
+    /// What libtiff's RGBA reader does not decode, said in a few words; nil for what it does.
+    static func unsupported(_ info: SwivelTIFFInfo) -> String? {
+        let bits = Int(info.bits_per_sample)
+        switch Int32(info.sample_format) {
+        case SAMPLEFORMAT_IEEEFP: return "\(bits)-bit floating-point TIFF is not supported"
+        case SAMPLEFORMAT_COMPLEXINT, SAMPLEFORMAT_COMPLEXIEEEFP: return "complex-number TIFF is not supported"
+        case SAMPLEFORMAT_INT where Int32(info.photometric) != PHOTOMETRIC_CIELAB:
+            return "signed \(bits)-bit TIFF is not supported"
+        default: break
+        }
+        guard [1, 2, 4, 8, 16].contains(bits) else { return "\(bits)-bit TIFF is not supported" }
+        if info.codec_configured == 0 {
+            let name = info.codec_name.map { String(cString: $0) }
+            return "TIFF compression \(name.map { "\($0) (\(info.compression))" } ?? "\(info.compression)") is not supported"
+        }
+        // A strip or tile is decoded whole into one buffer: refuse one out of proportion to the
+        // image (a 16-pixel image with 65536-pixel tiles) rather than allocate it. Tiles may
+        // overhang the image (their sides are multiples of 16, TIFF 6.0 section 15), and a few
+        // MiB is a normal tile.
+        let imageBytes = UInt64(info.width) * UInt64(info.height) * UInt64(info.samples_per_pixel) * UInt64(max(bits, 8) / 8)
+        if info.chunk_bytes == 0 { return info.tiled != 0 ? "malformed TIFF tile size" : "malformed TIFF strip size" }
+        if info.chunk_bytes > max(imageBytes, 64 << 20) {
+            let what = info.tiled != 0 ? "tiles of \(info.tile_width)×\(info.tile_length) px" : "strips"
+            return "TIFF \(what) (\(info.chunk_bytes >> 20) MiB each) are out of proportion to the \(info.width)×\(info.height) px image"
+        }
+        return nil
+    }
+
+    /// The reason libtiff gave for the last failure: its first error message (without the
+    /// "Sorry, " its RGBA reader starts with), called truncated data when it read past the end.
+    private static func failure(_ reader: UnsafeMutablePointer<SwivelTIFFReader>) -> Failure {
+        var text = withUnsafeBytes(of: reader.pointee.error) { bytes in
+            String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+        }
+        // Messages about the whole file start with the name it was opened under (swivel_tiff_open).
+        for prefix in ["TIFF: ", "Sorry, "] where text.hasPrefix(prefix) { text = String(text.dropFirst(prefix.count)) }
+        // A strip read whole names no row: libtiff prints its "no row" (uint32 −1) as a scanline.
+        for unknown in [" at scanline 4294967295", " for scanline 4294967295"] {
+            if let start = text.indices.first(where: { text[$0...].hasPrefix(unknown) }) {
+                text.removeSubrange(start..<text.index(start, offsetBy: unknown.count))
+            }
+        }
+        if reader.pointee.ran_out == 1 {
+            return Failure(reason: "cannot decode: truncated TIFF data" + (text.isEmpty ? "" : " (\(text))"))
+        }
+        return Failure(reason: "cannot decode: " + (text.isEmpty ? "unreadable TIFF" : text))
+    }
+
+    /// libtiff's process-wide handlers, switched off once before the first TIFF is opened.
+    private static let silenced: Bool = {
+        swivel_tiff_silence_globals()
+        return true
+    }()
+}
+
+/// CIE 1976 L*a*b* (as swivel_tiff_put_lab8 packs it: L* 0-255 for 0-100, a* and b* + 128; or
+/// swivel_tiff_lab16's 10-11-11 bits) to opaque sRGB in place. The values are relative to `white` (TIFF's WhitePoint tag; D50 where it is absent,
+/// as libtiff and ICC's PCS take it): L*a*b* to XYZ under that white (CIE 15), the white adapted to
+/// sRGB's D65 by the Bradford transform (identity when it is D65 already), then IEC 61966-2-1's
+/// matrix and tone curve.
+struct LabToSRGB {
+    /// CIE xy of D50 and D65 (CIE 15).
+    static let d50 = (x: 0.3457, y: 0.3585)
+    static let d65 = (x: 0.3127, y: 0.3290)
+
+    /// Linear sRGB from XYZ under `white`: sRGB's matrix after the Bradford adaptation.
+    private let matrix: [Double]
+    private let white: (x: Double, y: Double, z: Double)
+    /// 8-bit sRGB for linear values 0…1 in `encodingSteps` steps.
+    private let encoding: [UInt8]
+    private static let encodingSteps = 16384
+
+    init(white xy: (x: Double, y: Double)) {
+        func xyz(_ c: (x: Double, y: Double)) -> [Double] { [c.x / c.y, 1, (1 - c.x - c.y) / c.y] }
+        let source = xyz(xy), target = xyz(Self.d65)
+        white = (source[0], source[1], source[2])
+        // Bradford's cone response matrix and its inverse (Lam 1985, as in ICC.1 annex E).
+        let bradford: [Double] = [0.8951, 0.2664, -0.1614, -0.7502, 1.7135, 0.0367, 0.0389, -0.0685, 1.0296]
+        let inverse: [Double] = [0.9869929, -0.1470543, 0.1599627, 0.4323053, 0.5183603, 0.0492912,
+                                 -0.0085287, 0.0400428, 0.9684867]
+        func multiply(_ m: [Double], _ v: [Double]) -> [Double] {
+            (0..<3).map { (r: Int) -> Double in m[r * 3] * v[0] + m[r * 3 + 1] * v[1] + m[r * 3 + 2] * v[2] }
+        }
+        func product(_ a: [Double], _ b: [Double]) -> [Double] {
+            (0..<9).map { (i: Int) -> Double in
+                let (r, c) = (i / 3, i % 3)
+                return a[r * 3] * b[c] + a[r * 3 + 1] * b[3 + c] + a[r * 3 + 2] * b[6 + c]
+            }
+        }
+        let from = multiply(bradford, source), to = multiply(bradford, target)
+        let scale: [Double] = [to[0] / from[0], 0, 0, 0, to[1] / from[1], 0, 0, 0, to[2] / from[2]]
+        let adaptation = product(inverse, product(scale, bradford))
+        // IEC 61966-2-1: linear sRGB from CIE XYZ (D65).
+        let sRGB = [3.2406, -1.5372, -0.4986, -0.9689, 1.8758, 0.0415, 0.0557, -0.2040, 1.0570]
+        matrix = product(sRGB, adaptation)
+        encoding = (0...Self.encodingSteps).map { step in
+            let linear = Double(step) / Double(Self.encodingSteps)
+            let encoded = linear <= 0.0031308 ? 12.92 * linear : 1.055 * pow(linear, 1 / 2.4) - 0.055
+            return UInt8((encoded * 255).rounded())
+        }
+    }
+
+    func convert(_ pixels: UnsafeMutablePointer<UInt8>, count: Int, packed16: Bool) {
+        // CIE 15: f⁻¹(t) = t³ above 6/29, else 3 (6/29)² (t − 4/29).
+        func inverse(_ t: Double) -> Double { t > 6.0 / 29 ? t * t * t : 3 * (36.0 / 841) * (t - 4.0 / 29) }
+        let (m, steps) = (matrix, Double(Self.encodingSteps))
+        encoding.withUnsafeBufferPointer { encoding in
+            for i in 0..<count {
+                let p = pixels + i * 4
+                let lightness: Double, a: Double, b: Double
+                if packed16 {
+                    let v = UnsafeRawPointer(p).loadUnaligned(as: UInt32.self)
+                    lightness = Double(v & 1023) * 100 / 1023
+                    (a, b) = ((Double(v >> 10 & 2047) - 1024) / 8, (Double(v >> 21) - 1024) / 8)
+                } else {
+                    lightness = Double(p[0]) * 100 / 255
+                    (a, b) = (Double(p[1]) - 128, Double(p[2]) - 128)
+                }
+                let y = (lightness + 16) / 116, x = y + a / 500, z = y - b / 200
+                let (cx, cy, cz) = (white.x * inverse(x), white.y * inverse(y), white.z * inverse(z))
+                for c in 0..<3 {
+                    let linear = m[c * 3] * cx + m[c * 3 + 1] * cy + m[c * 3 + 2] * cz
+                    p[c] = encoding[Int((min(1, max(0, linear)) * steps).rounded())]
+                }
+                p[3] = 255
+            }
+        }
+    }
+}
