@@ -38,9 +38,14 @@ let package = Package(
                        providers: [.apt(["libexif-dev"])]),
         .systemLibrary(name: "CZlib", path: "Sources/CZlib",
                        providers: [.apt(["zlib1g-dev"])]),
+        .systemLibrary(name: "CPNG", path: "Sources/CPNG",
+                       providers: [.apt(["libpng-dev"])]),
 
         // C: keeps libpng's console chatter off stderr (the decoder reports bad files itself).
         .target(name: "CLibraryMessages"),
+        // C: reads a PNG with libpng, whose errors longjmp, all within one C function (no Swift frame
+        // between libpng's error and the setjmp it returns to).
+        .target(name: "CPNGReader", dependencies: ["CPNG"]),
         // C: the photo and text libraries above (all but SDL2, GL and zlib), loaded on first use rather
         // than at start-up: the colour deck never needs them (scripts/gen-lazy-libraries.py).
         .target(name: "LazyLibraries"),
@@ -66,7 +71,8 @@ let package = Package(
         // (what to decode, the texture plan, uploads through a texture-array protocol the app fills with GL).
         .target(name: "SwivelPhotos",
                 dependencies: ["SwivelCore", "SwivelPhotoCore", "SwivelSystem", "CSDL2", "CSDL2Image", "CLibraryMessages",
-                               "CTurboJPEG", "CHeif", "CJXL", "CLCMS2", "CExif", "CZlib", "LazyLibraries"],
+                               "CTurboJPEG", "CHeif", "CJXL", "CLCMS2", "CExif", "CZlib", "CPNGReader",
+                               "LazyLibraries"],
                 path: "Sources/Photos/SwivelPhotos",
                 swiftSettings: withoutImplicitImports),
         // The executable: command line; App/ (wiring, the frame step and loop, overlays); Diagnostics/.

@@ -1,7 +1,7 @@
 #ifndef SWIVEL_LAZY_LIBRARIES_H
 #define SWIVEL_LAZY_LIBRARIES_H
 // The libraries only photo decks and text overlays need (libheif, libjxl, libturbojpeg, lcms2,
-// libexif, SDL2_image, SDL2_ttf) are not linked: lazy_libraries.c defines each function Swivel
+// libexif, SDL2_image, SDL2_ttf, libpng) are not linked: lazy_libraries.c defines each function Swivel
 // calls, which loads its library with dlopen the first time any of them is called and then calls
 // the real function. The built-in colour deck thus never loads them, and its first frame does not
 // wait for their mapping, relocation and initialisers (libjxl's libhwy times the CPU's timer,
@@ -11,7 +11,7 @@
 
 #include <stdatomic.h>
 
-#define SWIVEL_LAZY_LIBRARY_COUNT 7
+#define SWIVEL_LAZY_LIBRARY_COUNT 8
 
 /// The address of `name` in library `library` (an index into swivel_lazy_library_names), loading
 /// the library first if needed. Exits with status 1 after one line on stderr when it cannot.

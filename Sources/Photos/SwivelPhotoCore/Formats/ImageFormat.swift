@@ -21,7 +21,7 @@ public enum ImageFormat: String, Sendable, CaseIterable {
         case .png:
             FormatDeclaration(name: "PNG", extensions: ["png"], mimeTypes: ["image/png"],
                               recognition: .magic([[0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]]),
-                              decoder: .sdl2Image)
+                              decoder: .libpng)
         case .webp:
             FormatDeclaration(name: "WebP", extensions: ["webp"], mimeTypes: ["image/webp"],
                               recognition: .riff(formType: "WEBP"), decoder: .sdl2Image)
@@ -80,7 +80,7 @@ public enum ImageFormat: String, Sendable, CaseIterable {
     /// Whether `ImageHeader` reads this format's size from its first bytes. The others' sizes are
     /// read by their own library (libheif, libjxl) or they have none (SVG is drawn at the card's
     /// size), so they are told from their first bytes first, by `sniffContainer`.
-    public var hasHeaderReader: Bool { decoder == .libjpegTurbo || decoder == .sdl2Image }
+    public var hasHeaderReader: Bool { decoder == .libjpegTurbo || decoder == .libpng || decoder == .sdl2Image }
 
     /// Every extension (lower case, no dot) a folder is listed by.
     public static let extensions: Set<String> = Set(allCases.flatMap(\.declaration.extensions))
@@ -175,10 +175,11 @@ public enum FormatRecognition: Sendable {
 public enum FormatDecoder: String, Sendable {
     /// libjpeg-turbo's TurboJPEG API, which shrinks while it decodes.
     case libjpegTurbo = "libjpeg-turbo"
+    case libpng
     case libheif
     case libjxl
-    /// SDL2_image, with libpng, libtiff and libwebp underneath and its own GIF, BMP, TGA, QOI and
-    /// PNM readers.
+    /// SDL2_image, with libtiff and libwebp underneath and its own GIF, BMP, TGA, QOI and PNM
+    /// readers.
     case sdl2Image = "SDL2_image"
     /// The SVG rasteriser (nanosvg) inside SDL2_image, drawn at the card's size.
     case nanosvg = "SDL2_image (nanosvg)"

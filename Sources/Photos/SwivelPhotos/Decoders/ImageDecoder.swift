@@ -23,8 +23,8 @@ public struct ImageLoadError: Error, Sendable, CustomStringConvertible {
 
 /// Decodes image files into card textures, on any thread, each format with the library its
 /// declaration names (`ImageFormat.declaration.decoder`): JPEG with libjpeg-turbo (shrunk while
-/// decoding), HEIC/HEIF/AVIF with libheif, JPEG XL with libjxl, SVG with SDL2_image's rasteriser at
-/// the card's size, the rest (PNG, WebP, TIFF, GIF, BMP, TGA, QOI, PNM) with SDL2_image. Every photo is turned upright by its EXIF
+/// decoding), PNG with libpng, HEIC/HEIF/AVIF with libheif, JPEG XL with libjxl, SVG with SDL2_image's
+/// rasteriser at the card's size, the rest (WebP, TIFF, GIF, BMP, TGA, QOI, PNM) with SDL2_image. Every photo is turned upright by its EXIF
 /// orientation (or HEIF's irot/imir) before the aspect-fill crop, and converted from its ICC
 /// profile to sRGB.
 ///
@@ -62,7 +62,7 @@ public enum ImageDecoder {
                 return try JXLDecoder.decode(try file.readAll(), width: width, height: height)
             case .nanosvg:
                 return try SVGDecoder.decode(try file.readAll(), width: width, height: height)
-            case .libjpegTurbo, .sdl2Image, nil:
+            case .libjpegTurbo, .libpng, .sdl2Image, nil:
                 break
             }
             // The formats SDL2_image decodes have their size read here from their first bytes. For
@@ -76,6 +76,7 @@ public enum ImageDecoder {
             if header.format.decoder == .libjpegTurbo {
                 return try JPEGDecoder.decode(try file.readAll(), width: width, height: height)
             }
+            if header.format.decoder == .libpng { return try PNGDecoder.decode(file, width: width, height: height) }
             return try SDLImageDecoder.decode(file, header: header, width: width, height: height)
         } catch {
             throw fail(error.reason)
