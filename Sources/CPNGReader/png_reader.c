@@ -166,8 +166,8 @@ swivel_png_status swivel_png_read(int descriptor, const swivel_png_limits *limit
     // To RGB(A) 8: palettes to RGB, 1/2/4-bit grey to 8 bits, a tRNS colour key or palette
     // alpha to an alpha channel (compared at the file's own depth, before scaling), 16-bit
     // samples scaled with rounding, round(v × 255 / 65535) (the linear scaling of the PNG 1.2
-    // spec, 9.1, and what ImageMagick's -depth 8 gives; keeping only the high byte, libpng's other
-    // way down, is up to one level low for half the values), grey to RGB.
+    // spec, 9.1; keeping only the high byte, libpng's other way down and SDL2_image's, is one
+    // level off for about half the values: 0x20C0 gives 32, not 33), grey to RGB.
     if (color_type == PNG_COLOR_TYPE_PALETTE) png_set_palette_to_rgb(png);
     if (color_type == PNG_COLOR_TYPE_GRAY && bit_depth < 8) png_set_expand_gray_1_2_4_to_8(png);
     if (png_get_valid(png, info, PNG_INFO_tRNS)) png_set_tRNS_to_alpha(png);

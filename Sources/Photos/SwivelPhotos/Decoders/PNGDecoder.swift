@@ -39,7 +39,8 @@ enum PNGDecoder {
         case SWIVEL_PNG_OUT_OF_MEMORY:
             throw Failure(reason: "cannot decode: out of memory for a \(image.width)×\(image.height) PNG")
         default:
-            throw Failure(reason: "cannot decode: PNG \(message)")
+            // libpng's words, after "PNG" unless they start with it ("PNG unsigned integer out of range").
+            throw Failure(reason: "cannot decode: " + (message.hasPrefix("PNG ") ? message : "PNG \(message)"))
         }
         guard let pixels = image.pixels else { throw Failure(reason: "cannot decode: libpng made no pixels") }
         let exif = image.exif.map { Array(UnsafeBufferPointer(start: $0, count: image.exif_size)) }
