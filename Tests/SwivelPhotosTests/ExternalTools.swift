@@ -32,6 +32,32 @@ enum ExternalTools {
         }
     }
 
+    /// What `program` writes to stdout (through a file, so a long output never fills a pipe);
+    /// throws with its stderr unless it exits 0.
+    static func output(_ program: String, _ arguments: [String]) throws -> [UInt8] {
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("tool-out-\(UUID().uuidString)")
+        _ = FileManager.default.createFile(atPath: out.path, contents: nil)
+        defer { try? FileManager.default.removeItem(at: out) }
+        let errors = FileManager.default.temporaryDirectory.appendingPathComponent("tool-\(UUID().uuidString)")
+        _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
+        defer { try? FileManager.default.removeItem(at: errors) }
+        let outHandle = try FileHandle(forWritingTo: out), errorHandle = try FileHandle(forWritingTo: errors)
+        defer { try? outHandle.close(); try? errorHandle.close() }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = [program] + arguments
+        process.standardOutput = outHandle
+        process.standardError = errorHandle
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            let text = (try? String(contentsOf: errors, encoding: .utf8)) ?? ""
+            throw Failed(description: "\(program) \(arguments.joined(separator: " ")) failed: \(text)")
+        }
+        return [UInt8](try Data(contentsOf: out))
+    }
+
     /// ImageMagick's `convert`.
     static func convert(_ arguments: [String]) throws { try run("convert", arguments) }
 
