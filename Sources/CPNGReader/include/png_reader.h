@@ -50,7 +50,7 @@ typedef struct {
     /// iCCP's profile, inflated (NULL when there is none, or when libpng found it unusable).
     unsigned char *icc_profile;
     size_t icc_profile_size;
-    /// An sRGB chunk (libpng also reports one for an iCCP that is a known sRGB profile).
+    /// An sRGB chunk (PNGDecoder consults it only when there is no iCCP profile).
     int has_srgb;
     /// gAMA: the file gamma (0.45455 for a 1/2.2 encoding); 0 when absent.
     double gamma;
