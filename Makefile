@@ -22,18 +22,18 @@ INSTALLED_MAN = $(DESTDIR)$(MANDIR)/man1/swivel.1
 # Build and run: SDL2 (+ image, ttf), OpenGL headers, Mesa's GL/EGL drivers (llvmpipe where there
 # is no GPU), the DejaVu fonts, libdecor's plugin (window decorations on Wayland desktops that
 # leave them to the app, such as GNOME; without it the window is undecorated), and the photo
-# libraries: libjpeg-turbo, libheif (HEIC/AVIF), libjxl, libtiff, giflib, libwebp, Little CMS, libexif,
-# zlib, stb_image (BMP, TGA; a header, compiled in) and libnetpbm (PNM).
+# libraries: libjpeg-turbo, libpng, libheif (HEIC/AVIF), libjxl, libtiff, giflib, libwebp, Little CMS,
+# libexif, zlib, stb_image (BMP, TGA; a header, compiled in) and libnetpbm (PNM).
 RUN_PACKAGES := libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev libgl-dev libegl-dev \
                 libgl1-mesa-dri libegl-mesa0 fonts-dejavu-core libdecor-0-plugin-1-cairo \
-                libturbojpeg0-dev libheif-dev libjxl-dev libtiff-dev libgif-dev libwebp-dev liblcms2-dev libexif-dev \
-                zlib1g-dev libstb-dev libnetpbm-dev
+                libturbojpeg0-dev libpng-dev libheif-dev libjxl-dev libtiff-dev libgif-dev libwebp-dev liblcms2-dev \
+                libexif-dev zlib1g-dev libstb-dev libnetpbm-dev
 # Tests also drive a real window in a virtual X server (xrdb sets its Xft.dpi), and in a headless
 # Wayland compositor: sway, grim (screenshots), wtype (keys), and a virtual-pointer client built
 # at test time from Tests/WaylandTools (wayland-scanner, libwayland-dev, a C compiler). They write
 # test photos with Debian's own encoders and taggers: ImageMagick, exiftool, heif-enc, avifenc, cjxl,
 # libwebp's tools (webp), gifsicle and libtiff's tools; and read third-party test images from Debian
-# packages (Tests/Fixtures/third-party.md).
+# packages (PngSuite and wide-gamut PNGs in libjxl-testdata and more: Tests/Fixtures/third-party.md).
 # The install check validates the .desktop file (desktop-file-validate) and the man page (groff).
 # gdk-pixbuf's installed tests bring third-party TGA and BMP files with reference PNGs.
 TEST_PACKAGES := xvfb xauth xdotool x11-xserver-utils sway grim wtype libwayland-bin libwayland-dev \

@@ -44,9 +44,14 @@ let package = Package(
                        providers: [.apt(["libgif-dev"])]),
         .systemLibrary(name: "CWebP", path: "Sources/CWebP",
                        providers: [.apt(["libwebp-dev"])]),
+        .systemLibrary(name: "CPNG", path: "Sources/CPNG",
+                       providers: [.apt(["libpng-dev"])]),
 
         // C: keeps libpng's console chatter off stderr (the decoder reports bad files itself).
         .target(name: "CLibraryMessages"),
+        // C: reads a PNG with libpng, whose errors longjmp, all within one C function (no Swift frame
+        // between libpng's error and the setjmp it returns to).
+        .target(name: "CPNGReader", dependencies: ["CPNG"]),
         // C: the photo and text libraries above (all but SDL2, GL and zlib), and libnetpbm, loaded on
         // first use rather than at start-up: the colour deck never needs them
         // (scripts/gen-lazy-libraries.py).
@@ -78,7 +83,7 @@ let package = Package(
         .target(name: "SwivelPhotos",
                 dependencies: ["SwivelCore", "SwivelPhotoCore", "SwivelSystem", "CSDL2", "CSDL2Image", "CLibraryMessages",
                                "CTurboJPEG", "CHeif", "CJXL", "CLCMS2", "CExif", "CTIFF", "CZlib", "CGIF", "CWebP",
-                               "LazyLibraries", "STBImage", "NetpbmReader"],
+                               "CPNGReader", "LazyLibraries", "STBImage", "NetpbmReader"],
                 path: "Sources/Photos/SwivelPhotos",
                 swiftSettings: withoutImplicitImports),
         // The executable: command line; App/ (wiring, the frame step and loop, overlays); Diagnostics/.
@@ -108,7 +113,7 @@ let package = Package(
                     dependencies: ["SwivelCore", "SwivelPlatform", "CSDL2", "CSDL2Image", "CSDL2TTF"]),
         .testTarget(name: "SwivelPhotosTests",
                     dependencies: ["SwivelCore", "SwivelPhotoCore", "SwivelPhotos", "SwivelTestSupport", "CSDL2", "CSDL2Image", "CTurboJPEG",
-                                   "CLCMS2"]),
+                                   "CLCMS2", "CPNGReader"]),
         .testTarget(name: "swivelTests", dependencies: ["swivel", "SwivelCore", "SwivelSystem", "SwivelPhotoCore", "SwivelPhotos", "SwivelTestSupport",
                                                        "CSDL2", "CSDL2Image"]),
     ]

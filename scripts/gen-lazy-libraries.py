@@ -31,6 +31,7 @@ LIBRARIES = [
     ("webpdemux", "webp/demux.h", r"/webp/demux\.h$", "libwebpdemux", "libwebpdemux.so", "libwebpdemux2"),
     ("netpbm", "netpbm/pam.h", r"/netpbm/", "netpbm", "libnetpbm.so", "libnetpbm11"),
     ("tiff", "tiffio.h", r"/tiff[a-z]*\.h$", "libtiff-4", "libtiff.so", "libtiff6"),
+    ("png", "png.h", r"/png\.h$", "libpng16", "libpng16.so", "libpng16-16"),
 ]
 
 

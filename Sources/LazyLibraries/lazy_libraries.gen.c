@@ -13,6 +13,7 @@
 #include <webp/demux.h>
 #include <netpbm/pam.h>
 #include <tiffio.h>
+#include <png.h>
 #include <libexif/exif-utils.h>
 #include "lazy_libraries.h"
 
@@ -568,7 +569,126 @@ int TIFFVSetField(__typeof__(TIFF *) a0, __typeof__(uint32_t) a1, __typeof__(va_
     return ((__typeof__(&TIFFVSetField))swivel_lazy_function(&real, 11, "TIFFVSetField"))(a0, a1, a2);
 }
 
-_Static_assert(SWIVEL_LAZY_LIBRARY_COUNT == 12, "lazy_libraries.h lists other libraries");
+// png: libpng16.so.16
+_Static_assert(SWIVEL_LAZY_PNG == 12, "lazy_libraries.h lists png elsewhere");
+png_infop png_create_info_struct(__typeof__(png_const_structrp) a0) {
+    static void *_Atomic real;
+    return ((__typeof__(&png_create_info_struct))swivel_lazy_function(&real, 12, "png_create_info_struct"))(a0);
+}
+png_structp png_create_read_struct(__typeof__(png_const_charp) a0, __typeof__(png_voidp) a1, __typeof__(png_error_ptr) a2, __typeof__(png_error_ptr) a3) {
+    static void *_Atomic real;
+    return ((__typeof__(&png_create_read_struct))swivel_lazy_function(&real, 12, "png_create_read_struct"))(a0, a1, a2, a3);
+}
+void png_destroy_read_struct(__typeof__(png_structpp) a0, __typeof__(png_infopp) a1, __typeof__(png_infopp) a2) {
+    static void *_Atomic real;
+    ((__typeof__(&png_destroy_read_struct))swivel_lazy_function(&real, 12, "png_destroy_read_struct"))(a0, a1, a2);
+}
+png_uint_32 png_get_IHDR(__typeof__(png_const_structrp) a0, __typeof__(png_const_inforp) a1, __typeof__(png_uint_32 *) a2, __typeof__(png_uint_32 *) a3, __typeof__(int *) a4, __typeof__(int *) a5, __typeof__(int *) a6, __typeof__(int *) a7, __typeof__(int *) a8) {
+    static void *_Atomic real;
+    return ((__typeof__(&png_get_IHDR))swivel_lazy_function(&real, 12, "png_get_IHDR"))(a0, a1, a2, a3, a4, a5, a6, a7, a8);
+}
+png_byte png_get_bit_depth(__typeof__(png_const_structrp) a0, __typeof__(png_const_inforp) a1) {
+    static void *_Atomic real;
+    return ((__typeof__(&png_get_bit_depth))swivel_lazy_function(&real, 12, "png_get_bit_depth"))(a0, a1);
+}
+png_uint_32 png_get_cHRM_fixed(__typeof__(png_const_structrp) a0, __typeof__(png_const_inforp) a1, __typeof__(png_fixed_point *) a2, __typeof__(png_fixed_point *) a3, __typeof__(png_fixed_point *) a4, __typeof__(png_fixed_point *) a5, __typeof__(png_fixed_point *) a6, __typeof__(png_fixed_point *) a7, __typeof__(png_fixed_point *) a8, __typeof__(png_fixed_point *) a9) {
+    static void *_Atomic real;
+    return ((__typeof__(&png_get_cHRM_fixed))swivel_lazy_function(&real, 12, "png_get_cHRM_fixed"))(a0, a1, a2, a3, a4, a5, a6, a7, a8, a9);
+}
+png_byte png_get_channels(__typeof__(png_const_structrp) a0, __typeof__(png_const_inforp) a1) {
+    static void *_Atomic real;
+    return ((__typeof__(&png_get_channels))swivel_lazy_function(&real, 12, "png_get_channels"))(a0, a1);
+}
+png_voidp png_get_error_ptr(__typeof__(png_const_structrp) a0) {
+    static void *_Atomic real;
+    return ((__typeof__(&png_get_error_ptr))swivel_lazy_function(&real, 12, "png_get_error_ptr"))(a0);
+}
+png_uint_32 png_get_gAMA_fixed(__typeof__(png_const_structrp) a0, __typeof__(png_const_inforp) a1, __typeof__(png_fixed_point *) a2) {
+    static void *_Atomic real;
+    return ((__typeof__(&png_get_gAMA_fixed))swivel_lazy_function(&real, 12, "png_get_gAMA_fixed"))(a0, a1, a2);
+}
+png_uint_32 png_get_iCCP(__typeof__(png_const_structrp) a0, __typeof__(png_inforp) a1, __typeof__(png_charpp) a2, __typeof__(int *) a3, __typeof__(png_bytepp) a4, __typeof__(png_uint_32 *) a5) {
+    static void *_Atomic real;
+    return ((__typeof__(&png_get_iCCP))swivel_lazy_function(&real, 12, "png_get_iCCP"))(a0, a1, a2, a3, a4, a5);
+}
+png_voidp png_get_io_ptr(__typeof__(png_const_structrp) a0) {
+    static void *_Atomic real;
+    return ((__typeof__(&png_get_io_ptr))swivel_lazy_function(&real, 12, "png_get_io_ptr"))(a0);
+}
+size_t png_get_rowbytes(__typeof__(png_const_structrp) a0, __typeof__(png_const_inforp) a1) {
+    static void *_Atomic real;
+    return ((__typeof__(&png_get_rowbytes))swivel_lazy_function(&real, 12, "png_get_rowbytes"))(a0, a1);
+}
+int png_get_unknown_chunks(__typeof__(png_const_structrp) a0, __typeof__(png_inforp) a1, __typeof__(png_unknown_chunkpp) a2) {
+    static void *_Atomic real;
+    return ((__typeof__(&png_get_unknown_chunks))swivel_lazy_function(&real, 12, "png_get_unknown_chunks"))(a0, a1, a2);
+}
+png_uint_32 png_get_valid(__typeof__(png_const_structrp) a0, __typeof__(png_const_inforp) a1, __typeof__(png_uint_32) a2) {
+    static void *_Atomic real;
+    return ((__typeof__(&png_get_valid))swivel_lazy_function(&real, 12, "png_get_valid"))(a0, a1, a2);
+}
+void png_read_end(__typeof__(png_structrp) a0, __typeof__(png_inforp) a1) {
+    static void *_Atomic real;
+    ((__typeof__(&png_read_end))swivel_lazy_function(&real, 12, "png_read_end"))(a0, a1);
+}
+void png_read_image(__typeof__(png_structrp) a0, __typeof__(png_bytepp) a1) {
+    static void *_Atomic real;
+    ((__typeof__(&png_read_image))swivel_lazy_function(&real, 12, "png_read_image"))(a0, a1);
+}
+void png_read_info(__typeof__(png_structrp) a0, __typeof__(png_inforp) a1) {
+    static void *_Atomic real;
+    ((__typeof__(&png_read_info))swivel_lazy_function(&real, 12, "png_read_info"))(a0, a1);
+}
+void png_read_update_info(__typeof__(png_structrp) a0, __typeof__(png_inforp) a1) {
+    static void *_Atomic real;
+    ((__typeof__(&png_read_update_info))swivel_lazy_function(&real, 12, "png_read_update_info"))(a0, a1);
+}
+void png_set_chunk_cache_max(__typeof__(png_structrp) a0, __typeof__(png_uint_32) a1) {
+    static void *_Atomic real;
+    ((__typeof__(&png_set_chunk_cache_max))swivel_lazy_function(&real, 12, "png_set_chunk_cache_max"))(a0, a1);
+}
+void png_set_chunk_malloc_max(__typeof__(png_structrp) a0, __typeof__(png_alloc_size_t) a1) {
+    static void *_Atomic real;
+    ((__typeof__(&png_set_chunk_malloc_max))swivel_lazy_function(&real, 12, "png_set_chunk_malloc_max"))(a0, a1);
+}
+void png_set_expand_gray_1_2_4_to_8(__typeof__(png_structrp) a0) {
+    static void *_Atomic real;
+    ((__typeof__(&png_set_expand_gray_1_2_4_to_8))swivel_lazy_function(&real, 12, "png_set_expand_gray_1_2_4_to_8"))(a0);
+}
+void png_set_gray_to_rgb(__typeof__(png_structrp) a0) {
+    static void *_Atomic real;
+    ((__typeof__(&png_set_gray_to_rgb))swivel_lazy_function(&real, 12, "png_set_gray_to_rgb"))(a0);
+}
+int png_set_interlace_handling(__typeof__(png_structrp) a0) {
+    static void *_Atomic real;
+    return ((__typeof__(&png_set_interlace_handling))swivel_lazy_function(&real, 12, "png_set_interlace_handling"))(a0);
+}
+void png_set_keep_unknown_chunks(__typeof__(png_structrp) a0, __typeof__(int) a1, __typeof__(png_const_bytep) a2, __typeof__(int) a3) {
+    static void *_Atomic real;
+    ((__typeof__(&png_set_keep_unknown_chunks))swivel_lazy_function(&real, 12, "png_set_keep_unknown_chunks"))(a0, a1, a2, a3);
+}
+void png_set_palette_to_rgb(__typeof__(png_structrp) a0) {
+    static void *_Atomic real;
+    ((__typeof__(&png_set_palette_to_rgb))swivel_lazy_function(&real, 12, "png_set_palette_to_rgb"))(a0);
+}
+void png_set_read_fn(__typeof__(png_structrp) a0, __typeof__(png_voidp) a1, __typeof__(png_rw_ptr) a2) {
+    static void *_Atomic real;
+    ((__typeof__(&png_set_read_fn))swivel_lazy_function(&real, 12, "png_set_read_fn"))(a0, a1, a2);
+}
+void png_set_scale_16(__typeof__(png_structrp) a0) {
+    static void *_Atomic real;
+    ((__typeof__(&png_set_scale_16))swivel_lazy_function(&real, 12, "png_set_scale_16"))(a0);
+}
+void png_set_tRNS_to_alpha(__typeof__(png_structrp) a0) {
+    static void *_Atomic real;
+    ((__typeof__(&png_set_tRNS_to_alpha))swivel_lazy_function(&real, 12, "png_set_tRNS_to_alpha"))(a0);
+}
+void png_set_user_limits(__typeof__(png_structrp) a0, __typeof__(png_uint_32) a1, __typeof__(png_uint_32) a2) {
+    static void *_Atomic real;
+    ((__typeof__(&png_set_user_limits))swivel_lazy_function(&real, 12, "png_set_user_limits"))(a0, a1, a2);
+}
+
+_Static_assert(SWIVEL_LAZY_LIBRARY_COUNT == 13, "lazy_libraries.h lists other libraries");
 const char *const swivel_lazy_library_names[SWIVEL_LAZY_LIBRARY_COUNT] = {
     "libheif.so.1",
     "libjxl.so.0.7",
@@ -582,6 +702,7 @@ const char *const swivel_lazy_library_names[SWIVEL_LAZY_LIBRARY_COUNT] = {
     "libwebpdemux.so.2",
     "libnetpbm.so.11",
     "libtiff.so.6",
+    "libpng16.so.16",
 };
 
 // The Debian packages that install them (dpkg -S), named when one is missing.
@@ -598,4 +719,5 @@ const char *const swivel_lazy_library_packages[SWIVEL_LAZY_LIBRARY_COUNT] = {
     "libwebpdemux2",
     "libnetpbm11",
     "libtiff6",
+    "libpng16-16",
 };

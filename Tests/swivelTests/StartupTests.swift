@@ -7,7 +7,7 @@ import Testing
 @Suite struct StartupTests {
     static let lazyLibraries = ["libheif.so.1", "libjxl.so.0.7", "libturbojpeg.so.0", "liblcms2.so.2", "libexif.so.12",
                                 "libSDL2_image-2.0.so.0", "libSDL2_ttf-2.0.so.0", "libgif.so.7", "libwebp.so.7", "libwebpdemux.so.2",
-                                "libnetpbm.so.11"]
+                                "libnetpbm.so.11", "libtiff.so.6", "libpng16.so.16"]
 
     /// The libraries the dynamic loader initialised while `arguments` ran (its LD_DEBUG=files log).
     static func librariesInitialised(_ arguments: [String]) throws -> [String] {
@@ -29,8 +29,9 @@ import Testing
     @Test func aPhotoDeckLoadsWhatItDecodesWith() throws {
         let directory = try SwivelProcess.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        // The demo deck is PNGs (SDL2_image) with captions (SDL2_ttf); the screenshot is written by SDL2_image.
+        // The demo deck is PNGs (libpng) with captions (SDL2_ttf); the screenshot is written by SDL2_image.
         let loaded = try Self.librariesInitialised(["--demo", "--screenshot", directory.appendingPathComponent("f.png").path])
+        #expect(loaded.contains("libpng16.so.16"))
         #expect(loaded.contains("libSDL2_image-2.0.so.0"))
         #expect(loaded.contains("libSDL2_ttf-2.0.so.0"))
     }

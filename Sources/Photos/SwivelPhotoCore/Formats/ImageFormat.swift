@@ -21,7 +21,7 @@ public enum ImageFormat: String, Sendable, CaseIterable {
         case .png:
             FormatDeclaration(name: "PNG", extensions: ["png"], mimeTypes: ["image/png"],
                               recognition: .magic([[0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]]),
-                              decoder: .sdl2Image)
+                              decoder: .libpng)
         case .webp:
             FormatDeclaration(name: "WebP", extensions: ["webp"], mimeTypes: ["image/webp"],
                               recognition: .riff(formType: "WEBP"), decoder: .libwebp)
@@ -83,7 +83,7 @@ public enum ImageFormat: String, Sendable, CaseIterable {
     /// have none (SVG is drawn at the card's size), so they are told from their first bytes
     /// first, by `sniffContainer`.
     public var hasHeaderReader: Bool {
-        [.libjpegTurbo, .sdl2Image, .giflib, .libwebp, .stbImage, .libnetpbm].contains(decoder)
+        [.libjpegTurbo, .libpng, .sdl2Image, .giflib, .libwebp, .stbImage, .libnetpbm].contains(decoder)
     }
 
     /// Every extension (lower case, no dot) a folder is listed by.
@@ -179,6 +179,7 @@ public enum FormatRecognition: Sendable {
 public enum FormatDecoder: String, Sendable {
     /// libjpeg-turbo's TurboJPEG API, which shrinks while it decodes.
     case libjpegTurbo = "libjpeg-turbo"
+    case libpng
     case libheif
     case libjxl
     /// giflib, read up to the first frame only.
@@ -187,7 +188,7 @@ public enum FormatDecoder: String, Sendable {
     case libwebp
     /// libtiff's RGBA reader, with put routines of Swivel's own for CIE L*a*b* and grey with alpha.
     case libtiff
-    /// SDL2_image, with libpng underneath and its own QOI reader.
+    /// SDL2_image, for its own QOI reader.
     case sdl2Image = "SDL2_image"
     /// stb_image's BMP and TGA readers, compiled in, with fixes for what they read wrong.
     case stbImage = "stb_image"

@@ -37,12 +37,23 @@ public enum ColorProfile {
         case sRGB
         /// ITU-R BT.709 (also BT.601 and BT.2020's 10/12-bit curves).
         case bt709
+        /// A pure power: Y = X^exponent (PNG's gAMA: exponent = 1 / the file's gamma).
+        case power(Double)
 
-        /// lcms's parametric curve type 4: Y = (aX + b)^g for X ≥ d, else cX.
+        /// lcms's parametric curve type: 4 is Y = (aX + b)^g for X ≥ d, else cX; 1 is Y = X^g.
+        var type: Int32 {
+            switch self {
+            case .sRGB, .bt709: 4
+            case .power: 1
+            }
+        }
+
+        /// The curve's parameters for `type`.
         var parameters: [Double] {
             switch self {
             case .sRGB: [2.4, 1 / 1.055, 0.055 / 1.055, 1 / 12.92, 0.04045]
             case .bt709: [1 / 0.45, 1 / 1.099, 0.099 / 1.099, 1 / 4.5, 0.081]
+            case .power(let exponent): [exponent]
             }
         }
     }
@@ -58,7 +69,7 @@ public enum ColorProfile {
                                         Green: cmsCIExyY(x: green.x, y: green.y, Y: 1),
                                         Blue: cmsCIExyY(x: blue.x, y: blue.y, Y: 1))
         var parameters = curve.parameters
-        guard let tone = cmsBuildParametricToneCurve(nil, 4, &parameters) else { return nil }
+        guard let tone = cmsBuildParametricToneCurve(nil, curve.type, &parameters) else { return nil }
         defer { cmsFreeToneCurve(tone) }
         var curves: [OpaquePointer?] = [tone, tone, tone]
         guard let profile = cmsCreateRGBProfile(&whitePoint, &primaries, &curves) else { return nil }

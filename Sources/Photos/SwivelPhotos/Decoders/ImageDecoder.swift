@@ -23,9 +23,9 @@ public struct ImageLoadError: Error, Sendable, CustomStringConvertible {
 
 /// Decodes image files into card textures, on any thread, each format with the library its
 /// declaration names (`ImageFormat.declaration.decoder`): JPEG with libjpeg-turbo (shrunk while
-/// decoding), HEIC/HEIF/AVIF with libheif, JPEG XL with libjxl, TIFF with libtiff, GIF with giflib,
-/// WebP with libwebp, SVG with SDL2_image's rasteriser at the card's size, BMP and TGA with
-/// stb_image, PNM with libnetpbm, the rest (PNG, QOI) with SDL2_image. Every photo is turned upright by its EXIF
+/// decoding), PNG with libpng, HEIC/HEIF/AVIF with libheif, JPEG XL with libjxl, TIFF with libtiff,
+/// GIF with giflib, WebP with libwebp, SVG with SDL2_image's rasteriser at the card's size, BMP and
+/// TGA with stb_image, PNM with libnetpbm, and QOI with SDL2_image. Every photo is turned upright by its EXIF
 /// orientation (or HEIF's irot/imir) before the aspect-fill crop, and converted from its ICC
 /// profile to sRGB.
 ///
@@ -65,7 +65,7 @@ public enum ImageDecoder {
                 return try SVGDecoder.decode(try file.readAll(), width: width, height: height)
             case .libtiff:
                 return try TIFFDecoder.decode(file, width: width, height: height)
-            case .libjpegTurbo, .giflib, .libwebp, .sdl2Image, .stbImage, .libnetpbm, nil:
+            case .libjpegTurbo, .libpng, .giflib, .libwebp, .sdl2Image, .stbImage, .libnetpbm, nil:
                 break
             }
             // The formats with a header reader have their size read here from their first bytes. For
@@ -78,6 +78,7 @@ public enum ImageDecoder {
             }
             switch header.format.decoder {
             case .libjpegTurbo: return try JPEGDecoder.decode(try file.readAll(), width: width, height: height)
+            case .libpng: return try PNGDecoder.decode(file, width: width, height: height)
             case .giflib: return try GIFDecoder.decode(file, width: width, height: height)
             case .libwebp: return try WebPDecoder.decode(try file.readAll(), width: width, height: height)
             case .stbImage:

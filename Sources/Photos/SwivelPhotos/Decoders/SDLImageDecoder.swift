@@ -5,7 +5,7 @@ import Glibc
 import SwivelCore
 import SwivelPhotoCore
 
-/// The formats SDL2_image decodes (PNG, QOI): whole, as stored,
+/// The formats SDL2_image decodes (QOI): whole, as stored,
 /// then turned upright by the EXIF orientation found in the file (SDL2_image ignores it) and
 /// converted to sRGB by its ICC profile.
 enum SDLImageDecoder {

@@ -1,0 +1,101 @@
+import CPNGReader
+import Glibc
+import SwivelCore
+import SwivelPhotoCore
+
+/// PNG through libpng (`swivel_png_read`, in C, where libpng's error longjmp lands). Every colour
+/// type and depth becomes 8-bit RGB or RGBA: palettes and 1/2/4-bit grey expanded, tRNS (an RGB
+/// or grey colour key, or palette alpha) made alpha, 16-bit samples scaled with rounding, Adam7
+/// interlacing undone. The caller has already checked the IHDR's size against `ImageLimits`
+/// (`ImageHeader` reads it); libpng is held to the same limits. The EXIF orientation comes from
+/// eXIf and the colour from iCCP, sRGB, gAMA and cHRM (`profile`), all read once, by libpng, in
+/// the same pass as the pixels.
+enum PNGDecoder {
+    /// What libpng may read. The sides are `ImageLimits`'s (libpng's default allows 1,000,000).
+    /// A chunk libpng reads whole (iCCP inflated, eXIf) may be 16 MiB: the largest ICC profiles in
+    /// use (printer profiles with big lookup tables) are a few MiB, and 16 MiB is the bound the
+    /// chunk walk for iCCP had before (libpng's default, 8,000,000 bytes, is Debian's
+    /// pnglibconf.h's). Only eXIf chunks are kept (every text, sPLT and private chunk is skipped
+    /// unread), and a file has one, so 8 kept chunks (libpng's default is 1000) is plenty.
+    static let limits = swivel_png_limits(max_side: UInt32(ImageLimits.maxSide), max_pixels: UInt64(ImageLimits.maxPixels),
+                                          max_chunk_bytes: 16 << 20, max_cached_chunks: 8)
+
+    static func decode(_ file: OpenFile, width: Int, height: Int) throws(Failure) -> DecodedImage {
+        try DecoderLibrary.png.require(for: "PNG")
+        var image = swivel_png_image()
+        var limits = Self.limits
+        let status = swivel_png_read(file.descriptor, &limits, &image)
+        defer { swivel_png_free(&image) }
+        let message = withUnsafeBytes(of: image.message) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+        switch status {
+        case SWIVEL_PNG_OK:
+            break
+        case SWIVEL_PNG_TRUNCATED:
+            throw Failure(reason: "cannot decode: truncated PNG data (\(message))")
+        case SWIVEL_PNG_READ_ERROR:
+            throw Failure(reason: "cannot read: \(String(cString: strerror(image.read_errno)))")
+        case SWIVEL_PNG_TOO_MANY_PIXELS:
+            throw Failure(reason: ImageLimits.problem(width: Int(image.width), height: Int(image.height))
+                          ?? "cannot decode: PNG over the size limits")
+        case SWIVEL_PNG_OUT_OF_MEMORY:
+            throw Failure(reason: "cannot decode: out of memory for a \(image.width)×\(image.height) PNG")
+        default:
+            // libpng's words, after "PNG" unless they start with it ("PNG unsigned integer out of range").
+            throw Failure(reason: "cannot decode: " + (message.hasPrefix("PNG ") ? message : "PNG \(message)"))
+        }
+        guard let pixels = image.pixels else { throw Failure(reason: "cannot decode: libpng made no pixels") }
+        let exif = image.exif.map { Array(UnsafeBufferPointer(start: $0, count: image.exif_size)) }
+        if exif != nil { try DecoderLibrary.exif.require(for: "PNG") }
+        return try CardPixels.make(Resampler.Source(pixels: pixels, pitch: image.pitch, width: Int(image.width),
+                                                    height: Int(image.height), hasAlpha: image.has_alpha != 0),
+                                   orientation: exif.map(EXIF.orientation) ?? .up, iccProfile: profile(image),
+                                   format: "PNG", width: width, height: height)
+    }
+
+    /// The colour the file says its samples are in, as the ICC profile to convert from (nil: sRGB,
+    /// shown as is). In the PNG spec's order of precedence (second edition, 11.3.3.3 and 11.3.3.5:
+    /// iCCP, then sRGB, override gAMA and cHRM): an iCCP profile; else an sRGB chunk means sRGB;
+    /// else gAMA and cHRM describe the colour space, and a profile
+    /// is made from them with lcms — the primaries and white point of cHRM (sRGB's when absent)
+    /// and a pure power curve of exponent 1 / gAMA. A gAMA within 5 % of sRGB's 1/2.2 (libpng's
+    /// own test of whether a gamma correction is worth making: PNG_GAMMA_THRESHOLD_FIXED, 5000,
+    /// in pnglibconf.h) is taken as sRGB's curve, and cHRM within 0.001 of sRGB's chromaticities
+    /// as sRGB's: encoders write gAMA 0.45455 with sRGB's cHRM to mean sRGB (the spec's advice
+    /// for writers of an sRGB chunk, 11.3.3.5), which is then shown as is, as it always was.
+    /// Nothing at all is taken as sRGB.
+    static func profile(_ image: swivel_png_image) -> [UInt8]? {
+        if let icc = image.icc_profile, image.icc_profile_size > 0 {
+            return Array(UnsafeBufferPointer(start: icc, count: image.icc_profile_size))
+        }
+        if image.has_srgb != 0 { return nil }
+        let gamma = image.gamma > 0 ? image.gamma : nil
+        let chromaticities = image.has_chromaticities != 0
+            ? Chromaticities(white: (image.white_x, image.white_y), red: (image.red_x, image.red_y),
+                             green: (image.green_x, image.green_y), blue: (image.blue_x, image.blue_y))
+            : nil
+        return profile(gamma: gamma, chromaticities: chromaticities)
+    }
+
+    /// CIE xy of a white point and three primaries.
+    struct Chromaticities {
+        var white, red, green, blue: (x: Double, y: Double)
+
+        /// ITU-R BT.709's primaries and D65, sRGB's (IEC 61966-2-1).
+        static let sRGB = Chromaticities(white: (0.3127, 0.3290), red: (0.64, 0.33), green: (0.30, 0.60),
+                                         blue: (0.15, 0.06))
+
+        func isClose(to other: Chromaticities, within tolerance: Double) -> Bool {
+            let mine = [white, red, green, blue], theirs = [other.white, other.red, other.green, other.blue]
+            return zip(mine, theirs).allSatisfy { abs($0.x - $1.x) <= tolerance && abs($0.y - $1.y) <= tolerance }
+        }
+    }
+
+    /// The profile gAMA and cHRM make (see `profile(_:)`), nil when they amount to sRGB.
+    static func profile(gamma: Double?, chromaticities: Chromaticities?) -> [UInt8]? {
+        let sRGBCurve = gamma.map { abs($0 * 2.2 - 1) <= 0.05 } ?? true
+        let primaries = chromaticities ?? .sRGB
+        if sRGBCurve && primaries.isClose(to: .sRGB, within: 0.001) { return nil }
+        return ColorProfile.rgbProfile(white: primaries.white, red: primaries.red, green: primaries.green,
+                                       blue: primaries.blue, curve: sRGBCurve ? .sRGB : .power(1 / gamma!))
+    }
+}
