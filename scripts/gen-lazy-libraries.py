@@ -21,6 +21,7 @@ LIBRARIES = [
     ("exif", "libexif/exif-data.h", r"/libexif/", "libexif.so"),
     ("SDL2_image", "SDL2/SDL_image.h", r"/SDL_image\.h$", "libSDL2_image.so"),
     ("SDL2_ttf", "SDL2/SDL_ttf.h", r"/SDL_ttf\.h$", "libSDL2_ttf.so"),
+    ("avif", "avif/avif.h", r"/avif/", "libavif.so"),
 ]
 LIBDIR = "/usr/lib/x86_64-linux-gnu"
 

@@ -8,6 +8,7 @@
 #include <libexif/exif-data.h>
 #include <SDL2/SDL_image.h>
 #include <SDL2/SDL_ttf.h>
+#include <avif/avif.h>
 #include <libexif/exif-utils.h>
 #include "lazy_libraries.h"
 
@@ -329,6 +330,48 @@ int TTF_SizeUTF8(__typeof__(TTF_Font *) a0, __typeof__(const char *) a1, __typeo
     return ((__typeof__(&TTF_SizeUTF8))swivel_lazy_function(&real, 6, "TTF_SizeUTF8"))(a0, a1, a2, a3);
 }
 
+// avif: libavif.so.15
+avifBool avifCropRectConvertCleanApertureBox(__typeof__(avifCropRect *) a0, __typeof__(const avifCleanApertureBox *) a1, __typeof__(uint32_t) a2, __typeof__(uint32_t) a3, __typeof__(avifPixelFormat) a4, __typeof__(avifDiagnostics *) a5) {
+    static void *_Atomic real;
+    return ((__typeof__(&avifCropRectConvertCleanApertureBox))swivel_lazy_function(&real, 7, "avifCropRectConvertCleanApertureBox"))(a0, a1, a2, a3, a4, a5);
+}
+avifDecoder * avifDecoderCreate(void) {
+    static void *_Atomic real;
+    return ((__typeof__(&avifDecoderCreate))swivel_lazy_function(&real, 7, "avifDecoderCreate"))();
+}
+void avifDecoderDestroy(__typeof__(avifDecoder *) a0) {
+    static void *_Atomic real;
+    ((__typeof__(&avifDecoderDestroy))swivel_lazy_function(&real, 7, "avifDecoderDestroy"))(a0);
+}
+avifResult avifDecoderNextImage(__typeof__(avifDecoder *) a0) {
+    static void *_Atomic real;
+    return ((__typeof__(&avifDecoderNextImage))swivel_lazy_function(&real, 7, "avifDecoderNextImage"))(a0);
+}
+avifResult avifDecoderParse(__typeof__(avifDecoder *) a0) {
+    static void *_Atomic real;
+    return ((__typeof__(&avifDecoderParse))swivel_lazy_function(&real, 7, "avifDecoderParse"))(a0);
+}
+avifResult avifDecoderSetIOFile(__typeof__(avifDecoder *) a0, __typeof__(const char *) a1) {
+    static void *_Atomic real;
+    return ((__typeof__(&avifDecoderSetIOFile))swivel_lazy_function(&real, 7, "avifDecoderSetIOFile"))(a0, a1);
+}
+avifResult avifDecoderSetIOMemory(__typeof__(avifDecoder *) a0, __typeof__(const uint8_t *) a1, __typeof__(size_t) a2) {
+    static void *_Atomic real;
+    return ((__typeof__(&avifDecoderSetIOMemory))swivel_lazy_function(&real, 7, "avifDecoderSetIOMemory"))(a0, a1, a2);
+}
+avifResult avifImageYUVToRGB(__typeof__(const avifImage *) a0, __typeof__(avifRGBImage *) a1) {
+    static void *_Atomic real;
+    return ((__typeof__(&avifImageYUVToRGB))swivel_lazy_function(&real, 7, "avifImageYUVToRGB"))(a0, a1);
+}
+void avifRGBImageSetDefaults(__typeof__(avifRGBImage *) a0, __typeof__(const avifImage *) a1) {
+    static void *_Atomic real;
+    ((__typeof__(&avifRGBImageSetDefaults))swivel_lazy_function(&real, 7, "avifRGBImageSetDefaults"))(a0, a1);
+}
+const char * avifResultToString(__typeof__(avifResult) a0) {
+    static void *_Atomic real;
+    return ((__typeof__(&avifResultToString))swivel_lazy_function(&real, 7, "avifResultToString"))(a0);
+}
+
 const char *const swivel_lazy_library_names[SWIVEL_LAZY_LIBRARY_COUNT] = {
     "libheif.so.1",
     "libjxl.so.0.7",
@@ -337,4 +380,5 @@ const char *const swivel_lazy_library_names[SWIVEL_LAZY_LIBRARY_COUNT] = {
     "libexif.so.12",
     "libSDL2_image-2.0.so.0",
     "libSDL2_ttf-2.0.so.0",
+    "libavif.so.15",
 };

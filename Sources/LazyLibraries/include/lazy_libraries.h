@@ -11,7 +11,7 @@
 
 #include <stdatomic.h>
 
-#define SWIVEL_LAZY_LIBRARY_COUNT 7
+#define SWIVEL_LAZY_LIBRARY_COUNT 8
 
 /// The address of `name` in library `library` (an index into swivel_lazy_library_names), loading
 /// the library first if needed. Exits with status 1 after one line on stderr when it cannot.

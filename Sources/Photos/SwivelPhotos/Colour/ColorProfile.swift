@@ -1,4 +1,5 @@
 import CLCMS2
+import SwivelPhotoCore
 
 /// Colour conversion from a photo's embedded ICC profile to sRGB, with Little CMS.
 public enum ColorProfile {
@@ -43,6 +44,24 @@ public enum ColorProfile {
             case .bt709: [1 / 0.45, 1 / 1.099, 0.099 / 1.099, 1 / 4.5, 0.081]
             }
         }
+    }
+
+    /// For colour given as ITU-T H.273 code points (HEIF's `nclx` colour box, AV1's colour
+    /// config) with other primaries than BT.709/sRGB's — Display P3 (12), BT.2020 (9), … — and an
+    /// SDR tone curve: an equivalent profile made with lcms. Nil for BT.709/sRGB, unspecified or
+    /// unknown primaries (shown as they are), and for other curves (PQ and HLG are tone-mapped
+    /// instead, see `ToneMapping`).
+    public static func profile(cicpPrimaries: Int, transferCharacteristics: Int) -> [UInt8]? {
+        guard cicpPrimaries != 1, let primaries = ToneMapping.Primaries(cicp: cicpPrimaries) else { return nil }
+        let curve: ToneCurve
+        switch transferCharacteristics {
+        case 13: curve = .sRGB
+        case 1, 6, 14, 15: curve = .bt709
+        default: return nil
+        }
+        return rgbProfile(white: (primaries.white.x, primaries.white.y), red: (primaries.red.x, primaries.red.y),
+                          green: (primaries.green.x, primaries.green.y), blue: (primaries.blue.x, primaries.blue.y),
+                          curve: curve)
     }
 
     /// An ICC profile (bytes) for RGB with these CIE xy primaries and white point and `curve` on
