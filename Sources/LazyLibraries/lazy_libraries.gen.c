@@ -37,6 +37,14 @@ struct heif_error heif_decode_image(__typeof__(const struct heif_image_handle *)
     static void *_Atomic real;
     return ((__typeof__(&heif_decode_image))swivel_lazy_function(&real, 0, "heif_decode_image"))(a0, a1, a2, a3, a4);
 }
+int heif_image_get_bits_per_pixel_range(__typeof__(const struct heif_image *) a0, __typeof__(enum heif_channel) a1) {
+    static void *_Atomic real;
+    return ((__typeof__(&heif_image_get_bits_per_pixel_range))swivel_lazy_function(&real, 0, "heif_image_get_bits_per_pixel_range"))(a0, a1);
+}
+void heif_image_get_content_light_level(__typeof__(const struct heif_image *) a0, __typeof__(struct heif_content_light_level *) a1) {
+    static void *_Atomic real;
+    ((__typeof__(&heif_image_get_content_light_level))swivel_lazy_function(&real, 0, "heif_image_get_content_light_level"))(a0, a1);
+}
 int heif_image_get_height(__typeof__(const struct heif_image *) a0, __typeof__(enum heif_channel) a1) {
     static void *_Atomic real;
     return ((__typeof__(&heif_image_get_height))swivel_lazy_function(&real, 0, "heif_image_get_height"))(a0, a1);
@@ -60,6 +68,10 @@ int heif_image_handle_get_height(__typeof__(const struct heif_image_handle *) a0
 int heif_image_handle_get_list_of_metadata_block_IDs(__typeof__(const struct heif_image_handle *) a0, __typeof__(const char *) a1, __typeof__(heif_item_id *) a2, __typeof__(int) a3) {
     static void *_Atomic real;
     return ((__typeof__(&heif_image_handle_get_list_of_metadata_block_IDs))swivel_lazy_function(&real, 0, "heif_image_handle_get_list_of_metadata_block_IDs"))(a0, a1, a2, a3);
+}
+int heif_image_handle_get_luma_bits_per_pixel(__typeof__(const struct heif_image_handle *) a0) {
+    static void *_Atomic real;
+    return ((__typeof__(&heif_image_handle_get_luma_bits_per_pixel))swivel_lazy_function(&real, 0, "heif_image_handle_get_luma_bits_per_pixel"))(a0);
 }
 struct heif_error heif_image_handle_get_metadata(__typeof__(const struct heif_image_handle *) a0, __typeof__(heif_item_id) a1, __typeof__(void *) a2) {
     static void *_Atomic real;
@@ -92,6 +104,10 @@ int heif_image_handle_has_alpha_channel(__typeof__(const struct heif_image_handl
 void heif_image_handle_release(__typeof__(const struct heif_image_handle *) a0) {
     static void *_Atomic real;
     ((__typeof__(&heif_image_handle_release))swivel_lazy_function(&real, 0, "heif_image_handle_release"))(a0);
+}
+int heif_image_has_content_light_level(__typeof__(const struct heif_image *) a0) {
+    static void *_Atomic real;
+    return ((__typeof__(&heif_image_has_content_light_level))swivel_lazy_function(&real, 0, "heif_image_has_content_light_level"))(a0);
 }
 void heif_image_release(__typeof__(const struct heif_image *) a0) {
     static void *_Atomic real;
