@@ -30,6 +30,8 @@ let package = Package(
                        providers: [.apt(["libturbojpeg0-dev"])]),
         .systemLibrary(name: "CHeif", path: "Sources/CHeif",
                        providers: [.apt(["libheif-dev"])]),
+        .systemLibrary(name: "CAVIF", path: "Sources/CAVIF",
+                       providers: [.apt(["libavif-dev"])]),
         .systemLibrary(name: "CJXL", path: "Sources/CJXL",
                        providers: [.apt(["libjxl-dev"])]),
         .systemLibrary(name: "CLCMS2", path: "Sources/CLCMS2",
@@ -82,8 +84,8 @@ let package = Package(
         // (what to decode, the texture plan, uploads through a texture-array protocol the app fills with GL).
         .target(name: "SwivelPhotos",
                 dependencies: ["SwivelCore", "SwivelPhotoCore", "SwivelSystem", "CSDL2", "CSDL2Image", "CLibraryMessages",
-                               "CTurboJPEG", "CHeif", "CJXL", "CLCMS2", "CExif", "CTIFF", "CZlib", "CGIF", "CWebP",
-                               "CPNGReader", "LazyLibraries", "STBImage", "NetpbmReader"],
+                               "CTurboJPEG", "CHeif", "CAVIF", "CJXL", "CLCMS2", "CExif", "CTIFF", "CZlib", "CGIF",
+                               "CWebP", "CPNGReader", "LazyLibraries", "STBImage", "NetpbmReader"],
                 path: "Sources/Photos/SwivelPhotos",
                 swiftSettings: withoutImplicitImports),
         // The executable: command line; App/ (wiring, the frame step and loop, overlays); Diagnostics/.

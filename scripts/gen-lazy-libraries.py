@@ -32,6 +32,7 @@ LIBRARIES = [
     ("netpbm", "netpbm/pam.h", r"/netpbm/", "netpbm", "libnetpbm.so", "libnetpbm11"),
     ("tiff", "tiffio.h", r"/tiff[a-z]*\.h$", "libtiff-4", "libtiff.so", "libtiff6"),
     ("png", "png.h", r"/png\.h$", "libpng16", "libpng16.so", "libpng16-16"),
+    ("avif", "avif/avif.h", r"/avif/", "libavif", "libavif.so", "libavif15"),
 ]
 
 

@@ -14,6 +14,7 @@
 #include <netpbm/pam.h>
 #include <tiffio.h>
 #include <png.h>
+#include <avif/avif.h>
 #include <libexif/exif-utils.h>
 #include "lazy_libraries.h"
 
@@ -43,6 +44,14 @@ struct heif_error heif_decode_image(__typeof__(const struct heif_image_handle *)
     static void *_Atomic real;
     return ((__typeof__(&heif_decode_image))swivel_lazy_function(&real, 0, "heif_decode_image"))(a0, a1, a2, a3, a4);
 }
+int heif_image_get_bits_per_pixel_range(__typeof__(const struct heif_image *) a0, __typeof__(enum heif_channel) a1) {
+    static void *_Atomic real;
+    return ((__typeof__(&heif_image_get_bits_per_pixel_range))swivel_lazy_function(&real, 0, "heif_image_get_bits_per_pixel_range"))(a0, a1);
+}
+void heif_image_get_content_light_level(__typeof__(const struct heif_image *) a0, __typeof__(struct heif_content_light_level *) a1) {
+    static void *_Atomic real;
+    ((__typeof__(&heif_image_get_content_light_level))swivel_lazy_function(&real, 0, "heif_image_get_content_light_level"))(a0, a1);
+}
 int heif_image_get_height(__typeof__(const struct heif_image *) a0, __typeof__(enum heif_channel) a1) {
     static void *_Atomic real;
     return ((__typeof__(&heif_image_get_height))swivel_lazy_function(&real, 0, "heif_image_get_height"))(a0, a1);
@@ -66,6 +75,10 @@ int heif_image_handle_get_height(__typeof__(const struct heif_image_handle *) a0
 int heif_image_handle_get_list_of_metadata_block_IDs(__typeof__(const struct heif_image_handle *) a0, __typeof__(const char *) a1, __typeof__(heif_item_id *) a2, __typeof__(int) a3) {
     static void *_Atomic real;
     return ((__typeof__(&heif_image_handle_get_list_of_metadata_block_IDs))swivel_lazy_function(&real, 0, "heif_image_handle_get_list_of_metadata_block_IDs"))(a0, a1, a2, a3);
+}
+int heif_image_handle_get_luma_bits_per_pixel(__typeof__(const struct heif_image_handle *) a0) {
+    static void *_Atomic real;
+    return ((__typeof__(&heif_image_handle_get_luma_bits_per_pixel))swivel_lazy_function(&real, 0, "heif_image_handle_get_luma_bits_per_pixel"))(a0);
 }
 struct heif_error heif_image_handle_get_metadata(__typeof__(const struct heif_image_handle *) a0, __typeof__(heif_item_id) a1, __typeof__(void *) a2) {
     static void *_Atomic real;
@@ -98,6 +111,10 @@ int heif_image_handle_has_alpha_channel(__typeof__(const struct heif_image_handl
 void heif_image_handle_release(__typeof__(const struct heif_image_handle *) a0) {
     static void *_Atomic real;
     ((__typeof__(&heif_image_handle_release))swivel_lazy_function(&real, 0, "heif_image_handle_release"))(a0);
+}
+int heif_image_has_content_light_level(__typeof__(const struct heif_image *) a0) {
+    static void *_Atomic real;
+    return ((__typeof__(&heif_image_has_content_light_level))swivel_lazy_function(&real, 0, "heif_image_has_content_light_level"))(a0);
 }
 void heif_image_release(__typeof__(const struct heif_image *) a0) {
     static void *_Atomic real;
@@ -688,7 +705,50 @@ void png_set_user_limits(__typeof__(png_structrp) a0, __typeof__(png_uint_32) a1
     ((__typeof__(&png_set_user_limits))swivel_lazy_function(&real, 12, "png_set_user_limits"))(a0, a1, a2);
 }
 
-_Static_assert(SWIVEL_LAZY_LIBRARY_COUNT == 13, "lazy_libraries.h lists other libraries");
+// avif: libavif.so.15
+_Static_assert(SWIVEL_LAZY_AVIF == 13, "lazy_libraries.h lists avif elsewhere");
+avifBool avifCropRectConvertCleanApertureBox(__typeof__(avifCropRect *) a0, __typeof__(const avifCleanApertureBox *) a1, __typeof__(uint32_t) a2, __typeof__(uint32_t) a3, __typeof__(avifPixelFormat) a4, __typeof__(avifDiagnostics *) a5) {
+    static void *_Atomic real;
+    return ((__typeof__(&avifCropRectConvertCleanApertureBox))swivel_lazy_function(&real, 13, "avifCropRectConvertCleanApertureBox"))(a0, a1, a2, a3, a4, a5);
+}
+avifDecoder * avifDecoderCreate(void) {
+    static void *_Atomic real;
+    return ((__typeof__(&avifDecoderCreate))swivel_lazy_function(&real, 13, "avifDecoderCreate"))();
+}
+void avifDecoderDestroy(__typeof__(avifDecoder *) a0) {
+    static void *_Atomic real;
+    ((__typeof__(&avifDecoderDestroy))swivel_lazy_function(&real, 13, "avifDecoderDestroy"))(a0);
+}
+avifResult avifDecoderNextImage(__typeof__(avifDecoder *) a0) {
+    static void *_Atomic real;
+    return ((__typeof__(&avifDecoderNextImage))swivel_lazy_function(&real, 13, "avifDecoderNextImage"))(a0);
+}
+avifResult avifDecoderParse(__typeof__(avifDecoder *) a0) {
+    static void *_Atomic real;
+    return ((__typeof__(&avifDecoderParse))swivel_lazy_function(&real, 13, "avifDecoderParse"))(a0);
+}
+avifResult avifDecoderSetIOFile(__typeof__(avifDecoder *) a0, __typeof__(const char *) a1) {
+    static void *_Atomic real;
+    return ((__typeof__(&avifDecoderSetIOFile))swivel_lazy_function(&real, 13, "avifDecoderSetIOFile"))(a0, a1);
+}
+avifResult avifDecoderSetIOMemory(__typeof__(avifDecoder *) a0, __typeof__(const uint8_t *) a1, __typeof__(size_t) a2) {
+    static void *_Atomic real;
+    return ((__typeof__(&avifDecoderSetIOMemory))swivel_lazy_function(&real, 13, "avifDecoderSetIOMemory"))(a0, a1, a2);
+}
+avifResult avifImageYUVToRGB(__typeof__(const avifImage *) a0, __typeof__(avifRGBImage *) a1) {
+    static void *_Atomic real;
+    return ((__typeof__(&avifImageYUVToRGB))swivel_lazy_function(&real, 13, "avifImageYUVToRGB"))(a0, a1);
+}
+void avifRGBImageSetDefaults(__typeof__(avifRGBImage *) a0, __typeof__(const avifImage *) a1) {
+    static void *_Atomic real;
+    ((__typeof__(&avifRGBImageSetDefaults))swivel_lazy_function(&real, 13, "avifRGBImageSetDefaults"))(a0, a1);
+}
+const char * avifResultToString(__typeof__(avifResult) a0) {
+    static void *_Atomic real;
+    return ((__typeof__(&avifResultToString))swivel_lazy_function(&real, 13, "avifResultToString"))(a0);
+}
+
+_Static_assert(SWIVEL_LAZY_LIBRARY_COUNT == 14, "lazy_libraries.h lists other libraries");
 const char *const swivel_lazy_library_names[SWIVEL_LAZY_LIBRARY_COUNT] = {
     "libheif.so.1",
     "libjxl.so.0.7",
@@ -703,6 +763,7 @@ const char *const swivel_lazy_library_names[SWIVEL_LAZY_LIBRARY_COUNT] = {
     "libnetpbm.so.11",
     "libtiff.so.6",
     "libpng16.so.16",
+    "libavif.so.15",
 };
 
 // The Debian packages that install them (dpkg -S), named when one is missing.
@@ -720,4 +781,5 @@ const char *const swivel_lazy_library_packages[SWIVEL_LAZY_LIBRARY_COUNT] = {
     "libnetpbm11",
     "libtiff6",
     "libpng16-16",
+    "libavif15",
 };

@@ -36,7 +36,7 @@ public enum ImageFormat: String, Sendable, CaseIterable {
         case .avif:
             // The AV1 Image File Format's brands: a still image (avif) and a sequence (avis).
             FormatDeclaration(name: "AVIF", extensions: ["avif"], mimeTypes: ["image/avif"],
-                              recognition: .isoBrands(["avif", "avis"]), decoder: .libheif)
+                              recognition: .isoBrands(["avif", "avis"]), decoder: .libavif)
         case .jpegXL:
             // ISO/IEC 18181-2: a bare codestream starts FF 0A; the container with its signature box.
             FormatDeclaration(name: "JPEG XL", extensions: ["jxl"], mimeTypes: ["image/jxl"],
@@ -78,10 +78,10 @@ public enum ImageFormat: String, Sendable, CaseIterable {
     public var decoder: FormatDecoder { declaration.decoder }
 
     /// Whether `ImageHeader` reads this format's size from its first bytes. The others' sizes are
-    /// read by their own library (libheif, libjxl, libtiff: a TIFF's directory may lie anywhere,
-    /// and its size is the one libtiff will decode, read from the directory libtiff reads) or they
-    /// have none (SVG is drawn at the card's size), so they are told from their first bytes
-    /// first, by `sniffContainer`.
+    /// read by their own library (libheif, libavif, libjxl, libtiff: a TIFF's directory may lie
+    /// anywhere, and its size is the one libtiff will decode, read from the directory libtiff
+    /// reads) or they have none (SVG is drawn at the card's size), so they are told from their
+    /// first bytes first, by `sniffContainer`.
     public var hasHeaderReader: Bool {
         [.libjpegTurbo, .libpng, .sdl2Image, .giflib, .libwebp, .stbImage, .libnetpbm].contains(decoder)
     }
@@ -181,6 +181,8 @@ public enum FormatDecoder: String, Sendable {
     case libjpegTurbo = "libjpeg-turbo"
     case libpng
     case libheif
+    /// libavif: AVIF stills and sequences (the first frame), which libheif 1.15 cannot read.
+    case libavif
     case libjxl
     /// giflib, read up to the first frame only.
     case giflib

@@ -1,4 +1,5 @@
 import CLCMS2
+import SwivelPhotoCore
 
 /// Colour conversion from a photo's embedded ICC profile to sRGB, with Little CMS.
 public enum ColorProfile {
@@ -55,6 +56,34 @@ public enum ColorProfile {
             case .bt709: [1 / 0.45, 1 / 1.099, 0.099 / 1.099, 1 / 4.5, 0.081]
             case .power(let exponent): [exponent]
             }
+        }
+    }
+
+    /// For colour given as ITU-T H.273 code points (HEIF's `nclx` colour box, AV1's colour
+    /// config) with other primaries than BT.709/sRGB's — Display P3 (12), BT.2020 (9), … — and an
+    /// SDR tone curve: an equivalent profile made with lcms. Nil for BT.709/sRGB, unspecified or
+    /// unknown primaries (shown as they are), and for other curves (PQ and HLG are tone-mapped
+    /// instead, see `ToneMapping`).
+    public static func profile(cicpPrimaries: Int, transferCharacteristics: Int) -> [UInt8]? {
+        guard cicpPrimaries != 1, let primaries = ToneMapping.Primaries(cicp: cicpPrimaries),
+              let curve = sdrCurve(transferCharacteristics) else { return nil }
+        return rgbProfile(white: (primaries.white.x, primaries.white.y), red: (primaries.red.x, primaries.red.y),
+                          green: (primaries.green.x, primaries.green.y), blue: (primaries.blue.x, primaries.blue.y),
+                          curve: curve)
+    }
+
+    /// Whether `profile(cicpPrimaries:transferCharacteristics:)` makes a profile (with lcms) for
+    /// these code points.
+    public static func makesProfile(cicpPrimaries: Int, transferCharacteristics: Int) -> Bool {
+        cicpPrimaries != 1 && ToneMapping.Primaries(cicp: cicpPrimaries) != nil && sdrCurve(transferCharacteristics) != nil
+    }
+
+    /// The SDR tone curve of an H.273 transfer characteristic: 13 is sRGB's, 1, 6, 14 and 15 BT.709's.
+    private static func sdrCurve(_ transferCharacteristics: Int) -> ToneCurve? {
+        switch transferCharacteristics {
+        case 13: .sRGB
+        case 1, 6, 14, 15: .bt709
+        default: nil
         }
     }
 

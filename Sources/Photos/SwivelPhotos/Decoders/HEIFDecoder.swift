@@ -2,10 +2,12 @@ import CHeif
 import SwivelCore
 import SwivelPhotoCore
 
-/// HEIC, HEIF and AVIF through libheif (which hands HEVC to libde265 and AV1 to dav1d/libaom).
+/// HEIC and HEIF through libheif (which hands HEVC to libde265; AVIF goes to libavif instead).
 /// The size comes from the primary image's handle (its `ispe` property) before any pixel is
 /// decoded; libheif applies the `irot`/`imir`/`clap` transforms while decoding, so the pixels
-/// arrive upright. An ICC profile (`colr` of type prof/rICC) is converted to sRGB.
+/// arrive upright. An ICC profile (`colr` of type prof/rICC) is converted to sRGB. PQ and HLG
+/// (an `nclx` with transfer characteristics 16 or 18) are decoded to 16 bits a channel and
+/// tone-mapped (`ToneMapping`), from the peak of their content light level (`clli`) if they have one.
 enum HEIFDecoder {
     static func decode(_ bytes: [UInt8], width: Int, height: Int) throws(Failure) -> DecodedImage {
         let format = formatName(bytes)
@@ -23,9 +25,15 @@ enum HEIFDecoder {
         if let problem = ImageLimits.problem(width: storedWidth, height: storedHeight) { throw Failure(reason: problem) }
 
         let hasAlpha = heif_image_handle_has_alpha_channel(handle) != 0
+        let codePoints = nclx(handle)
+        let isHDR = codePoints.flatMap { ToneMapping.Transfer(cicp: $0.transfer) } != nil
+        // HDR deeper than 8 bits comes as 16-bit samples (at the coded depth: 0…1023 for 10 bits),
+        // so that the curve is applied to the signal as coded, not to 8-bit steps of it.
+        let deep = isHDR && heif_image_handle_get_luma_bits_per_pixel(handle) > 8
+        let chroma = deep ? (hasAlpha ? deepRGBA : deepRGB)
+            : (hasAlpha ? heif_chroma_interleaved_RGBA : heif_chroma_interleaved_RGB)
         var imageOut: OpaquePointer?
-        try check(heif_decode_image(handle, &imageOut, heif_colorspace_RGB,
-                                    hasAlpha ? heif_chroma_interleaved_RGBA : heif_chroma_interleaved_RGB, nil))
+        try check(heif_decode_image(handle, &imageOut, heif_colorspace_RGB, chroma, nil))
         guard let image = imageOut else { throw Failure(reason: "cannot decode: libheif made no image") }
         defer { heif_image_release(image) }
         let decodedWidth = Int(heif_image_get_width(image, heif_channel_interleaved))
@@ -37,10 +45,54 @@ enum HEIFDecoder {
         guard let plane = heif_image_get_plane_readonly(image, heif_channel_interleaved, &stride) else {
             throw Failure(reason: "cannot decode: libheif made no pixels")
         }
+        if isHDR, let codePoints, let mapping = toneMapping(codePoints, image) {
+            let channels = hasAlpha ? 4 : 3
+            let maximum = (1 << min(16, max(1, Int(heif_image_get_bits_per_pixel_range(image, heif_channel_interleaved))))) - 1
+            let pixels = deep
+                ? UnsafeRawPointer(plane).withMemoryRebound(to: UInt16.self, capacity: Int(stride) / 2 * decodedHeight) {
+                    mapping.sRGBPixels($0, width: decodedWidth, height: decodedHeight, rowLength: Int(stride) / 2,
+                                       channels: channels, maximum: maximum)
+                }
+                : mapping.sRGBPixels(plane, width: decodedWidth, height: decodedHeight, rowLength: Int(stride),
+                                     channels: channels, maximum: min(maximum, 255))
+            return try pixels.withUnsafeBufferPointer { buffer throws(Failure) in
+                try CardPixels.make(Resampler.Source(pixels: buffer.baseAddress!, pitch: decodedWidth * channels,
+                                                     width: decodedWidth, height: decodedHeight, hasAlpha: hasAlpha),
+                                    orientation: .up, iccProfile: nil, format: format, width: width, height: height)
+            }
+        }
         return try CardPixels.make(Resampler.Source(pixels: plane, pitch: Int(stride), width: decodedWidth,
                                                     height: decodedHeight, hasAlpha: hasAlpha),
                                    orientation: .up, iccProfile: try iccProfile(handle, format: format),
                                    format: format, width: width, height: height)
+    }
+
+    #if _endian(little)
+    private static let deepRGB = heif_chroma_interleaved_RRGGBB_LE, deepRGBA = heif_chroma_interleaved_RRGGBBAA_LE
+    #else
+    private static let deepRGB = heif_chroma_interleaved_RRGGBB_BE, deepRGBA = heif_chroma_interleaved_RRGGBBAA_BE
+    #endif
+
+    /// The primary image's colour as H.273 code points, if it is given as an `nclx` (alone, or
+    /// beside an ICC profile).
+    private static func nclx(_ handle: OpaquePointer) -> (primaries: Int, transfer: Int)? {
+        var nclxOut: UnsafeMutablePointer<heif_color_profile_nclx>?
+        guard heif_image_handle_get_nclx_color_profile(handle, &nclxOut).code == heif_error_Ok,
+              let nclx = nclxOut else { return nil }
+        defer { heif_nclx_color_profile_free(nclx) }
+        return (Int(nclx.pointee.color_primaries.rawValue), Int(nclx.pointee.transfer_characteristics.rawValue))
+    }
+
+    /// The tone mapping for a PQ or HLG image, from its content light level's peak if it states one.
+    private static func toneMapping(_ codePoints: (primaries: Int, transfer: Int), _ image: OpaquePointer) -> ToneMapping? {
+        var peak: Double?
+        if heif_image_has_content_light_level(image) != 0 {
+            var level = heif_content_light_level()
+            heif_image_get_content_light_level(image, &level)
+            if level.max_content_light_level > 0 { peak = Double(level.max_content_light_level) }
+        }
+        return ToneMapping(cicpPrimaries: codePoints.primaries, transferCharacteristics: codePoints.transfer,
+                           sourcePeak: peak)
     }
 
     /// What people call a HEIF file by its brands (ISO/IEC 23008-12 annex B, the AV1 image
@@ -64,32 +116,17 @@ enum HEIFDecoder {
         return "HEIF"
     }
 
-    /// The primary image's ICC profile, if its colour is given as one; for an `nclx` colour
-    /// (code points from ITU-T H.273) with other primaries than BT.709/sRGB's — Display P3 (12),
-    /// BT.2020 (9), … — and an SDR tone curve, an equivalent profile made with lcms. BT.709/sRGB,
-    /// unspecified, and HDR curves (PQ, HLG: they would need tone mapping) are shown as they are.
+    /// The primary image's ICC profile, if its colour is given as one; for an `nclx` colour with
+    /// other primaries than BT.709/sRGB's and an SDR curve, an equivalent one
+    /// (`ColorProfile.profile(cicpPrimaries:transferCharacteristics:)`).
     private static func iccProfile(_ handle: OpaquePointer, format: String) throws(Failure) -> [UInt8]? {
         let type = heif_image_handle_get_color_profile_type(handle)
         if type == heif_color_profile_type_nclx {
-            var nclxOut: UnsafeMutablePointer<heif_color_profile_nclx>?
-            guard heif_image_handle_get_nclx_color_profile(handle, &nclxOut).code == heif_error_Ok,
-                  let nclx = nclxOut else { return nil }
-            defer { heif_nclx_color_profile_free(nclx) }
-            let colour = nclx.pointee
-            let primaries = colour.color_primaries.rawValue
-            guard primaries != 1, primaries != 2 else { return nil }   // BT.709 (sRGB's), unspecified
-            let curve: ColorProfile.ToneCurve
-            switch colour.transfer_characteristics.rawValue {
-            case 13: curve = .sRGB
-            case 1, 6, 14, 15: curve = .bt709
-            default: return nil
-            }
+            guard let codePoints = nclx(handle),
+                  ColorProfile.makesProfile(cicpPrimaries: codePoints.primaries,
+                                            transferCharacteristics: codePoints.transfer) else { return nil }
             try DecoderLibrary.lcms2.require(for: format)   // lcms2 makes the profile
-            return ColorProfile.rgbProfile(
-                white: (Double(colour.color_primary_white_x), Double(colour.color_primary_white_y)),
-                red: (Double(colour.color_primary_red_x), Double(colour.color_primary_red_y)),
-                green: (Double(colour.color_primary_green_x), Double(colour.color_primary_green_y)),
-                blue: (Double(colour.color_primary_blue_x), Double(colour.color_primary_blue_y)), curve: curve)
+            return ColorProfile.profile(cicpPrimaries: codePoints.primaries, transferCharacteristics: codePoints.transfer)
         }
         guard type == heif_color_profile_type_prof || type == heif_color_profile_type_rICC else { return nil }
         let size = heif_image_handle_get_raw_color_profile_size(handle)

@@ -23,11 +23,11 @@ public struct ImageLoadError: Error, Sendable, CustomStringConvertible {
 
 /// Decodes image files into card textures, on any thread, each format with the library its
 /// declaration names (`ImageFormat.declaration.decoder`): JPEG with libjpeg-turbo (shrunk while
-/// decoding), PNG with libpng, HEIC/HEIF/AVIF with libheif, JPEG XL with libjxl, TIFF with libtiff,
-/// GIF with giflib, WebP with libwebp, SVG with SDL2_image's rasteriser at the card's size, BMP and
-/// TGA with stb_image, PNM with libnetpbm, and QOI with SDL2_image. Every photo is turned upright by its EXIF
+/// decoding), PNG with libpng, HEIC/HEIF with libheif, AVIF with libavif, JPEG XL with libjxl, TIFF
+/// with libtiff, GIF with giflib, WebP with libwebp, SVG with SDL2_image's rasteriser at the card's
+/// size, BMP and TGA with stb_image, PNM with libnetpbm, and QOI with SDL2_image. Every photo is turned upright by its EXIF
 /// orientation (or HEIF's irot/imir) before the aspect-fill crop, and converted from its ICC
-/// profile to sRGB.
+/// profile to sRGB; PQ and HLG (HDR) photos are tone-mapped to sRGB (`ToneMapping`).
 ///
 /// Thread safety: each call opens its own file descriptor and its own decoder objects; no SDL
 /// video function is called; SDL keeps its error text per thread; SDL_AllocFormat (used by surface
@@ -59,6 +59,8 @@ public enum ImageDecoder {
             switch ImageFormat.sniffContainer(start)?.decoder {
             case .libheif:
                 return try HEIFDecoder.decode(try file.readAll(), width: width, height: height)
+            case .libavif:
+                return try AVIFDecoder.decode(try file.readAll(), width: width, height: height)
             case .libjxl:
                 return try JXLDecoder.decode(try file.readAll(), width: width, height: height)
             case .nanosvg:

@@ -5,7 +5,11 @@ import SwivelPhotoCore
 /// JPEG XL through libjxl. The size comes from the basic info, which libjxl gives before any
 /// pixel; libjxl turns the image upright itself (its orientation field, the EXIF values), and
 /// the pixels come in the colour space the decoder reports for its output, which is converted to
-/// sRGB through its ICC profile unless it already is sRGB.
+/// sRGB through its ICC profile unless it already is sRGB. When that colour space's transfer
+/// function is PQ or HLG, the pixels are asked for as 16-bit samples and tone-mapped here
+/// (`ToneMapping`, from the image's intensity target), not by libjxl: its own tone mapping
+/// (a "desired intensity target" set on the decoder) is "not meant to be considered authoritative" and "may
+/// change from version to version" (decode.h), and every format's HDR goes through the same operator.
 enum JXLDecoder {
     static func decode(_ bytes: [UInt8], width: Int, height: Int) throws(Failure) -> DecodedImage {
         try DecoderLibrary.jpegXL.require(for: "JPEG XL")
@@ -31,6 +35,18 @@ enum JXLDecoder {
         try outcome.get()
         guard !output.pixels.isEmpty else { throw Failure(reason: "cannot decode: JPEG XL file has no image") }
         let channels = Int(output.format.num_channels)
+        if let toneMapping = output.toneMapping {
+            let pixels = output.pixels.withUnsafeBytes { bytes in
+                toneMapping.sRGBPixels(bytes.baseAddress!.assumingMemoryBound(to: UInt16.self), width: output.width,
+                                       height: output.height, rowLength: output.width * channels,
+                                       channels: channels, maximum: 65535)
+            }
+            return try pixels.withUnsafeBufferPointer { buffer throws(Failure) in
+                try CardPixels.make(Resampler.Source(pixels: buffer.baseAddress!, pitch: output.width * channels,
+                                                     width: output.width, height: output.height, hasAlpha: channels == 4),
+                                    orientation: .up, iccProfile: nil, format: "JPEG XL", width: width, height: height)
+            }
+        }
         return try output.pixels.withUnsafeBufferPointer { buffer throws(Failure) in
             try CardPixels.make(Resampler.Source(pixels: buffer.baseAddress!, pitch: output.width * channels,
                                                  width: output.width, height: output.height, hasAlpha: channels == 4),
@@ -45,6 +61,10 @@ enum JXLDecoder {
         /// The upright image's size.
         var width = 0, height = 0
         var iccProfile: [UInt8]?
+        /// For PQ and HLG output (then 16-bit samples, native byte order).
+        var toneMapping: ToneMapping?
+        /// The basic info's intensity target: the brightest light in the image, cd/m².
+        var intensityTarget: Double?
 
         /// Answers one of libjxl's events; true once the image is decoded.
         mutating func handle(_ status: JxlDecoderStatus, of decoder: OpaquePointer) throws(Failure) -> Bool {
@@ -61,12 +81,21 @@ enum JXLDecoder {
                 let swaps = info.orientation.rawValue >= 5
                 (width, height) = swaps ? (Int(info.ysize), Int(info.xsize)) : (Int(info.xsize), Int(info.ysize))
                 format.num_channels = info.alpha_bits > 0 ? 4 : 3
+                // 255 cd/m² is the header's default (ISO/IEC 18181-1, the ToneMapping bundle), which
+                // an encoder that states nothing leaves (cjxl 0.7 does for lossy PQ): not a peak.
+                intensityTarget = info.intensity_target == 255 ? nil : Double(info.intensity_target)
             case JXL_DEC_COLOR_ENCODING:
-                iccProfile = JXLDecoder.outputProfile(decoder)
+                toneMapping = JXLDecoder.toneMapping(decoder, intensityTarget: intensityTarget)
+                if toneMapping != nil {
+                    format.data_type = JXL_TYPE_UINT16
+                } else {
+                    iccProfile = JXLDecoder.outputProfile(decoder)
+                }
             case JXL_DEC_NEED_IMAGE_OUT_BUFFER:
                 var size = 0
+                let sampleSize = format.data_type == JXL_TYPE_UINT16 ? 2 : 1
                 guard JxlDecoderImageOutBufferSize(decoder, &format, &size) == JXL_DEC_SUCCESS,
-                      size == width * height * Int(format.num_channels) else {
+                      size == width * height * Int(format.num_channels) * sampleSize else {
                     throw Failure(reason: "cannot decode: unexpected JPEG XL output size")
                 }
                 pixels = [UInt8](repeating: 0, count: size)
@@ -85,6 +114,38 @@ enum JXLDecoder {
             }
             return false
         }
+    }
+
+    /// The tone mapping for output whose transfer function is PQ or HLG, else nil.
+    private static func toneMapping(_ decoder: OpaquePointer, intensityTarget: Double?) -> ToneMapping? {
+        var encoding = JxlColorEncoding()
+        guard JxlDecoderGetColorAsEncodedProfile(decoder, nil, JXL_COLOR_PROFILE_TARGET_DATA, &encoding) == JXL_DEC_SUCCESS,
+              encoding.color_space == JXL_COLOR_SPACE_RGB || encoding.color_space == JXL_COLOR_SPACE_GRAY,
+              let transfer = ToneMapping.Transfer(cicp: Int(encoding.transfer_function.rawValue)) else { return nil }
+        return ToneMapping(transfer: transfer, primaries: primaries(encoding), sourcePeak: intensityTarget)
+    }
+
+    /// The primaries and white point of `encoding` (grey: sRGB's, which leaves grey grey).
+    static func primaries(_ encoding: JxlColorEncoding) -> ToneMapping.Primaries {
+        guard encoding.color_space == JXL_COLOR_SPACE_RGB else { return .bt709 }
+        var primaries: ToneMapping.Primaries
+        switch encoding.primaries {
+        case JXL_PRIMARIES_SRGB: primaries = .bt709
+        case JXL_PRIMARIES_2100: primaries = .bt2020
+        case JXL_PRIMARIES_P3: primaries = .displayP3
+        default:
+            primaries = ToneMapping.Primaries(
+                red: .init(encoding.primaries_red_xy.0, encoding.primaries_red_xy.1),
+                green: .init(encoding.primaries_green_xy.0, encoding.primaries_green_xy.1),
+                blue: .init(encoding.primaries_blue_xy.0, encoding.primaries_blue_xy.1), white: ToneMapping.Primaries.d65)
+        }
+        switch encoding.white_point {
+        case JXL_WHITE_POINT_D65: primaries.white = ToneMapping.Primaries.d65
+        case JXL_WHITE_POINT_DCI: primaries.white = .init(0.314, 0.351)
+        case JXL_WHITE_POINT_E: primaries.white = .init(1.0 / 3, 1.0 / 3)
+        default: primaries.white = .init(encoding.white_point_xy.0, encoding.white_point_xy.1)
+        }
+        return primaries
     }
 
     /// The ICC profile of the decoded pixels, or nil when they are sRGB already (or have no profile).

@@ -1,3 +1,4 @@
+import CAVIF
 import CHeif
 import Glibc
 import SwivelCore
@@ -5,7 +6,8 @@ import SwivelPhotoCore
 
 /// When photos were taken, for `--sort taken`: EXIF DateTimeOriginal, read from the few
 /// kilobytes of metadata at the front of a file (JPEG APP1, PNG eXIf, WebP EXIF, a TIFF's IFDs;
-/// a HEIF's Exif item through libheif, which reads the file's boxes but no image data), falling
+/// a HEIF's Exif item through libheif and an AVIF's through libavif, which read the file's boxes
+/// but no image data), falling
 /// back to the modification time. JPEG XL and formats without EXIF use the modification time.
 public enum DateTaken {
     /// Bytes read first; a JPEG whose EXIF block runs on gets the rest of it (up to 64 KiB more).
@@ -44,8 +46,11 @@ public enum DateTaken {
             }
             return EXIF.dateTaken(bytes)
         }
-        if ImageFormat.sniffContainer(Array(bytes.prefix(64)))?.decoder == .libheif { return heifExif(path).flatMap(EXIF.dateTaken) }
-        return nil
+        switch ImageFormat.sniffContainer(Array(bytes.prefix(64)))?.decoder {
+        case .libheif: return heifExif(path).flatMap(EXIF.dateTaken)
+        case .libavif: return avifExif(path).flatMap(EXIF.dateTaken)
+        default: return nil
+        }
     }
 
     /// The APP1 Exif payload of a JPEG whose first bytes are `bytes`, reading on where it is cut.
@@ -102,6 +107,20 @@ public enum DateTaken {
         let skip = 4 + (Int(block[0]) << 24 | Int(block[1]) << 16 | Int(block[2]) << 8 | Int(block[3]))
         guard skip < block.count else { return nil }
         return Array(block[skip...])
+    }
+
+    /// The Exif payload of an AVIF (still or sequence), as libavif gives it: from the TIFF header on.
+    private static func avifExif(_ path: FilePath) -> [UInt8]? {
+        guard let decoder = avifDecoderCreate() else { return nil }
+        defer { avifDecoderDestroy(decoder) }
+        decoder.pointee.strictFlags = avifStrictFlags(AVIF_STRICT_DISABLED.rawValue)   // as AVIFDecoder
+        decoder.pointee.ignoreXMP = AVIF_TRUE
+        // By the path's raw bytes, so a name that is not UTF-8 opens too.
+        let opened = path.cString.withUnsafeBufferPointer { avifDecoderSetIOFile(decoder, $0.baseAddress) }
+        guard opened == AVIF_RESULT_OK, avifDecoderParse(decoder) == AVIF_RESULT_OK,
+              let exif = decoder.pointee.image?.pointee.exif, exif.size > 0, exif.size < 16 << 20,
+              let data = exif.data else { return nil }
+        return Array(UnsafeBufferPointer(start: data, count: exif.size))
     }
 
     /// "YYYY:MM:DD HH:MM:SS" as seconds since 1970 as if it were UTC; nil if it is not a date.

@@ -24,7 +24,7 @@ public struct DeckScanError: Error, Sendable, CustomStringConvertible {
 /// Turns command-line paths into the ordered list of image files.
 public enum DeckScanner {
     /// File name extensions (lower case, no dot) of the formats in `ImageFormat`'s table: those
-    /// whose size can be checked before decoding (by `ImageHeader`, libheif or libjxl; SVG is drawn
+    /// whose size can be checked before decoding (by `ImageHeader`, libheif, libavif or libjxl; SVG is drawn
     /// at the card's size). SDL2_image would decode XCF, XPM, PCX, LBM and ICO too, but their size
     /// cannot be checked first, so they are not in the table and folders do not list them.
     public static let imageExtensions: Set<String> = ImageFormat.extensions

@@ -73,7 +73,7 @@ struct OpenFile {
         }
     }
 
-    /// The whole file, for the decoders that take it from memory (libjpeg-turbo, libheif, libjxl,
+    /// The whole file, for the decoders that take it from memory (libjpeg-turbo, libheif, libavif, libjxl,
     /// SDL2_image's SVG reader); refused above `maxWholeFileBytes`.
     func readAll() throws(Failure) -> [UInt8] {
         guard size <= Self.maxWholeFileBytes else {

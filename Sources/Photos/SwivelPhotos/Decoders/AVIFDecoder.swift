@@ -1,0 +1,196 @@
+import CAVIF
+import SwivelCore
+import SwivelPhotoCore
+
+/// AVIF through libavif (AV1 by dav1d or libaom underneath): still images (`avif`) and image
+/// sequences (`avis`, of which the first frame is shown), with their alpha.
+///
+/// The size comes from the container (`ispe`, or the track's header) when libavif has parsed it,
+/// before any AV1 data is decoded; libavif's own limits (`imageSizeLimit`, `imageDimensionLimit`,
+/// which it also hands to dav1d) are set to `ImageLimits` too. libavif leaves the transforms to its
+/// caller: `clap` is cropped here, and `irot`/`imir` become the card's orientation. Colour: PQ and
+/// HLG (transfer characteristics 16 and 18) are decoded to 16 bits a channel and tone-mapped
+/// (`ToneMapping`); otherwise an ICC profile, or code points with other primaries than sRGB's, are
+/// converted to sRGB.
+///
+/// Strict checks are off, as in libheif: files from libheif 1.11 and older have no `pixi`, files
+/// from cavif with avif-serialize 0.7.3 and older no `ispe` on their alpha, and an invalid `clap`
+/// is better ignored than the photo refused.
+///
+/// Thread safety: every call has its own avifDecoder (libavif keeps no global state beyond its
+/// constant tables), decoding on the calling thread (maxThreads 1).
+enum AVIFDecoder {
+    static func decode(_ bytes: [UInt8], width: Int, height: Int) throws(Failure) -> DecodedImage {
+        try DecoderLibrary.avif.require(for: "AVIF")
+        guard let decoder = avifDecoderCreate() else { throw Failure(reason: "cannot start libavif") }
+        defer { avifDecoderDestroy(decoder) }
+        decoder.pointee.maxThreads = 1
+        decoder.pointee.strictFlags = avifStrictFlags(AVIF_STRICT_DISABLED.rawValue)
+        decoder.pointee.imageSizeLimit = UInt32(ImageLimits.maxPixels)
+        decoder.pointee.imageDimensionLimit = UInt32(ImageLimits.maxSide)
+        decoder.pointee.ignoreExif = AVIF_TRUE   // orientation is irot/imir's (HEIF, ISO/IEC 23008-12 6.5.10)
+        decoder.pointee.ignoreXMP = AVIF_TRUE
+        // The decoder reads `bytes` in place; everything that needs them happens inside this closure.
+        let outcome: Result<DecodedImage, Failure> = bytes.withUnsafeBufferPointer { file in
+            do throws(Failure) {
+                try check(avifDecoderSetIOMemory(decoder, file.baseAddress, file.count), decoder)
+                let parse = avifDecoderParse(decoder)
+                // libavif refuses sizes over its limits (ours) while parsing: said in ImageLimits' words.
+                if parse != AVIF_RESULT_OK, let (w, h) = oversize(diagnostic(decoder)),
+                   let problem = ImageLimits.problem(width: w, height: h) {
+                    throw Failure(reason: problem)
+                }
+                try check(parse, decoder)
+                guard let parsed = decoder.pointee.image else { throw Failure(reason: "cannot decode: AVIF file has no image") }
+                if let problem = ImageLimits.problem(width: Int(parsed.pointee.width), height: Int(parsed.pointee.height)) {
+                    throw Failure(reason: problem)
+                }
+                try check(avifDecoderNextImage(decoder), decoder)   // the first frame
+                guard let image = decoder.pointee.image else { throw Failure(reason: "cannot decode: AVIF file has no image") }
+                return .success(try card(image, diagnostics: &decoder.pointee.diag, width: width, height: height))
+            } catch {
+                return .failure(error)
+            }
+        }
+        return try outcome.get()
+    }
+
+    /// The decoded `image` on a card.
+    private static func card(_ image: UnsafeMutablePointer<avifImage>, diagnostics: inout avifDiagnostics,
+                             width: Int, height: Int) throws(Failure) -> DecodedImage {
+        let decodedWidth = Int(image.pointee.width), decodedHeight = Int(image.pointee.height)
+        if let problem = ImageLimits.problem(width: decodedWidth, height: decodedHeight) {
+            throw Failure(reason: "decoded to \(problem)")
+        }
+        let hasAlpha = image.pointee.alphaPlane != nil
+        let channels = hasAlpha ? 4 : 3
+        let crop = cleanAperture(image, diagnostics: &diagnostics)
+        let orientation = orientation(image)
+        let toneMapping = ToneMapping(cicpPrimaries: Int(image.pointee.colorPrimaries),
+                                      transferCharacteristics: Int(image.pointee.transferCharacteristics))
+
+        var rgb = avifRGBImage()
+        avifRGBImageSetDefaults(&rgb, image)
+        rgb.format = hasAlpha ? AVIF_RGB_FORMAT_RGBA : AVIF_RGB_FORMAT_RGB
+        if let toneMapping {
+            // 16 bits a channel, so that the curve is applied to the signal as coded, not to 8-bit steps of it.
+            rgb.depth = 16
+            rgb.rowBytes = UInt32(decodedWidth * channels * 2)
+            var samples = [UInt16](repeating: 0, count: decodedWidth * decodedHeight * channels)
+            try check(samples.withUnsafeMutableBytes { buffer in
+                rgb.pixels = buffer.baseAddress!.assumingMemoryBound(to: UInt8.self)
+                return avifImageYUVToRGB(image, &rgb)
+            })
+            let rowLength = decodedWidth * channels
+            let pixels = samples.withUnsafeBufferPointer { buffer in
+                toneMapping.sRGBPixels(buffer.baseAddress! + crop.y * rowLength + crop.x * channels,
+                                       width: crop.width, height: crop.height, rowLength: rowLength,
+                                       channels: channels, maximum: 65535)
+            }
+            return try pixels.withUnsafeBufferPointer { buffer throws(Failure) in
+                try CardPixels.make(Resampler.Source(pixels: buffer.baseAddress!, pitch: crop.width * channels,
+                                                     width: crop.width, height: crop.height, hasAlpha: hasAlpha),
+                                    orientation: orientation, iccProfile: nil, format: "AVIF", width: width, height: height)
+            }
+        }
+        rgb.depth = 8
+        let pitch = decodedWidth * channels
+        rgb.rowBytes = UInt32(pitch)
+        var pixels = [UInt8](repeating: 0, count: pitch * decodedHeight)
+        try check(pixels.withUnsafeMutableBufferPointer { buffer in
+            rgb.pixels = buffer.baseAddress
+            return avifImageYUVToRGB(image, &rgb)
+        })
+        let profile = try iccProfile(image)
+        return try pixels.withUnsafeBufferPointer { buffer throws(Failure) in
+            try CardPixels.make(Resampler.Source(pixels: buffer.baseAddress! + crop.y * pitch + crop.x * channels, pitch: pitch,
+                                                 width: crop.width, height: crop.height, hasAlpha: hasAlpha),
+                                orientation: orientation, iccProfile: profile, format: "AVIF", width: width, height: height)
+        }
+    }
+
+    /// Throws the outcome of YUV (and alpha) to RGB(A) unless it succeeded.
+    private static func check(_ conversion: avifResult) throws(Failure) {
+        guard conversion == AVIF_RESULT_OK else { throw Failure(reason: "cannot decode: \(text(conversion))") }
+    }
+
+    /// The part of the image its `clap` box keeps, or the whole image (no box, or one that does not
+    /// make a crop inside the image).
+    private static func cleanAperture(_ image: UnsafeMutablePointer<avifImage>, diagnostics: inout avifDiagnostics)
+        -> (x: Int, y: Int, width: Int, height: Int) {
+        let whole = (x: 0, y: 0, width: Int(image.pointee.width), height: Int(image.pointee.height))
+        guard image.pointee.transformFlags & avifTransformFlags(AVIF_TRANSFORM_CLAP.rawValue) != 0 else { return whole }
+        var rect = avifCropRect()
+        guard avifCropRectConvertCleanApertureBox(&rect, &image.pointee.clap, image.pointee.width, image.pointee.height,
+                                                  image.pointee.yuvFormat, &diagnostics) == AVIF_TRUE,
+              rect.width > 0, rect.height > 0,
+              UInt64(rect.x) + UInt64(rect.width) <= UInt64(whole.width),
+              UInt64(rect.y) + UInt64(rect.height) <= UInt64(whole.height) else { return whole }
+        return (Int(rect.x), Int(rect.y), Int(rect.width), Int(rect.height))
+    }
+
+    /// `irot` (anticlockwise quarter turns) then `imir` (mode 0: top and bottom exchanged, 1: left
+    /// and right), the order MIAF (ISO/IEC 23000-22, 7.3.6.7) requires, as one EXIF orientation.
+    static func orientation(_ image: UnsafeMutablePointer<avifImage>) -> Orientation {
+        let flags = image.pointee.transformFlags
+        let turns = flags & avifTransformFlags(AVIF_TRANSFORM_IROT.rawValue) != 0 ? Int(image.pointee.irot.angle & 3) : 0
+        let mirror = flags & avifTransformFlags(AVIF_TRANSFORM_IMIR.rawValue) != 0 ? Int(image.pointee.imir.mode & 1) : nil
+        return orientation(anticlockwiseTurns: turns, mirror: mirror)
+    }
+
+    /// The EXIF orientation that turns the stored image `anticlockwiseTurns` quarter turns and then
+    /// mirrors it (`mirror` 0: top to bottom, 1: left to right, nil: not at all).
+    static func orientation(anticlockwiseTurns: Int, mirror: Int?) -> Orientation {
+        switch (anticlockwiseTurns, mirror) {
+        case (0, nil): .up
+        case (1, nil): .left
+        case (2, nil): .down
+        case (3, nil): .right
+        case (0, 0), (2, 1): .flipped
+        case (0, _), (2, _): .mirrored
+        case (1, 0), (3, 1): .transposed
+        default: .transverse   // (1, 1), (3, 0)
+        }
+    }
+
+    /// The image's ICC profile, or one made from its code points for other primaries than sRGB's
+    /// (the AV1 colour config, or the container's `nclx`).
+    private static func iccProfile(_ image: UnsafeMutablePointer<avifImage>) throws(Failure) -> [UInt8]? {
+        let icc = image.pointee.icc
+        if icc.size > 0, let data = icc.data {
+            return Array(UnsafeBufferPointer(start: data, count: icc.size))
+        }
+        let (primaries, transfer) = (Int(image.pointee.colorPrimaries), Int(image.pointee.transferCharacteristics))
+        guard ColorProfile.makesProfile(cicpPrimaries: primaries, transferCharacteristics: transfer) else { return nil }
+        try DecoderLibrary.lcms2.require(for: "AVIF")   // lcms2 makes the profile
+        return ColorProfile.profile(cicpPrimaries: primaries, transferCharacteristics: transfer)
+    }
+
+    private static func check(_ result: avifResult, _ decoder: UnsafeMutablePointer<avifDecoder>) throws(Failure) {
+        guard result != AVIF_RESULT_OK else { return }
+        let detail = diagnostic(decoder)
+        throw Failure(reason: "cannot decode: \(text(result))" + (detail.isEmpty ? "" : " (\(detail))"))
+    }
+
+    /// libavif's detailed message about its last error ("" if none).
+    private static func diagnostic(_ decoder: UnsafeMutablePointer<avifDecoder>) -> String {
+        withUnsafeBytes(of: decoder.pointee.diag.error) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+    }
+
+    /// The size in libavif 0.11's refusal of an image over its limits ("Item ID [1] dimensions are
+    /// too large [20000x2]"), if that is what `message` is.
+    static func oversize(_ message: String) -> (Int, Int)? {
+        let text = Array(message.utf8), marker = Array("dimensions are too large [".utf8)
+        guard text.count > marker.count,
+              let at = (0...(text.count - marker.count)).first(where: { text[$0..<($0 + marker.count)].elementsEqual(marker) }),
+              let end = text[(at + marker.count)...].firstIndex(of: UInt8(ascii: "]")) else { return nil }
+        let sides = text[(at + marker.count)..<end].split(separator: UInt8(ascii: "x"))
+        guard sides.count == 2, let width = Int(String(decoding: sides[0], as: UTF8.self)),
+              let height = Int(String(decoding: sides[1], as: UTF8.self)) else { return nil }
+        return (width, height)
+    }
+
+    private static func text(_ result: avifResult) -> String {
+        avifResultToString(result).map { String(cString: $0) } ?? "libavif error \(result.rawValue)"
+    }
+}
