@@ -5,4 +5,10 @@
 static const cmsUInt32Number swivel_lcms_rgb_8 = TYPE_RGB_8;
 static const cmsUInt32Number swivel_lcms_rgba_8 = TYPE_RGBA_8;
 static const cmsUInt32Number swivel_lcms_rgba_8_premultiplied = TYPE_RGBA_8_PREMUL;
+static const cmsUInt32Number swivel_lcms_gray_8 = TYPE_GRAY_8;
+static const cmsUInt32Number swivel_lcms_cmyk_8 = TYPE_CMYK_8;
+// Ink stored inverted (255 = no ink), as in Adobe's CMYK JPEGs and JPEG XL.
+static const cmsUInt32Number swivel_lcms_cmyk_8_reversed = TYPE_CMYK_8_REV;
+static const cmsUInt32Number swivel_lcms_rgb_float = TYPE_RGB_FLT;
+static const cmsUInt32Number swivel_lcms_gray_float = TYPE_GRAY_FLT;
 #endif

@@ -206,6 +206,10 @@ cmsBool cmsCloseProfile(__typeof__(cmsHPROFILE) a0) {
     static void *_Atomic real;
     return ((__typeof__(&cmsCloseProfile))swivel_lazy_function(&real, 3, "cmsCloseProfile"))(a0);
 }
+cmsHPROFILE cmsCreateGrayProfile(__typeof__(const cmsCIExyY *) a0, __typeof__(const cmsToneCurve *) a1) {
+    static void *_Atomic real;
+    return ((__typeof__(&cmsCreateGrayProfile))swivel_lazy_function(&real, 3, "cmsCreateGrayProfile"))(a0, a1);
+}
 cmsHPROFILE cmsCreateRGBProfile(__typeof__(const cmsCIExyY *) a0, __typeof__(const cmsCIExyYTRIPLE *) a1, __typeof__(cmsToneCurve *const *) a2) {
     static void *_Atomic real;
     return ((__typeof__(&cmsCreateRGBProfile))swivel_lazy_function(&real, 3, "cmsCreateRGBProfile"))(a0, a1, a2);

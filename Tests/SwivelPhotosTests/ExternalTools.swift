@@ -35,6 +35,24 @@ enum ExternalTools {
     /// ImageMagick's `convert`.
     static func convert(_ arguments: [String]) throws { try run("convert", arguments) }
 
+    /// ImageMagick's 8-bit RGB at the centre of `file` after `operations` (e.g. `-profile sRGB.icc`).
+    static func pixel(_ file: FilePath, _ operations: [String]) throws -> [Int] {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["convert", file.text] + operations + ["-gravity", "center", "-crop", "1x1+0+0", "+repage",
+                                                                    "-depth", "8", "rgb:-"]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let bytes = [UInt8](pipe.fileHandleForReading.readDataToEndOfFile())
+        process.waitUntilExit()
+        guard process.terminationStatus == 0, bytes.count == 3 else {
+            throw Failed(description: "convert \(file.text) \(operations.joined(separator: " ")) gave \(bytes.count) bytes")
+        }
+        return bytes.map(Int.init)
+    }
+
     /// Sets tags with exiftool in place (`-Orientation#=6`, `-ICC_Profile<=p3.icc`, …).
     static func exiftool(_ file: FilePath, _ tags: [String]) throws {
         try run("exiftool", ["-q", "-q", "-overwrite_original"] + tags + [file.text])
