@@ -157,7 +157,7 @@ import Testing
             try check(heic, against: try imageMagickSRGB(decoded, sRGB: sRGB), "\(name) heic")
         }
         for file in files where file != tiff || grey {
-            try check(file, against: expected, "\(name) \(file.pathExtension ?? "")")
+            try check(file, against: expected, "\(name) \(file.pathExtension)")
         }
         guard !grey else { return }
         // SDL2_image reads TIFF through libtiff's TIFFReadRGBAImage, which multiplies RGB's alpha

@@ -31,7 +31,7 @@ enum CardPixels {
                 Resampler.quantise(row, into: out)
                 sums.append(contentsOf: row)
             }
-            sums.withUnsafeBufferPointer { sums in
+            _ = sums.withUnsafeBufferPointer { sums in
                 pixels.withUnsafeMutableBufferPointer { conversion.apply(sums: sums, to: $0) }
             }
         } else {
