@@ -118,6 +118,10 @@ void JxlDecoderDestroy(__typeof__(JxlDecoder *) a0) {
     static void *_Atomic real;
     ((__typeof__(&JxlDecoderDestroy))swivel_lazy_function(&real, 1, "JxlDecoderDestroy"))(a0);
 }
+JxlDecoderStatus JxlDecoderExtraChannelBufferSize(__typeof__(const JxlDecoder *) a0, __typeof__(const JxlPixelFormat *) a1, __typeof__(size_t *) a2, __typeof__(uint32_t) a3) {
+    static void *_Atomic real;
+    return ((__typeof__(&JxlDecoderExtraChannelBufferSize))swivel_lazy_function(&real, 1, "JxlDecoderExtraChannelBufferSize"))(a0, a1, a2, a3);
+}
 JxlDecoderStatus JxlDecoderGetBasicInfo(__typeof__(const JxlDecoder *) a0, __typeof__(JxlBasicInfo *) a1) {
     static void *_Atomic real;
     return ((__typeof__(&JxlDecoderGetBasicInfo))swivel_lazy_function(&real, 1, "JxlDecoderGetBasicInfo"))(a0, a1);
@@ -130,6 +134,10 @@ JxlDecoderStatus JxlDecoderGetColorAsICCProfile(__typeof__(const JxlDecoder *) a
     static void *_Atomic real;
     return ((__typeof__(&JxlDecoderGetColorAsICCProfile))swivel_lazy_function(&real, 1, "JxlDecoderGetColorAsICCProfile"))(a0, a1, a2, a3, a4);
 }
+JxlDecoderStatus JxlDecoderGetExtraChannelInfo(__typeof__(const JxlDecoder *) a0, __typeof__(size_t) a1, __typeof__(JxlExtraChannelInfo *) a2) {
+    static void *_Atomic real;
+    return ((__typeof__(&JxlDecoderGetExtraChannelInfo))swivel_lazy_function(&real, 1, "JxlDecoderGetExtraChannelInfo"))(a0, a1, a2);
+}
 JxlDecoderStatus JxlDecoderGetICCProfileSize(__typeof__(const JxlDecoder *) a0, __typeof__(const JxlPixelFormat *) a1, __typeof__(JxlColorProfileTarget) a2, __typeof__(size_t *) a3) {
     static void *_Atomic real;
     return ((__typeof__(&JxlDecoderGetICCProfileSize))swivel_lazy_function(&real, 1, "JxlDecoderGetICCProfileSize"))(a0, a1, a2, a3);
@@ -141,6 +149,10 @@ JxlDecoderStatus JxlDecoderImageOutBufferSize(__typeof__(const JxlDecoder *) a0,
 JxlDecoderStatus JxlDecoderProcessInput(__typeof__(JxlDecoder *) a0) {
     static void *_Atomic real;
     return ((__typeof__(&JxlDecoderProcessInput))swivel_lazy_function(&real, 1, "JxlDecoderProcessInput"))(a0);
+}
+JxlDecoderStatus JxlDecoderSetExtraChannelBuffer(__typeof__(JxlDecoder *) a0, __typeof__(const JxlPixelFormat *) a1, __typeof__(void *) a2, __typeof__(size_t) a3, __typeof__(uint32_t) a4) {
+    static void *_Atomic real;
+    return ((__typeof__(&JxlDecoderSetExtraChannelBuffer))swivel_lazy_function(&real, 1, "JxlDecoderSetExtraChannelBuffer"))(a0, a1, a2, a3, a4);
 }
 JxlDecoderStatus JxlDecoderSetImageOutBuffer(__typeof__(JxlDecoder *) a0, __typeof__(const JxlPixelFormat *) a1, __typeof__(void *) a2, __typeof__(size_t) a3) {
     static void *_Atomic real;

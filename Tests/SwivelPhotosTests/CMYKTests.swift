@@ -53,4 +53,46 @@ import Testing
         #expect(shown == (try ImageDecoder.decode(plain, width: 16, height: 24).rgba(8, 12)))
         #expect(zip(shown.prefix(3), Self.naive([30, 60, 10, 20])).allSatisfy { abs($0 - $1) <= 2 }, "\(shown)")
     }
+
+    /// `Tests/PhotoTools/cmyk-jxl.c`, compiled once per test run (libjxl-dev and a C compiler
+    /// are among the packages the tests need).
+    static let cmykJXL: Result<URL, Error> = Result {
+        // Tests/SwivelPhotosTests/CMYKTests.swift → Tests/PhotoTools
+        let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("PhotoTools").appendingPathComponent("cmyk-jxl.c")
+        let tool = TemporaryDirectory.lasting().appendingPathComponent("cmyk-jxl")
+        try ExternalTools.run("cc", ["-O1", "-Wall", "-Werror", source.path, "-ljxl", "-o", tool.path])
+        return tool
+    }
+
+    /// A CMYK JPEG XL (C, M, Y as its colour, K as a black extra channel, the press profile as
+    /// its ICC profile), opaque and at alpha 128: within 2 levels of ImageMagick's conversion of
+    /// the same inks in a tagged CMYK TIFF (times the alpha), and far from ignoring the black.
+    @Test(.enabled(if: hasPressProfile, "needs libgs-common's default_cmyk.icc"), arguments: inks)
+    func cmykJPEGXLUsesItsBlackChannelAndProfile(_ ink: [Int]) throws {
+        let folder = TemporaryDirectory()
+        let sRGB = folder.path("srgb.icc"), reference = folder.path("reference.tif")
+        try Data(try TranslucentColourTests.sRGBProfile()).write(to: URL(fileURLWithPath: sRGB.text))
+        let colour = "cmyk(\(ink.map { "\($0)%" }.joined(separator: ",")))"
+        try ExternalTools.convert(["-size", "8x8", "xc:\(colour)", "-compress", "none", reference.text])
+        try ExternalTools.exiftool(reference, ["-ICC_Profile<=\(Self.pressProfile)"])
+        let expected = try ExternalTools.pixel(reference, ["-profile", sRGB.text])
+        // The inks as ImageMagick stored them (0-255, 255 = full ink).
+        let bytes = try ExternalTools.output("convert", [reference.text, "-depth", "8", "cmyk:-"])
+        try #require(bytes.count == 8 * 8 * 4)
+        let inks = bytes.prefix(4).map { String($0) }
+        for alpha in [255, 128] {
+            let file = folder.path("cmyk-\(alpha).jxl")
+            try ExternalTools.run(try Self.cmykJXL.get().path,
+                                  [file.text, Self.pressProfile, "64", "96"] + inks + (alpha == 255 ? [] : [String(alpha)]))
+            let shown = try ImageDecoder.decode(file, width: 16, height: 24).rgba(8, 12)
+            let wanted = expected.map { Double($0) * Double(alpha) / 255 }
+            #expect(shown[3] == alpha && zip(shown.prefix(3), wanted).allSatisfy { abs(Double($0) - $1) <= 2 },
+                    "\(colour) at alpha \(alpha): shown \(shown), ImageMagick \(expected) (times the alpha: \(wanted))")
+            // Read as RGB without its black, the muted colour is far lighter than it is.
+            if alpha == 255 && ink[3] > 0 {
+                #expect(zip(shown.prefix(3), Self.naive(ink.prefix(3) + [0])).map { abs($0 - $1) }.max()! >= 15, "\(shown)")
+            }
+        }
+    }
 }

@@ -35,19 +35,29 @@ enum ExternalTools {
     /// ImageMagick's `convert`.
     static func convert(_ arguments: [String]) throws { try run("convert", arguments) }
 
-    /// ImageMagick's 8-bit RGB at the centre of `file` after `operations` (e.g. `-profile sRGB.icc`).
-    static func pixel(_ file: FilePath, _ operations: [String]) throws -> [Int] {
+    /// What `program` writes on its standard output; throws unless it exits 0.
+    static func output(_ program: String, _ arguments: [String]) throws -> [UInt8] {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["convert", file.text] + operations + ["-gravity", "center", "-crop", "1x1+0+0", "+repage",
-                                                                    "-depth", "8", "rgb:-"]
+        process.arguments = [program] + arguments
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
         try process.run()
         let bytes = [UInt8](pipe.fileHandleForReading.readDataToEndOfFile())
         process.waitUntilExit()
-        guard process.terminationStatus == 0, bytes.count == 3 else {
+        guard process.terminationStatus == 0 else {
+            throw Failed(description: "\(program) \(arguments.joined(separator: " ")) failed")
+        }
+        return bytes
+    }
+
+    /// ImageMagick's 8-bit RGB at the centre of `file` after `operations` (e.g. `-profile sRGB.icc`).
+    static func pixel(_ file: FilePath, _ operations: [String]) throws -> [Int] {
+        let bytes = try output("convert", [file.text] + operations + ["-gravity", "center", "-crop", "1x1+0+0", "+repage",
+                                                                     "-depth", "8", "rgb:-"])
+        guard bytes.count == 3 else {
             throw Failed(description: "convert \(file.text) \(operations.joined(separator: " ")) gave \(bytes.count) bytes")
         }
         return bytes.map(Int.init)
