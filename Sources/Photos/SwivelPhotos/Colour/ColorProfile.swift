@@ -66,20 +66,36 @@ public enum ColorProfile {
 
         /// Converts `pixels` (premultiplied RGBA8) to sRGB in place. `sums` are the same pixels
         /// before rounding: premultiplied RGBA floats, 0…255, as `Resampler.resample` hands them
-        /// to its `finish`. Fully transparent pixels become (0, 0, 0, 0). A grey profile is
-        /// applied only when every pixel is grey (R = G = B): on a colour image it is a broken
-        /// tag, ignored like a broken profile; returns false then.
+        /// to its `finish`; without them (an opaque source needs none) translucent pixels are read
+        /// from the bytes. Fully transparent pixels become (0, 0, 0, 0). A grey profile is applied
+        /// only when every pixel is grey (R = G = B): on a colour image it is a broken tag,
+        /// ignored like a broken profile; returns false then.
         @discardableResult
-        public func apply(sums: UnsafeBufferPointer<Float>, to pixels: UnsafeMutableBufferPointer<UInt8>) -> Bool {
-            let count = min(pixels.count, sums.count) / 4
+        public func apply(sums: UnsafeBufferPointer<Float>?, to pixels: UnsafeMutableBufferPointer<UInt8>) -> Bool {
+            let count = min(pixels.count, sums?.count ?? pixels.count) / 4
             guard count > 0, let bytes = pixels.baseAddress else { return true }
+            func value(_ i: Int) -> Float { sums.map { $0[i] } ?? Float(bytes[i]) }
+            if input == .grey {
+                for i in 0..<count where value(i * 4) != value(i * 4 + 1) || value(i * 4) != value(i * 4 + 2) {
+                    return false
+                }
+            }
+            // Translucent pixels' straight colour, before the bytes are converted.
+            let channels = input == .rgb ? 3 : 1
+            var translucent: [Int] = []
+            var straight: [Float] = []
+            for i in 0..<count {
+                let alpha = bytes[i * 4 + 3]
+                guard alpha != 255, alpha != 0 else { continue }
+                translucent.append(i)
+                let scale = 1 / value(i * 4 + 3)   // ≥ 0.5: the alpha byte rounds it
+                for c in 0..<channels { straight.append(min(1, max(0, value(i * 4 + c) * scale))) }
+            }
+            // Every pixel through the 8-bit transform (the opaque ones keep its result)…
             switch input {
             case .rgb:
                 cmsDoTransform(rgb8, bytes, bytes, cmsUInt32Number(count))
             case .grey:
-                for i in 0..<count where sums[i * 4] != sums[i * 4 + 1] || sums[i * 4] != sums[i * 4 + 2] {
-                    return false
-                }
                 grey8.withUnsafeBufferPointer { table in
                     for i in 0..<count {
                         let level = Int(bytes[i * 4]) * 3
@@ -89,21 +105,10 @@ public enum ColorProfile {
                     }
                 }
             }
-            // Translucent pixels again, from their unrounded straight colour.
-            let channels = input == .rgb ? 3 : 1
-            var translucent: [Int] = []
-            var straight: [Float] = []
-            for i in 0..<count {
-                let alpha = bytes[i * 4 + 3]
-                if alpha == 255 { continue }
-                if alpha == 0 {
-                    bytes[i * 4] = 0; bytes[i * 4 + 1] = 0; bytes[i * 4 + 2] = 0
-                    continue
-                }
-                translucent.append(i)
-                let scale = 1 / sums[i * 4 + 3]   // ≥ 0.5: the alpha byte rounds it
-                for c in 0..<channels { straight.append(min(1, max(0, sums[i * 4 + c] * scale))) }
+            for i in 0..<count where bytes[i * 4 + 3] == 0 {
+                bytes[i * 4] = 0; bytes[i * 4 + 1] = 0; bytes[i * 4 + 2] = 0
             }
+            // …and the translucent ones again, from their straight colour, in floats.
             guard !translucent.isEmpty else { return true }
             if float == nil {
                 float = cmsCreateTransform(source, input == .rgb ? swivel_lcms_rgb_float : swivel_lcms_gray_float,

@@ -25,14 +25,20 @@ enum CardPixels {
         let (outWidth, outHeight) = orientation.swapsSides ? (height, width) : (width, height)
         var pixels: [UInt8]
         if let conversion = iccProfile.flatMap(ColorProfile.Conversion.init(iccProfile:)) {
-            var sums: [Float] = []
-            sums.reserveCapacity(outWidth * outHeight * 4)
-            pixels = Resampler.resample(source, crop: storedCrop, width: outWidth, height: outHeight) { row, out in
-                Resampler.quantise(row, into: out)
-                sums.append(contentsOf: row)
-            }
-            _ = sums.withUnsafeBufferPointer { sums in
-                pixels.withUnsafeMutableBufferPointer { conversion.apply(sums: sums, to: $0) }
+            if source.hasAlpha {
+                var sums: [Float] = []
+                sums.reserveCapacity(outWidth * outHeight * 4)
+                pixels = Resampler.resample(source, crop: storedCrop, width: outWidth, height: outHeight) { row, out in
+                    Resampler.quantise(row, into: out)
+                    sums.append(contentsOf: row)
+                }
+                _ = sums.withUnsafeBufferPointer { sums in
+                    pixels.withUnsafeMutableBufferPointer { conversion.apply(sums: sums, to: $0) }
+                }
+            } else {
+                // Opaque: every pixel goes through the 8-bit transform; no sums needed.
+                pixels = Resampler.resample(source, crop: storedCrop, width: outWidth, height: outHeight)
+                _ = pixels.withUnsafeMutableBufferPointer { conversion.apply(sums: nil, to: $0) }
             }
         } else {
             pixels = Resampler.resample(source, crop: storedCrop, width: outWidth, height: outHeight)
