@@ -143,6 +143,10 @@ void JxlDecoderDestroy(__typeof__(JxlDecoder *) a0) {
     static void *_Atomic real;
     ((__typeof__(&JxlDecoderDestroy))swivel_lazy_function(&real, 1, "JxlDecoderDestroy"))(a0);
 }
+JxlDecoderStatus JxlDecoderExtraChannelBufferSize(__typeof__(const JxlDecoder *) a0, __typeof__(const JxlPixelFormat *) a1, __typeof__(size_t *) a2, __typeof__(uint32_t) a3) {
+    static void *_Atomic real;
+    return ((__typeof__(&JxlDecoderExtraChannelBufferSize))swivel_lazy_function(&real, 1, "JxlDecoderExtraChannelBufferSize"))(a0, a1, a2, a3);
+}
 JxlDecoderStatus JxlDecoderGetBasicInfo(__typeof__(const JxlDecoder *) a0, __typeof__(JxlBasicInfo *) a1) {
     static void *_Atomic real;
     return ((__typeof__(&JxlDecoderGetBasicInfo))swivel_lazy_function(&real, 1, "JxlDecoderGetBasicInfo"))(a0, a1);
@@ -155,6 +159,10 @@ JxlDecoderStatus JxlDecoderGetColorAsICCProfile(__typeof__(const JxlDecoder *) a
     static void *_Atomic real;
     return ((__typeof__(&JxlDecoderGetColorAsICCProfile))swivel_lazy_function(&real, 1, "JxlDecoderGetColorAsICCProfile"))(a0, a1, a2, a3, a4);
 }
+JxlDecoderStatus JxlDecoderGetExtraChannelInfo(__typeof__(const JxlDecoder *) a0, __typeof__(size_t) a1, __typeof__(JxlExtraChannelInfo *) a2) {
+    static void *_Atomic real;
+    return ((__typeof__(&JxlDecoderGetExtraChannelInfo))swivel_lazy_function(&real, 1, "JxlDecoderGetExtraChannelInfo"))(a0, a1, a2);
+}
 JxlDecoderStatus JxlDecoderGetICCProfileSize(__typeof__(const JxlDecoder *) a0, __typeof__(const JxlPixelFormat *) a1, __typeof__(JxlColorProfileTarget) a2, __typeof__(size_t *) a3) {
     static void *_Atomic real;
     return ((__typeof__(&JxlDecoderGetICCProfileSize))swivel_lazy_function(&real, 1, "JxlDecoderGetICCProfileSize"))(a0, a1, a2, a3);
@@ -166,6 +174,10 @@ JxlDecoderStatus JxlDecoderImageOutBufferSize(__typeof__(const JxlDecoder *) a0,
 JxlDecoderStatus JxlDecoderProcessInput(__typeof__(JxlDecoder *) a0) {
     static void *_Atomic real;
     return ((__typeof__(&JxlDecoderProcessInput))swivel_lazy_function(&real, 1, "JxlDecoderProcessInput"))(a0);
+}
+JxlDecoderStatus JxlDecoderSetExtraChannelBuffer(__typeof__(JxlDecoder *) a0, __typeof__(const JxlPixelFormat *) a1, __typeof__(void *) a2, __typeof__(size_t) a3, __typeof__(uint32_t) a4) {
+    static void *_Atomic real;
+    return ((__typeof__(&JxlDecoderSetExtraChannelBuffer))swivel_lazy_function(&real, 1, "JxlDecoderSetExtraChannelBuffer"))(a0, a1, a2, a3, a4);
 }
 JxlDecoderStatus JxlDecoderSetImageOutBuffer(__typeof__(JxlDecoder *) a0, __typeof__(const JxlPixelFormat *) a1, __typeof__(void *) a2, __typeof__(size_t) a3) {
     static void *_Atomic real;
@@ -232,6 +244,10 @@ cmsToneCurve * cmsBuildParametricToneCurve(__typeof__(cmsContext) a0, __typeof__
 cmsBool cmsCloseProfile(__typeof__(cmsHPROFILE) a0) {
     static void *_Atomic real;
     return ((__typeof__(&cmsCloseProfile))swivel_lazy_function(&real, 3, "cmsCloseProfile"))(a0);
+}
+cmsHPROFILE cmsCreateGrayProfile(__typeof__(const cmsCIExyY *) a0, __typeof__(const cmsToneCurve *) a1) {
+    static void *_Atomic real;
+    return ((__typeof__(&cmsCreateGrayProfile))swivel_lazy_function(&real, 3, "cmsCreateGrayProfile"))(a0, a1);
 }
 cmsHPROFILE cmsCreateLab4Profile(__typeof__(const cmsCIExyY *) a0) {
     static void *_Atomic real;
@@ -556,6 +572,10 @@ void TIFFRGBAImageEnd(__typeof__(TIFFRGBAImage *) a0) {
 int TIFFRGBAImageGet(__typeof__(TIFFRGBAImage *) a0, __typeof__(uint32_t *) a1, __typeof__(uint32_t) a2, __typeof__(uint32_t) a3) {
     static void *_Atomic real;
     return ((__typeof__(&TIFFRGBAImageGet))swivel_lazy_function(&real, 11, "TIFFRGBAImageGet"))(a0, a1, a2, a3);
+}
+int TIFFReadRGBAImage(__typeof__(TIFF *) a0, __typeof__(uint32_t) a1, __typeof__(uint32_t) a2, __typeof__(uint32_t *) a3, __typeof__(int) a4) {
+    static void *_Atomic real;
+    return ((__typeof__(&TIFFReadRGBAImage))swivel_lazy_function(&real, 11, "TIFFReadRGBAImage"))(a0, a1, a2, a3, a4);
 }
 TIFFErrorHandler TIFFSetErrorHandler(__typeof__(TIFFErrorHandler) a0) {
     static void *_Atomic real;

@@ -51,4 +51,34 @@ import SwivelCore
         let out = resample(pixels, width: 4, height: 1, crop: PixelRect(x: 2, y: 0, width: 2, height: 1), to: 1, 1)
         #expect(out == [35, 35, 35, 255])
     }
+
+    /// Premultiplied sources are averaged as they are: (50, 20, 10, 64) beside a transparent
+    /// pixel halves to (25, 10, 5, 32), not to 64/255 of that again.
+    @Test func premultipliedSourcesAreNotMultipliedAgain() {
+        let pixels: [UInt8] = [50, 20, 10, 64, 0, 0, 0, 0]
+        let out = pixels.withUnsafeBufferPointer { buffer in
+            Resampler.resample(Resampler.Source(pixels: buffer.baseAddress!, pitch: 8, width: 2, height: 1,
+                                                hasAlpha: true, premultiplied: true),
+                               crop: PixelRect(x: 0, y: 0, width: 2, height: 1), width: 1, height: 1)
+        }
+        #expect(out == [25, 10, 5, 32])
+    }
+
+    /// `finish` sees the sums before rounding: straight (200, 80, 40) at alpha 64 is
+    /// 200 · 64 / 255 = 50.196… premultiplied, which `quantise` rounds to the bytes `resample` gives.
+    @Test func finishGetsTheUnroundedSums() {
+        let pixels: [UInt8] = [200, 80, 40, 64]
+        var sums: [Float] = []
+        let out = pixels.withUnsafeBufferPointer { buffer in
+            Resampler.resample(Resampler.Source(pixels: buffer.baseAddress!, pitch: 4, width: 1, height: 1, hasAlpha: true),
+                               crop: PixelRect(x: 0, y: 0, width: 1, height: 1), width: 1, height: 1) { row, out in
+                sums.append(contentsOf: row)
+                Resampler.quantise(row, into: out)
+            }
+        }
+        let expected: [Float] = [200 * 64 / 255, 80 * 64 / 255, 40 * 64 / 255, 64]
+        #expect(zip(sums, expected).allSatisfy { abs($0 - $1) < 1e-4 }, "\(sums)")
+        #expect(out == [50, 20, 10, 64])
+        #expect(out == resample(pixels, width: 1, height: 1, alpha: true, to: 1, 1))
+    }
 }

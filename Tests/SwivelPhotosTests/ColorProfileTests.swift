@@ -139,4 +139,33 @@ import Testing
         #expect(PhotoMetadata.jpeg(bytes).iccProfile?.count == 220)
         #expect(try centre(tagged) == (try centre(plain)))
     }
+
+    /// A grey JPEG tagged with a gamma-1.0 grey profile: converted (lcms's grey transform), so
+    /// linear grey 100 shows as ImageMagick's conversion of it (about sRGB 170), not 100.
+    @Test func greyJPEGsAreConvertedByTheirGreyProfile() throws {
+        let folder = TemporaryDirectory()
+        let icc = folder.path("grey.icc"), sRGB = folder.path("srgb.icc"), tagged = folder.path("grey.jpg")
+        try Data(try #require(ColorProfile.greyProfile(curve: .gamma(1)))).write(to: URL(fileURLWithPath: icc.text))
+        try Data(try TranslucentColourTests.sRGBProfile()).write(to: URL(fileURLWithPath: sRGB.text))
+        try ExternalTools.convert(["-size", "60x90", "xc:rgb(100,100,100)", "-colorspace", "Gray", "-quality", "100",
+                                   tagged.text])
+        try ExternalTools.exiftool(tagged, ["-ICC_Profile<=\(icc.text)"])
+        let expected = try ExternalTools.pixel(tagged, ["-profile", sRGB.text])
+        let shown = try centre(tagged)
+        #expect(zip(shown, expected).allSatisfy { abs($0 - $1) <= 2 }, "shown \(shown), ImageMagick \(expected)")
+        #expect(shown[0] >= 150, "converted: \(shown)")
+    }
+
+    /// A grey profile on a colour image (a broken tag: ICC profiles must match the image's
+    /// colours) is ignored: the pixels are shown as stored.
+    @Test func aGreyProfileOnAColourImageIsIgnored() throws {
+        let folder = TemporaryDirectory()
+        let icc = folder.path("grey.icc"), plain = folder.path("plain.png"), tagged = folder.path("grey.png")
+        try Data(try #require(ColorProfile.greyProfile(curve: .gamma(1)))).write(to: URL(fileURLWithPath: icc.text))
+        try solid(plain)
+        try solid(tagged)
+        try ExternalTools.exiftool(tagged, ["-ICC_Profile<=\(icc.text)"])
+        #expect(try centre(tagged) == (try centre(plain)))
+        #expect(try centre(plain) == Self.colour.map(Int.init))
+    }
 }

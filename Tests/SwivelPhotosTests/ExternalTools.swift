@@ -74,6 +74,16 @@ enum ExternalTools {
     /// ImageMagick's `convert`.
     static func convert(_ arguments: [String]) throws { try run("convert", arguments) }
 
+    /// ImageMagick's 8-bit RGB at the centre of `file` after `operations` (e.g. `-profile sRGB.icc`).
+    static func pixel(_ file: FilePath, _ operations: [String]) throws -> [Int] {
+        let bytes = try outputBytes("convert", [file.text] + operations + ["-gravity", "center", "-crop", "1x1+0+0", "+repage",
+                                                                     "-depth", "8", "rgb:-"])
+        guard bytes.count == 3 else {
+            throw Failed(description: "convert \(file.text) \(operations.joined(separator: " ")) gave \(bytes.count) bytes")
+        }
+        return bytes.map(Int.init)
+    }
+
     /// Sets tags with exiftool in place (`-Orientation#=6`, `-ICC_Profile<=p3.icc`, …).
     static func exiftool(_ file: FilePath, _ tags: [String]) throws {
         try run("exiftool", ["-q", "-q", "-overwrite_original"] + tags + [file.text])

@@ -1,7 +1,8 @@
 /// Separable resampling of a crop of 8-bit RGB(A) pixels to an exact size. Each axis gets a table
 /// of taps: area-averaging (each output pixel is the mean of the source area it covers) when the
 /// axis shrinks, bilinear when it grows. Alpha is multiplied in before any averaging, so a
-/// transparent pixel's colour never bleeds into its neighbours.
+/// transparent pixel's colour never bleeds into its neighbours (sources whose alpha is already
+/// multiplied in are averaged as they are).
 public enum Resampler {
     public struct Source {
         /// R, G, B[, A] bytes, `pitch` bytes a row.
@@ -11,14 +12,14 @@ public enum Resampler {
         public let height: Int
         /// Four bytes a pixel with alpha last (RGBA), else three (RGB, opaque).
         public let hasAlpha: Bool
-        /// With `hasAlpha`: the colours already have alpha multiplied in (libtiff's RGBA reader
-        /// gives them so), and are averaged as they are.
-        public let alphaIsPremultiplied: Bool
+        /// With alpha: whether R, G and B have it multiplied in already (associated alpha, as in
+        /// TIFF's ExtraSamples = 1 or libwebp's MODE_rgbA) rather than straight.
+        public let premultiplied: Bool
 
         public init(pixels: UnsafePointer<UInt8>, pitch: Int, width: Int, height: Int, hasAlpha: Bool,
-                    alphaIsPremultiplied: Bool = false) {
+                    premultiplied: Bool = false) {
             (self.pixels, self.pitch, self.width, self.height, self.hasAlpha) = (pixels, pitch, width, height, hasAlpha)
-            self.alphaIsPremultiplied = hasAlpha && alphaIsPremultiplied
+            self.premultiplied = hasAlpha && premultiplied
         }
     }
 
@@ -81,6 +82,23 @@ public enum Resampler {
 
     /// `crop` of `source` resampled to `width` × `height`: premultiplied RGBA8, top row first.
     public static func resample(_ source: Source, crop: PixelRect, width: Int, height: Int) -> [UInt8] {
+        resample(source, crop: crop, width: width, height: height) { row, out in quantise(row, into: out) }
+    }
+
+    /// Rounds one row of premultiplied RGBA floats (0…255) to bytes.
+    public static func quantise(_ row: UnsafeBufferPointer<Float>, into out: UnsafeMutableBufferPointer<UInt8>) {
+        for i in 0..<row.count {
+            out[i] = UInt8(min(255, max(0, row[i] + 0.5)))
+        }
+    }
+
+    /// `resample`, with each output row handed to `finish` before it is rounded: premultiplied
+    /// RGBA floats, 0…255, `width * 4` of them, for `finish` to write as the row's `width * 4`
+    /// bytes (`quantise` does what `resample` does). For steps that need more than 8 bits, such as
+    /// colour conversion at low alpha.
+    public static func resample(_ source: Source, crop: PixelRect, width: Int, height: Int,
+                                finish: (UnsafeBufferPointer<Float>, UnsafeMutableBufferPointer<UInt8>) -> Void)
+        -> [UInt8] {
         let across = Taps(start: crop.x, length: crop.width, sourceCount: source.width, outputCount: width)
         let down = Taps(start: crop.y, length: crop.height, sourceCount: source.height, outputCount: height)
         let rows = down.span
@@ -93,7 +111,7 @@ public enum Resampler {
             across.weights.withUnsafeBufferPointer { weights in
                 for (row, y) in rows.enumerated() {
                     resampleRow(source.pixels + y * source.pitch, hasAlpha: source.hasAlpha,
-                                premultiplied: source.alphaIsPremultiplied,
+                                premultiplied: source.premultiplied,
                                 into: middle.baseAddress! + row * width * 4, width: width,
                                 first: first.baseAddress!, count: count.baseAddress!,
                                 weights: weights.baseAddress!, stride: across.stride)
@@ -116,10 +134,8 @@ public enum Resampler {
                             let row = middle + (down.first[y] + tap - rows.lowerBound) * rowLength
                             for i in 0..<rowLength { sum[i] += weight * row[i] }
                         }
-                        let out = output.baseAddress! + y * rowLength
-                        for i in 0..<rowLength {
-                            out[i] = UInt8(min(255, max(0, sum[i] + 0.5)))
-                        }
+                        finish(UnsafeBufferPointer(start: UnsafePointer(sum), count: rowLength),
+                               UnsafeMutableBufferPointer(start: output.baseAddress! + y * rowLength, count: rowLength))
                     }
                 }
             }

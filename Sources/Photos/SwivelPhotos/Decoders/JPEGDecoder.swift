@@ -6,7 +6,8 @@ import SwivelPhotoCore
 /// smallest of libjpeg-turbo's factors (1/8, 2/8, …, 8/8) whose result still covers the card's
 /// crop at its pixel size, so a 12 MP photo for a 400 × 600 card decodes a quarter as many pixels
 /// in each direction and the full-size image is never made. Progressive, restart-marker,
-/// grayscale and CMYK/YCCK files are libjpeg's to read; the CMYK is turned into RGB here.
+/// grayscale and CMYK/YCCK files are libjpeg's to read; the CMYK is turned into RGB here, through
+/// the file's CMYK profile when it has one.
 enum JPEGDecoder {
     static func decode(_ bytes: [UInt8], width: Int, height: Int) throws(Failure) -> DecodedImage {
         try DecoderLibrary.turboJPEG.require(for: "JPEG")
@@ -43,7 +44,15 @@ enum JPEGDecoder {
             if tjGetErrorCode(handle) != Int32(TJERR_WARNING.rawValue) { throw failure(text) }
             if text.utf8.containsSequence("Premature end".utf8) { throw Failure(reason: "cannot decode: truncated JPEG data") }
         }
-        if cmyk { pixels = rgb(fromCMYK: pixels, inverted: metadata.adobe) }
+        if cmyk {
+            // Through the file's own CMYK profile (a press profile: its inks are not the naive
+            // ones below), else the naive formula.
+            if metadata.iccProfile != nil { try DecoderLibrary.lcms2.require(for: "JPEG") }
+            let profiled = metadata.iccProfile.flatMap { profile in
+                pixels.withUnsafeBufferPointer { ColorProfile.rgb(fromCMYK: $0, inverted: metadata.adobe, iccProfile: profile) }
+            }
+            pixels = profiled ?? rgb(fromCMYK: pixels, inverted: metadata.adobe)
+        }
         return try pixels.withUnsafeBufferPointer { buffer throws(Failure) in
             try CardPixels.make(Resampler.Source(pixels: buffer.baseAddress!, pitch: scaledWidth * 3, width: scaledWidth,
                                                  height: scaledHeight, hasAlpha: false),

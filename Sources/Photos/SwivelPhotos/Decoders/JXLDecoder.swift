@@ -5,7 +5,8 @@ import SwivelPhotoCore
 /// JPEG XL through libjxl. The size comes from the basic info, which libjxl gives before any
 /// pixel; libjxl turns the image upright itself (its orientation field, the EXIF values), and
 /// the pixels come in the colour space the decoder reports for its output, which is converted to
-/// sRGB through its ICC profile unless it already is sRGB. When that colour space's transfer
+/// sRGB through its ICC profile unless it already is sRGB. CMYK images come as C, M, Y and a black
+/// extra channel, converted to sRGB through their CMYK profile. When the colour space's transfer
 /// function is PQ or HLG, the pixels are asked for as 16-bit samples and tone-mapped here
 /// (`ToneMapping`, from the image's intensity target), not by libjxl: its own tone mapping
 /// (a "desired intensity target" set on the decoder) is "not meant to be considered authoritative" and "may
@@ -34,7 +35,7 @@ enum JXLDecoder {
         }
         try outcome.get()
         guard !output.pixels.isEmpty else { throw Failure(reason: "cannot decode: JPEG XL file has no image") }
-        let channels = Int(output.format.num_channels)
+        var channels = Int(output.format.num_channels)
         if let toneMapping = output.toneMapping {
             let pixels = output.pixels.withUnsafeBytes { bytes in
                 toneMapping.sRGBPixels(bytes.baseAddress!.assumingMemoryBound(to: UInt16.self), width: output.width,
@@ -46,6 +47,11 @@ enum JXLDecoder {
                                                      width: output.width, height: output.height, hasAlpha: channels == 4),
                                     orientation: .up, iccProfile: nil, format: "JPEG XL", width: width, height: height)
             }
+        }
+        if output.blackIndex != nil && output.iccProfile != nil { try DecoderLibrary.lcms2.require(for: "JPEG XL") }
+        if let cmyk = output.cmyk() {
+            (output.pixels, output.iccProfile) = (cmyk, nil)
+            channels = channels == 4 ? 4 : 3
         }
         return try output.pixels.withUnsafeBufferPointer { buffer throws(Failure) in
             try CardPixels.make(Resampler.Source(pixels: buffer.baseAddress!, pitch: output.width * channels,
@@ -65,6 +71,9 @@ enum JXLDecoder {
         var toneMapping: ToneMapping?
         /// The basic info's intensity target: the brightest light in the image, cd/m².
         var intensityTarget: Double?
+        /// CMYK: the index of the black extra channel and its pixels (the colour channels are C, M, Y).
+        var blackIndex: UInt32?
+        var black: [UInt8] = []
 
         /// Answers one of libjxl's events; true once the image is decoded.
         mutating func handle(_ status: JxlDecoderStatus, of decoder: OpaquePointer) throws(Failure) -> Bool {
@@ -84,6 +93,14 @@ enum JXLDecoder {
                 // 255 cd/m² is the header's default (ISO/IEC 18181-1, the ToneMapping bundle), which
                 // an encoder that states nothing leaves (cjxl 0.7 does for lossy PQ): not a peak.
                 intensityTarget = info.intensity_target == 255 ? nil : Double(info.intensity_target)
+                for index in 0..<info.num_extra_channels {
+                    var channel = JxlExtraChannelInfo()
+                    if JxlDecoderGetExtraChannelInfo(decoder, Int(index), &channel) == JXL_DEC_SUCCESS,
+                       channel.type == JXL_CHANNEL_BLACK {
+                        blackIndex = index
+                        break
+                    }
+                }
             case JXL_DEC_COLOR_ENCODING:
                 toneMapping = JXLDecoder.toneMapping(decoder, intensityTarget: intensityTarget)
                 if toneMapping != nil {
@@ -103,6 +120,19 @@ enum JXLDecoder {
                     JxlDecoderSetImageOutBuffer(decoder, &format, $0.baseAddress, $0.count)
                 }
                 guard set == JXL_DEC_SUCCESS else { throw Failure(reason: "cannot decode: libjxl refused the buffer") }
+                if let blackIndex, isCMYK {
+                    var one = JxlPixelFormat(num_channels: 1, data_type: JXL_TYPE_UINT8, endianness: JXL_NATIVE_ENDIAN, align: 0)
+                    var blackSize = 0
+                    guard JxlDecoderExtraChannelBufferSize(decoder, &one, &blackSize, blackIndex) == JXL_DEC_SUCCESS,
+                          blackSize == width * height else {
+                        throw Failure(reason: "cannot decode: unexpected JPEG XL black channel size")
+                    }
+                    black = [UInt8](repeating: 0, count: blackSize)
+                    let setBlack = black.withUnsafeMutableBytes {
+                        JxlDecoderSetExtraChannelBuffer(decoder, &one, $0.baseAddress, $0.count, blackIndex)
+                    }
+                    guard setBlack == JXL_DEC_SUCCESS else { throw Failure(reason: "cannot decode: libjxl refused the buffer") }
+                }
             case JXL_DEC_FULL_IMAGE, JXL_DEC_SUCCESS:
                 return true   // the first frame is enough (an animation shows its first)
             case JXL_DEC_NEED_MORE_INPUT:
@@ -113,6 +143,39 @@ enum JXLDecoder {
                 throw Failure(reason: "cannot decode: libjxl stopped with status \(status.rawValue)")
             }
             return false
+        }
+
+        /// Whether the colour is CMYK (the profile's colour space field, ICC.1 section 7.2.6).
+        var isCMYK: Bool {
+            guard let iccProfile, iccProfile.count >= 20 else { return false }
+            return Array(iccProfile[16..<20]) == Array("CMYK".utf8)
+        }
+
+        /// For a CMYK image with its black channel: the pixels in sRGB through the CMYK profile
+        /// (RGB, or RGBA keeping the alpha), else nil. JPEG XL stores inks inverted (1 is no ink),
+        /// like Adobe's CMYK JPEGs.
+        func cmyk() -> [UInt8]? {
+            guard isCMYK, let iccProfile, !black.isEmpty else { return nil }
+            let channels = Int(format.num_channels), count = width * height
+            guard pixels.count == count * channels, black.count == count else { return nil }
+            var inks = [UInt8](repeating: 0, count: count * 4)
+            for i in 0..<count {
+                inks[i * 4] = pixels[i * channels]
+                inks[i * 4 + 1] = pixels[i * channels + 1]
+                inks[i * 4 + 2] = pixels[i * channels + 2]
+                inks[i * 4 + 3] = black[i]
+            }
+            let rgb = inks.withUnsafeBufferPointer { ColorProfile.rgb(fromCMYK: $0, inverted: true, iccProfile: iccProfile) }
+                ?? JPEGDecoder.rgb(fromCMYK: inks, inverted: true)
+            guard channels == 4 else { return rgb }
+            var rgba = [UInt8](repeating: 0, count: count * 4)
+            for i in 0..<count {
+                rgba[i * 4] = rgb[i * 3]
+                rgba[i * 4 + 1] = rgb[i * 3 + 1]
+                rgba[i * 4 + 2] = rgb[i * 3 + 2]
+                rgba[i * 4 + 3] = pixels[i * 4 + 3]
+            }
+            return rgba
         }
     }
 

@@ -96,6 +96,6 @@ enum PNGDecoder {
         let primaries = chromaticities ?? .sRGB
         if sRGBCurve && primaries.isClose(to: .sRGB, within: 0.001) { return nil }
         return ColorProfile.rgbProfile(white: primaries.white, red: primaries.red, green: primaries.green,
-                                       blue: primaries.blue, curve: sRGBCurve ? .sRGB : .power(1 / gamma!))
+                                       blue: primaries.blue, curve: sRGBCurve ? .sRGB : .gamma(1 / gamma!))
     }
 }

@@ -59,7 +59,7 @@ enum TIFFDecoder {
         }
         return try CardPixels.make(
             Resampler.Source(pixels: pixels, pitch: storedWidth * 4, width: storedWidth, height: storedHeight,
-                             hasAlpha: true, alphaIsPremultiplied: alpha == 1),
+                             hasAlpha: true, premultiplied: alpha == 1),
             orientation: Orientation(exif: Int(info.orientation)), iccProfile: lab != 0 ? nil : iccProfile,
             format: "TIFF", width: width, height: height)
     }

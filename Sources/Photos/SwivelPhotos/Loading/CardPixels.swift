@@ -4,14 +4,20 @@ import SwivelPhotoCore
 /// The last steps every decoder shares: from the pixels as stored to the card's texture.
 enum CardPixels {
     /// `source` (as stored) turned upright by `orientation`, aspect-fill cropped and resampled to
-    /// `width` × `height`, then converted from `iccProfile` to sRGB. Throws when there is a
-    /// profile and no lcms2 to convert it (the `format` file is then skipped, naming the package).
+    /// `width` × `height`, then converted from `iccProfile` (RGB or grey) to sRGB.
+    ///
+    /// `source` may be straight or premultiplied RGBA, or RGB (`Resampler.Source`), 8 bits a
+    /// channel, in the colour space of `iccProfile` (nil: sRGB, or a profile that cannot be read).
+    /// Throws when there is a profile and no lcms2 to convert it (the `format` file is then
+    /// skipped, naming the package).
     ///
     /// The crop is chosen on the upright image and mapped back onto the stored pixels, which are
     /// resampled to the card's size in stored orientation and only then turned: the same pixels
     /// as turning the whole photo first (the resampler's taps are symmetric), at the cost of
     /// turning a card instead of a photo. The colour conversion, too, runs on the card's pixels,
-    /// not the photo's: per-pixel, it costs the same for a 50 MP photo as for a small one.
+    /// not the photo's: per-pixel, it costs the same for a 50 MP photo as for a small one. It is
+    /// given the resampler's sums before they are rounded to bytes as well, so that translucent
+    /// pixels are converted from their straight colour at full precision (`ColorProfile.Conversion`).
     static func make(_ source: Resampler.Source, orientation: Orientation, iccProfile: [UInt8]?,
                      format: String, width: Int, height: Int) throws(Failure) -> DecodedImage {
         if iccProfile != nil { try DecoderLibrary.lcms2.require(for: format) }
@@ -20,9 +26,27 @@ enum CardPixels {
         let crop = AspectFill.crop(source: upright, target: Size(Double(width), Double(height)))
         let storedCrop = orientation.storedRect(crop, width: stored.width, height: stored.height)
         let (outWidth, outHeight) = orientation.swapsSides ? (height, width) : (width, height)
-        var pixels = Resampler.resample(source, crop: storedCrop, width: outWidth, height: outHeight)
+        var pixels: [UInt8]
+        if let conversion = iccProfile.flatMap(ColorProfile.Conversion.init(iccProfile:)) {
+            if source.hasAlpha {
+                var sums: [Float] = []
+                sums.reserveCapacity(outWidth * outHeight * 4)
+                pixels = Resampler.resample(source, crop: storedCrop, width: outWidth, height: outHeight) { row, out in
+                    Resampler.quantise(row, into: out)
+                    sums.append(contentsOf: row)
+                }
+                _ = sums.withUnsafeBufferPointer { sums in
+                    pixels.withUnsafeMutableBufferPointer { conversion.apply(sums: sums, to: $0) }
+                }
+            } else {
+                // Opaque: every pixel goes through the 8-bit transform; no sums needed.
+                pixels = Resampler.resample(source, crop: storedCrop, width: outWidth, height: outHeight)
+                _ = pixels.withUnsafeMutableBufferPointer { conversion.apply(sums: nil, to: $0) }
+            }
+        } else {
+            pixels = Resampler.resample(source, crop: storedCrop, width: outWidth, height: outHeight)
+        }
         pixels = orientation.upright(pixels, width: outWidth, height: outHeight)
-        if let iccProfile { ColorProfile.convertToSRGB(&pixels, iccProfile: iccProfile) }
         return DecodedImage(width: width, height: height, pixels: pixels)
     }
 
