@@ -29,11 +29,12 @@ RUN_PACKAGES := libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev libgl-dev libegl-d
 # Tests also drive a real window in a virtual X server (xrdb sets its Xft.dpi), and in a headless
 # Wayland compositor: sway, grim (screenshots), wtype (keys), and a virtual-pointer client built
 # at test time from Tests/WaylandTools (wayland-scanner, libwayland-dev, a C compiler). They write
-# test photos with Debian's own encoders and taggers: ImageMagick, exiftool, heif-enc, avifenc, cjxl.
-# The install check validates the .desktop file (desktop-file-validate) and the man page (groff).
+# test photos with Debian's own encoders and taggers: ImageMagick, exiftool, heif-enc, avifenc, cjxl,
+# and jpegtran (restart markers). The install check validates the .desktop file
+# (desktop-file-validate) and the man page (groff).
 TEST_PACKAGES := xvfb xauth xdotool x11-xserver-utils sway grim wtype libwayland-bin libwayland-dev \
                  gcc libc6-dev imagemagick libimage-exiftool-perl libheif-examples libavif-bin libjxl-tools \
-                 desktop-file-utils groff-base shared-mime-info
+                 libjpeg-turbo-progs desktop-file-utils groff-base shared-mime-info
 ARGS ?=
 # Simulated minutes of `make soak`.
 SOAK_MINUTES ?= 60
