@@ -36,7 +36,8 @@ public final class HeadlessSway {
 
     public static var isAvailable: Bool { missing == nil }
 
-    public init(pointWidth: Int = 1280, pointHeight: Int = 720, scale: Int = 1) throws {
+    /// `environment` is added to sway's own (a test of the support makes sway fail with it).
+    public init(pointWidth: Int = 1280, pointHeight: Int = 720, scale: Int = 1, environment: [String: String] = [:]) throws {
         if let missing = Self.missing { throw VirtualDisplay.Unavailable(description: "headless sway: \(missing)") }
         (self.pointWidth, self.pointHeight, self.scale) = (pointWidth, pointHeight, scale)
         _ = Self.sweepOnce
@@ -48,7 +49,7 @@ public final class HeadlessSway {
         // (a failed init never reaches deinit).
         do {
             (socketName, ipcSocket) = try Self.start(server, in: runtimeDirectory, pointWidth: pointWidth,
-                                                     pointHeight: pointHeight, scale: scale)
+                                                     pointHeight: pointHeight, scale: scale, environment: environment)
         } catch {
             Self.stop(server, runtimeDirectory: runtimeDirectory)
             throw error
@@ -105,7 +106,7 @@ public final class HeadlessSway {
 
     /// Starts sway in `runtimeDirectory` and waits until it answers; its socket names.
     private static func start(_ server: Process, in runtimeDirectory: URL, pointWidth: Int, pointHeight: Int,
-                              scale: Int) throws -> (wayland: String, ipc: String) {
+                              scale: Int, environment extra: [String: String]) throws -> (wayland: String, ipc: String) {
         let fm = FileManager.default
         let config = runtimeDirectory.appendingPathComponent("config")
         try """
@@ -121,7 +122,7 @@ public final class HeadlessSway {
         let environment = [
             "PATH": "/usr/bin:/bin", "HOME": runtimeDirectory.path, "XDG_RUNTIME_DIR": runtimeDirectory.path,
             "WLR_BACKENDS": "headless", "WLR_RENDERER": "pixman", "WLR_LIBINPUT_NO_DEVICES": "1",
-        ]
+        ].merging(extra) { $1 }
         let sway = ["/usr/bin/sway", "--config", config.path]
         if getuid() == 0 {
             // The runtime directory must belong to the user sway runs as. setpriv execs sway in its
@@ -160,7 +161,7 @@ public final class HeadlessSway {
                result.status == 0 { return (wayland, ipc) }
             guard Date() < deadline, server.isRunning else {
                 let text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
-                throw VirtualDisplay.Unavailable(description: "sway did not start: \(text.suffix(600))")
+                throw VirtualDisplay.Unavailable(description: "sway did not start in \(runtimeDirectory.path): \(text.suffix(600))")
             }
             usleep(20_000)
         }
@@ -192,7 +193,7 @@ public final class HeadlessSway {
     /// one (its PID is in its IPC socket's name) belonged to that run and is killed first. Folders of
     /// the older name `/tmp/swivel-sway-XXXXXXXX` say nothing of their run: they are removed when no
     /// sway runs in them.
-    static func sweep(in folder: String = "/tmp") {
+    public static func sweep(in folder: String = "/tmp") {
         for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] where name.hasPrefix("swivel-sway-") {
             let path = folder + "/" + name
             let parts = name.split(separator: "-")

@@ -172,6 +172,21 @@ public final class LiveApp {
         throw VirtualDisplay.Unavailable(description: "the frame was still changing after \(seconds) s")
     }
 
+    /// Waits until the app has settled: no CPU time used over `quiet` seconds (read from /proc
+    /// every `quiet` seconds), for at most `limit` seconds; whether it did.
+    @discardableResult
+    public func waitUntilQuiet(quiet: Double = 0.25, limit: Double = 5) throws -> Bool {
+        let deadline = Date().addingTimeInterval(limit)
+        var before = try CPUTicks.of(processIdentifier)
+        while Date() < deadline {
+            usleep(UInt32(quiet * 1e6))
+            let now = try CPUTicks.of(processIdentifier)
+            if now == before { return true }
+            before = now
+        }
+        return false
+    }
+
     /// Asks `condition` every 50 ms until it holds, for at most `limit` seconds; whether it held.
     public func poll(limit: Double = 10, _ condition: () throws -> Bool) rethrows -> Bool {
         let deadline = Date().addingTimeInterval(limit)
