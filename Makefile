@@ -32,15 +32,16 @@ RUN_PACKAGES := libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev libgl-dev libegl-d
 # Wayland compositor: sway, grim (screenshots), wtype (keys), and a virtual-pointer client built
 # at test time from Tests/WaylandTools (wayland-scanner, libwayland-dev, a C compiler). They write
 # test photos with Debian's own encoders and taggers: ImageMagick, exiftool, heif-enc, avifenc, cjxl,
-# libwebp's tools (webp), gifsicle and libtiff's tools, and tag them with real-world ICC profiles
-# (Ghostscript's sRGB and CMYK, libgs-common); and read third-party test images from Debian
-# packages (PngSuite and wide-gamut PNGs in libjxl-testdata and more: Tests/Fixtures/third-party.md).
-# The install check validates the .desktop file (desktop-file-validate) and the man page (groff).
+# libwebp's tools (webp), gifsicle, libtiff's tools and jpegtran (restart markers), and tag them with
+# real-world ICC profiles (Ghostscript's sRGB and CMYK, libgs-common); and read third-party test
+# images from Debian packages (PngSuite and wide-gamut PNGs in libjxl-testdata and more:
+# Tests/Fixtures/third-party.md). The install check validates the .desktop file
+# (desktop-file-validate) and the man page (groff).
 # gdk-pixbuf's installed tests bring third-party TGA and BMP files with reference PNGs.
 TEST_PACKAGES := xvfb xauth xdotool x11-xserver-utils sway grim wtype libwayland-bin libwayland-dev \
                  gcc libc6-dev imagemagick libimage-exiftool-perl libheif-examples libavif-bin libjxl-tools \
-                 webp gifsicle libtiff-tools libjxl-testdata gdk-pixbuf-tests libpython3.11-testsuite libgs-common \
-                 desktop-file-utils groff-base shared-mime-info
+                 webp gifsicle libtiff-tools libjpeg-turbo-progs libjxl-testdata gdk-pixbuf-tests \
+                 libpython3.11-testsuite libgs-common desktop-file-utils groff-base shared-mime-info
 ARGS ?=
 # Simulated minutes of `make soak`.
 SOAK_MINUTES ?= 60

@@ -74,12 +74,12 @@ struct DeckTestError: Error, CustomStringConvertible { let description: String }
         var lines: [String] = []
     }
 
-    /// Solid-colour PNGs named `names`, the n-th red n × 40.
+    /// Solid-colour PNGs named `names`, the n-th red n × 40 (mod 256).
     static func deck<T: PhotoTextureArray>(_ files: TemporaryDirectory, _ names: [String], budgetMiB: Int = 256,
                                             warnings: Warnings, as: T.Type = MemoryTextures.self) -> PhotoDeck<T> {
         let sources = names.enumerated().map { index, name in
             PhotoSource(file: files.write(name + ".png", .png, width: 20, height: 30) { _, _ in
-                RGBA8(UInt8(index * 40), 100, 50)
+                RGBA8(UInt8(truncatingIfNeeded: index * 40), 100, 50)
             })
         }
         return PhotoDeck<T>(sources: sources, budgetMiB: budgetMiB, warn: { warnings.lines.append($0) },
@@ -176,6 +176,59 @@ struct DeckTestError: Error, CustomStringConvertible { let description: String }
         textures = try #require(deck.textures)
         #expect((textures.width, textures.height, textures.layers) == (300, 450, 1))
         #expect(deck.textureBytes <= 1_048_576)
+    }
+
+    /// Updates `deck` with the row at `scroll`, headed for `destination` at `velocity`, until
+    /// `positions` have their photos on the GPU (at most 10 s), then 0.2 s more: which positions
+    /// have a photo then.
+    static func photos<T>(_ deck: PhotoDeck<T>, layout: CarouselLayout, scroll: Double, destination: Double? = nil,
+                          velocity: Double, awaiting positions: [Int]) -> Set<Int> {
+        func update() {
+            _ = deck.update(layout: layout, scroll: scroll, destination: destination, velocity: velocity,
+                            pixelScale: 1, now: 0, uploadLimit: .max)
+            usleep(2_000)
+        }
+        let deadline = Date().addingTimeInterval(10)
+        while Date() < deadline && !positions.allSatisfy({ deck.photo(at: $0, now: 1) != nil }) { update() }
+        let settle = Date().addingTimeInterval(0.2)
+        while Date() < settle || deck.hasWork { update() }
+        return Set((0..<deck.count).filter { deck.photo(at: $0, now: 1) != nil })
+    }
+
+    /// The cards decoded ahead are the visible ones and 8 either side: at card 30 of 60 in a
+    /// 1280-point window the visible range is cards 26 to 34 (the cards that can show plus one each
+    /// side: 9, as `PerformanceCountTests` pins), so cards 18 to 42 get their photos, and no others.
+    @Test func theVisibleCardsAndEightEitherSideAreDecoded() throws {
+        let files = TemporaryDirectory(), warnings = Warnings()
+        let deck = Self.deck(files, (0..<60).map { "photo \($0)" }, warnings: warnings)
+        let layout = CarouselLayout(viewport: Self.viewport, cardCount: 60)
+        #expect(layout.visibleIndices(scroll: 30 * 240) == 26..<35)
+        let decoded = Self.photos(deck, layout: layout, scroll: 30 * 240, velocity: 0, awaiting: Array(18...42))
+        #expect(decoded == Set(18...42), "photos at \(decoded.sorted())")
+        #expect(deck.decodeMilliseconds.count == 25)
+        #expect(warnings.lines.isEmpty)
+    }
+
+    /// During a fast fling (over 1500 pt/s) only the cards where the row will come to rest are
+    /// decoded: flung from card 0 towards card 40 at 3000 pt/s, the cards on screen at the start
+    /// (0 to 3) and everything between are left alone, and card 40 with its neighbours gets its
+    /// photo. At 1000 pt/s the cards on screen are decoded as well.
+    @Test func aFastFlingDecodesOnlyTheCardsWhereItWillStop() throws {
+        let files = TemporaryDirectory(), warnings = Warnings()
+        let layout = CarouselLayout(viewport: Self.viewport, cardCount: 60)
+        let fast = Self.deck(files, (0..<60).map { "photo \($0)" }, warnings: warnings)
+        let landing = Self.photos(fast, layout: layout, scroll: 0, destination: 40 * 240, velocity: 3000,
+                                  awaiting: [39, 40, 41])
+        print("fling at 3000 pt/s towards card 40: photos at \(landing.sorted())")
+        #expect(landing.isSuperset(of: [39, 40, 41]), "photos at \(landing.sorted())")
+        #expect(landing.allSatisfy { (34...46).contains($0) }, "photos away from where the fling stops: \(landing.sorted())")
+        #expect(fast.decodeMilliseconds.count == landing.count, "decoded \(fast.decodeMilliseconds.count), uploaded \(landing.count)")
+
+        let slow = Self.deck(files, (0..<60).map { "photo \($0)" }, warnings: warnings)
+        let both = Self.photos(slow, layout: layout, scroll: 0, destination: 40 * 240, velocity: 1000,
+                               awaiting: [0, 1, 2, 3, 39, 40, 41])
+        #expect(both.isSuperset(of: [0, 1, 2, 3, 39, 40, 41]), "photos at \(both.sorted())")
+        #expect(warnings.lines.isEmpty)
     }
 
     /// No memory for the array: one warning, the photos stay placeholders, and the same array is

@@ -13,8 +13,10 @@ enum GLTestContext {
     static func withContext<T>(width: Int = 320, height: Int = 240, _ body: (Window) throws -> T) throws -> T {
         lock.lock()
         defer { lock.unlock() }
-        setenv("SDL_VIDEODRIVER", "offscreen", 1)
+        // The driver is asked for by name: setenv here would reach every child process the other
+        // suites start meanwhile (and races their reads of the environment).
         var options = Window.Options()
+        options.videoDriver = .offscreen
         options.width = width
         options.height = height
         options.hidden = true

@@ -70,8 +70,12 @@ import Testing
 }
 
 /// The shadow texture is blurred at σ/5 points a texel rather than one texel a pixel: its profile
-/// stays within ±0.005 alpha (after the shadow opacity) of the full-resolution blur's.
+/// stays within ±0.0005 alpha (after the shadow opacity) of the full-resolution blur's, the figure
+/// docs/design.md gives (measured: 0.00041 at worst, over the whole texture).
 @Suite(.serialized) struct ShadowResolutionTests {
+    /// Alpha, after the shadow opacity.
+    static let tolerance = 0.0005
+
     /// Bilinear sample of a texture read back bottom row first, at texture coordinates (u, v),
     /// with clamp-to-edge, as the card shader samples it.
     static func sample(_ values: [Float], _ size: (width: Int, height: Int), u: Double, v: Double) -> Double {
@@ -111,7 +115,7 @@ import Testing
                     let difference = abs(Self.sample(a, reduced.size, u: u, v: v) - Self.sample(b, full.size, u: u, v: v))
                         * parameters.shadowOpacity
                     worst = max(worst, difference)
-                    #expect(difference <= 0.005, "\(distance) pt at (\(x), \(y)): \(difference)")
+                    #expect(difference <= Self.tolerance, "\(distance) pt at (\(x), \(y)): \(difference)")
                 }
             }
             // And everywhere on the texture, not only at those points.
@@ -123,7 +127,7 @@ import Testing
                 }
             }
             print("shadow: largest difference from the full-resolution blur \(worst) alpha")
-            #expect(worst <= 0.005)
+            #expect(worst <= Self.tolerance)
         }
     }
 }

@@ -66,6 +66,23 @@ public enum ImageFiles {
     }
 
     public static func fifo(_ path: FilePath) { precondition(mkfifo(path.cString, 0o644) == 0, "mkfifo \(path)") }
+    /// A Unix-domain socket bound at `path` (the socket file stays when the descriptor is closed).
+    public static func socket(_ path: FilePath) {
+        let fd = Glibc.socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        precondition(fd >= 0, "socket")
+        defer { close(fd) }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        let bytes = path.bytes
+        precondition(bytes.count < MemoryLayout.size(ofValue: address.sun_path), "socket path too long: \(path)")
+        withUnsafeMutableBytes(of: &address.sun_path) { field in
+            for (index, byte) in bytes.enumerated() { field[index] = byte }
+        }
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        precondition(bound == 0, "bind \(path): \(String(cString: strerror(errno)))")
+    }
     public static func link(_ path: FilePath, to target: String) {
         precondition(symlink(target, path.cString) == 0, "symlink \(path)")
     }

@@ -73,6 +73,14 @@ public final class TemporaryDirectory {
         [UInt8](FileManager.default.contents(atPath: file.text)!)
     }
 
+    /// Opens this directory to other users, for a test that runs the app as one (`nobody`): the
+    /// run's folder gets search permission for others (0711: they can pass through it, not list
+    /// it), this directory read, write and search for everyone (0777).
+    public func shareWithOtherUsers() {
+        let parent = FilePath(bytes: Array(path.bytes[..<(path.bytes.lastIndex(of: UInt8(ascii: "/")) ?? 0)]))
+        precondition(chmod(parent.cString, 0o711) == 0 && chmod(path.cString, 0o777) == 0, "cannot share \(path)")
+    }
+
     /// A fresh directory that stays until the test process exits (for a test that hands it on,
     /// such as `SwivelProcess.temporaryDirectory()`); prefer an instance, removed when released.
     public static func lasting() -> URL {

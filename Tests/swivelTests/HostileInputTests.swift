@@ -26,7 +26,18 @@ import Testing
         /// Path bytes under the folder (need not be UTF-8).
         let name: [UInt8]
         let outcome: Outcome
+        /// How a message shows the name, written out by hand where that is not the name's own
+        /// printable ASCII (U+FFFD for bytes that are not UTF-8, `\n` for a newline, …): the
+        /// expected lines are literals, not made with the app's `FilePath.description`.
+        var shown: String? = nil
         let make: @Sendable (FilePath) -> Void
+
+        /// The name as a message must show it.
+        var shownName: String {
+            if let shown { return shown }
+            precondition(name.allSatisfy { (0x20...0x7E).contains($0) }, "give \(name) how it is shown")
+            return String(decoding: name, as: UTF8.self)
+        }
     }
 
     /// One folder, shown in one run: at most four entries that reach the decoder, so every one
@@ -153,7 +164,9 @@ import Testing
         Batch(title: "names: not UTF-8, a newline, 255 bytes; a JPEG with no frame", entries: [
             bytes("01 no frame.jpg", [0xFF, 0xD8, 0xFF, 0xD9, 0, 0], .refused("malformed JPEG header")),
             solid(name("02 caf") + [0xE9] + name(".png"), .png, [255, 204, 0]),     // Latin-1 é
-            bytes("03 two\nlines.png", name("not a photo"), .refused("not an image")),
+            Entry(name: name("03 two\nlines.png"), outcome: .refused("not an image"), shown: "03 two\\nlines.png") {
+                ImageFiles.write($0, Self.name("not a photo"))
+            },
             solid("04 " + String(repeating: "x", count: 255 - 3 - 4) + ".png", .png, [88, 86, 214]),
         ]),
         Batch(title: "permissions, a link to a photo, a tab in the name, a corrupt JPEG scan, a link loop",
@@ -196,6 +209,17 @@ import Testing
             bytes("04 cut strip.tif", tiff(bits: 8, pixels: [52, 199, 89], stripBytes: 3 * 6 * 4),
                   .refused("cannot decode: truncated TIFF data (Read error; got 3 bytes, expected 72)")),
         ]),
+        Batch(title: "a socket; names not UTF-8 and with a terminal escape, refused: their lines as bytes", entries: [
+            Entry(name: name("01 socket.png"), outcome: .warned("not a regular file (a socket)")) { ImageFiles.socket($0) },
+            // Latin-1 é (0xE9) is shown as U+FFFD (EF BF BD), never as the raw byte.
+            Entry(name: name("02 caf") + [0xE9] + name(" notes.png"), outcome: .refused("not an image"),
+                  shown: "02 caf\u{FFFD} notes.png") { ImageFiles.write($0, Self.name("shopping list\n")) },
+            // ESC [2J would clear a terminal: escaped, as Swift writes it.
+            Entry(name: name("03 esc\u{1B}[2J.png"), outcome: .refused("not an image"), shown: "03 esc\\u{1B}[2J.png") {
+                ImageFiles.write($0, Self.name("not a photo"))
+            },
+            solid("04 purple.png", .png, [175, 82, 222]),
+        ]),
     ]
 
     /// A little-endian RGB TIFF of one strip, 1 × 1 unless `stripBytes` claims more (6 × 4 at 3
@@ -237,22 +261,24 @@ import Testing
         #expect(result.status == 0, "stderr: \(result.stderr)")
         #expect(result.stdout.hasPrefix("wrote \(png) (\(Self.size.width)x\(Self.size.height) px"))
 
+        // The folder's own path is plain ASCII (/tmp/swivel-tests-…), so its text is how it is shown.
+        precondition(folder.bytes.allSatisfy { (0x20...0x7E).contains($0) })
         var expected: [String] = []
         for entry in batch.entries {
-            let path = folder.appending(entry.name)
             switch entry.outcome {
-            case .refused(let reason):
-                expected.append("swivel: skipped \(path): \(reason)")
-            case .warned(let reason):
-                expected.append("swivel: skipped \(path): "
-                                + reason.replacingOccurrences(of: "{folder}", with: folder.description))
+            case .refused(let reason), .warned(let reason):
+                expected.append("swivel: skipped \(folder.text)/\(entry.shownName): "
+                                + reason.replacingOccurrences(of: "{folder}", with: folder.text))
             case .loads, .ignored:
                 break
             }
         }
-        let lines = result.stderr.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
-        #expect(result.stderr.isEmpty || result.stderr.hasSuffix("\n"))
-        #expect(lines.sorted() == expected.sorted())
+        // Compared as bytes: decoding stderr first would turn a raw invalid byte into U+FFFD too.
+        #expect(result.stderrBytes.isEmpty || result.stderrBytes.last == UInt8(ascii: "\n"))
+        let lines = result.stderrBytes.split(separator: UInt8(ascii: "\n")).map { Array($0) }
+        #expect(lines.sorted { $0.lexicographicallyPrecedes($1) }
+                == expected.map { Array($0.utf8) }.sorted { $0.lexicographicallyPrecedes($1) },
+                "stderr: \(result.stderr)")
 
         // The cards left are the good files in name order; card k's middle shows its colour.
         let image = try Image(contentsOf: png)
@@ -343,6 +369,51 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: png) == (run.status == 0))
     }
 
+    // MARK: Files and folders the user may not read
+
+    /// Runs the binary as an ordinary user: as root (which reads every file whatever its mode, so
+    /// a test run as root would see nothing refused) as `nobody`, through setpriv.
+    static func runAsOrdinaryUser(_ arguments: [String]) throws -> ProcessResult {
+        let environment = ["SDL_VIDEODRIVER": "offscreen"]
+        guard getuid() == 0 else { return try SwivelProcess.run(arguments, environment: environment, timeout: 30) }
+        let nobody = try #require(getpwnam("nobody")).pointee
+        return try SwivelProcess.runProgram(URL(fileURLWithPath: "/usr/bin/setpriv"),
+                                            ["--reuid=\(nobody.pw_uid)", "--regid=\(nobody.pw_gid)", "--clear-groups", "--",
+                                             SwivelProcess.binary.path] + arguments,
+                                            environment: environment, timeout: 30)
+    }
+
+    /// A photo with mode 000 is skipped with one line, "cannot open: Permission denied"; a
+    /// subfolder with mode 000 under `--recursive` with "cannot read directory PATH: Permission
+    /// denied"; the photo beside them loads. A folder named on the command line that cannot be read
+    /// stops the run: exit 64 and one line. (As root the same files load: the folder batch above.)
+    @Test func unreadableFilesAndFoldersAsAnOrdinaryUser() throws {
+        let base = TemporaryDirectory()
+        base.shareWithOtherUsers()
+        base.makeDirectories("photos", "photos/sub", "locked")
+        ImageFiles.write(base.path("photos/01 locked.png"), ImageFiles.solid(.png, width: 40, height: 60, [255, 0, 0]), mode: 0)
+        ImageFiles.write(base.path("photos/02 green.png"), ImageFiles.solid(.png, width: 40, height: 60, [0, 200, 0]))
+        ImageFiles.write(base.path("photos/sub/03 blue.png"), ImageFiles.solid(.png, width: 40, height: 60, [0, 0, 255]))
+        ImageFiles.write(base.path("locked/04 yellow.png"), ImageFiles.solid(.png, width: 40, height: 60, [255, 204, 0]))
+        for folder in ["photos/sub", "locked"] { #expect(chmod(base.path(folder).cString, 0) == 0) }
+        let photos = base.path("photos").text, png = base.path("frame.png").text
+
+        let result = try Self.runAsOrdinaryUser([photos, "--recursive", "--no-captions", "--screenshot", png])
+        #expect(result.status == 0, "stderr: \(result.stderr)")
+        let lines = result.stderrBytes.split(separator: UInt8(ascii: "\n")).map { String(decoding: $0, as: UTF8.self) }
+        #expect(lines.sorted() == ["swivel: cannot read directory \(photos)/sub: Permission denied",
+                                   "swivel: skipped \(photos)/01 locked.png: cannot open: Permission denied"])
+        let frame = try Image(contentsOf: png)
+        #expect(frame.rgb(640, 360) == [0, 200, 0], "the middle card is \(frame.rgb(640, 360)), not 02 green")
+        #expect(frame.rgb(880, 360) == [255, 255, 255], "a card stands beside 02 green: \(frame.rgb(880, 360))")
+
+        let locked = base.path("locked").text
+        let stopped = try Self.runAsOrdinaryUser([locked, "--screenshot", base.path("never.png").text])
+        #expect(stopped.status == 64)
+        #expect(stopped.stderr == "swivel: cannot read directory \(locked): Permission denied\n")
+        #expect(!FileManager.default.fileExists(atPath: base.path("never.png").text))
+    }
+
     // MARK: Garbage config files
 
     struct Config: Sendable, CustomTestStringConvertible {
@@ -414,7 +485,7 @@ import Testing
 
 extension HostileInputTests.Entry {
     /// The same file with another expected outcome.
-    func with(_ outcome: HostileInputTests.Outcome) -> Self { Self(name: name, outcome: outcome, make: make) }
+    func with(_ outcome: HostileInputTests.Outcome) -> Self { Self(name: name, outcome: outcome, shown: shown, make: make) }
 }
 
 /// The photo deck's placeholder grey (iOS systemGray5), as the frame shows it.

@@ -494,7 +494,10 @@ import Testing
             ["-c", "exec \"$0\" --config \"$1$(printf '\\377')\"", SwivelProcess.binary.path, home.path + "/conf"],
             timeout: 20)
         #expect(result.status == 64)
-        #expect(result.stderr == "swivel: \(home.path)/conf\u{FFFD} line 1: unknown key 'bogus'\n")
+        // As bytes: the name is shown with U+FFFD (EF BF BD), not the raw 0xFF (which decoding
+        // stderr as text would also turn into U+FFFD).
+        #expect(result.stderrBytes == Array("swivel: \(home.path)/conf\u{FFFD} line 1: unknown key 'bogus'\n".utf8),
+                "\(result.stderrBytes)")
     }
 
     @Test func helpIgnoresABrokenConfig() throws {

@@ -91,7 +91,7 @@ import Testing
         let apps = try runs.map { try LiveApp(arguments: $0) }
         // Photos decoded and faded in; the HUD's corner is left out (its graph moves with every frame).
         for app in apps { _ = try app.frameAtRest(rows: 200..<720) }
-        usleep(500_000)
+        for app in apps { try app.waitUntilQuiet() }
         let before = try apps.map { try CPUTicks.of($0.processIdentifier) }
         usleep(10_000_000)
         let after = try apps.map { try CPUTicks.of($0.processIdentifier) }

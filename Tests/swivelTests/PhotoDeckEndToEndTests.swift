@@ -33,6 +33,47 @@ import Testing
         #expect(redPixels == 0, "red from outside the crop shows in \(redPixels) pixels of the card")
     }
 
+    /// A turned photo is textured in perspective (docs/design.md: the real w goes to the GPU), not
+    /// stretched affinely between its projected corners. Each photo is 200 × 300 px (the card's
+    /// size at 1×, so shown texel for texel when flat) in four vertical stripes, red, blue, red,
+    /// blue, whose boundaries are the card's lines u = −50, 0 and +50 pt. Card k at scroll 0 is
+    /// turned θ = −12k° about its centre cx = 640 + 240k, and a card line u lands, by the closed
+    /// form of the projection (eye at d = 300 pt), at X = cx + u·cosθ / (1 + u·sinθ/d), whatever
+    /// the row. Affine texturing between the projected edges would put the middle line of card 2
+    /// 12.6 px right of that, card 1's 6.8 px, and the others 4.9 to 10.2 px.
+    @Test func aTurnedPhotoIsTexturedInPerspective() throws {
+        let folder = TemporaryDirectory()
+        folder.makeDirectories("photos")
+        let red: [UInt8] = [255, 0, 0], blue: [UInt8] = [0, 0, 255]
+        let stripes = ImageFiles.image(.png, width: 200, height: 300) { x, _ in (x / 50) % 2 == 0 ? red : blue }
+        for name in ["a", "b", "c"] { ImageFiles.write(folder.path("photos/\(name).png"), stripes) }
+        let png = folder.path("frame.png").text
+        let result = try SwivelProcess.run([folder.path("photos").text, "--no-captions", "--size", "1280x720",
+                                            "--screenshot", png], environment: ["SDL_VIDEODRIVER": "offscreen"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let frame = try Image(contentsOf: png)
+        let d = 300.0
+        var worst = 0.0
+        for card in 0...2 {
+            let theta = -12.0 * Double(card) * .pi / 180, cx = 640 + 240 * Double(card)
+            func screenX(_ u: Double) -> Double { cx + u * cos(theta) / (1 + u * sin(theta) / d) }
+            for (u, into) in [(-50.0, blue), (0, red), (50, blue)] {
+                let expected = screenX(u)
+                // Affine: linear in X between the projected left and right edges (u = ∓100).
+                let affine = screenX(-100) + (u + 100) / 200 * (screenX(100) - screenX(-100))
+                for row in [300, 360, 420] {
+                    let measured = EdgeProbe(image: frame, cardColor: into.map(Int.init))
+                        .verticalEdge(row: row, near: expected, insideIsRight: true)
+                    worst = max(worst, abs(measured - expected))
+                    #expect(abs(measured - expected) <= 0.2,
+                            "card \(card), u \(u), row \(row): line at \(measured), projection \(expected), affine \(affine)")
+                }
+                if card > 0 { #expect(abs(affine - expected) > 4.5) }
+            }
+        }
+        print("stripes on turned photos: largest distance from the projection \(worst) px")
+    }
+
     /// `--demo`: the built-in sample deck, with the centred card's name under it.
     @Test func theDemoDeckShowsItsPhotosAndCaption() throws {
         let folder = try SwivelProcess.temporaryDirectory()

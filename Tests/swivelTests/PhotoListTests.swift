@@ -58,6 +58,39 @@ import SwivelPhotoCore
         }
     }
 
+    /// `--sort random` without `--seed` shuffles differently every run (README: "--sort random
+    /// without it shuffles differently every run"); with one, the same every run. Fifty photos,
+    /// each its own colour; the five cards on screen at `--scroll 480` (cards 0-4, at x = 160, 400,
+    /// 640, 880, 1120) tell each run's first five. Two runs that shuffle independently put the same
+    /// five first with probability 1/(50·49·48·47·46) = 3.9e-9, and draw the same 32-bit seed with
+    /// 2.3e-10: this fails falsely less than once in 200 million runs.
+    @Test func sortRandomDiffersFromRunToRunUnlessSeeded() throws {
+        let folder = TemporaryDirectory()
+        folder.makeDirectories("photos")
+        let colours = (0..<50).map { [UInt8($0 * 5), UInt8(255 - $0 * 5), 128] }
+        for (index, colour) in colours.enumerated() {
+            ImageFiles.write(folder.path("photos/\(index).png"), ImageFiles.solid(.png, width: 40, height: 60, colour))
+        }
+        func firstFive(_ extra: [String]) throws -> [Int] {
+            let frame = folder.path("frame.png").text
+            let result = try SwivelProcess.run([folder.path("photos").text, "--sort", "random", "--no-captions",
+                                                "--scroll", "480", "--screenshot", frame] + extra,
+                                               environment: ["SDL_VIDEODRIVER": "offscreen"])
+            #expect(result.status == 0, "\(result.stderr)")
+            let image = try Image(contentsOf: frame)
+            return try [160, 400, 640, 880, 1120].map { x in
+                let pixel = image.rgb(x, 360)
+                return try #require(colours.firstIndex { $0.map(Int.init) == pixel }, "no photo's colour at x \(x): \(pixel)")
+            }
+        }
+        let first = try firstFive([]), second = try firstFive([])
+        print("--sort random: \(first) then \(second)")
+        #expect(Set(first).count == 5 && Set(second).count == 5)
+        #expect(first != second, "two runs without --seed put the same photos first: \(first)")
+        let seeded = try firstFive(["--seed", "7"])
+        #expect(try firstFive(["--seed", "7"]) == seeded)
+    }
+
     /// Each of the 8 EXIF orientations, written by ImageMagick and exiftool, renders through the
     /// real binary as the upright photo does (the card region within a few levels); the same
     /// files untagged do not.

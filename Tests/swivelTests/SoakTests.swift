@@ -67,6 +67,39 @@ import Testing
         #expect((report.int("texture_bytes") ?? 0) > 0)
     }
 
+    /// Each check that fails makes the soak exit 1 with its reason on stderr and `"ok": false`: a
+    /// GL error, a texture that outlives its use, memory that stays. Debug builds make each on
+    /// demand (`SWIVEL_TEST_SOAK_FAULT`), once, right after the warm-up (frame 360 of 720 here);
+    /// the same soak without it passes. Memory is allowed 16 MiB here, so that the 32 MiB leak is
+    /// told from this debug build's own wobble (1.2–1.3 MiB over these 12 simulated seconds, up to
+    /// 5.3 MiB over a minute of the demo deck on a loaded machine).
+    @Test(arguments: [
+        ("gl-error", "swivel: soak failed: 1 GL error, the first at frame 360: OpenGL error 0x500\n"),
+        ("texture-leak", "swivel: soak failed: 4 GL textures alive, more than the 3 the deck needs; "
+            + "GL textures alive grew from 3 after the warm-up to 4\n"),
+        ("memory-leak", "swivel: soak failed: resident memory grew "),
+        ("none", ""),
+    ])
+    func aFailedCheckExitsOne(fault: String, stderr: String) throws {
+        let result = try SwivelProcess.run(["--soak", "0.2", "--cards", "40", "--soak-memory-limit", "16"],
+                                           environment: ["SDL_VIDEODRIVER": "offscreen", "SWIVEL_TEST_SOAK_FAULT": fault],
+                                           timeout: 120)
+        let report = Report(fields: (try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]) ?? [:])
+        #expect(report.int("frames") == 720 && report.int("warm_up_frames") == 360)
+        #expect(report.fields["ok"] as? Bool == (fault == "none"))
+        #expect(result.status == (fault == "none" ? 0 : 1), "stderr: \(result.stderr)")
+        switch fault {
+        case "memory-leak":
+            #expect(result.stderr.hasPrefix(stderr) && result.stderr.hasSuffix("\n")
+                    && result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
+            #expect((report.double("rss_growth_mib") ?? 0) >= 32)
+        default:
+            #expect(result.stderr == stderr)
+        }
+        #expect(report.int("gl_errors") == (fault == "gl-error" ? 1 : 0))
+        #expect(report.int("textures_alive") == (fault == "texture-leak" ? 4 : 3))
+    }
+
     @Test func sameSeedSameSession() throws {
         let (_, first) = try Self.soak(["--seed", "9", "--soak-render-every", "60"])
         let (_, second) = try Self.soak(["--seed", "9", "--soak-render-every", "60"])

@@ -43,7 +43,7 @@ extension RealWindowSuites {
         static func cpuTicks(_ pid: Int32) throws -> Int { try CPUTicks.of(pid) }
 
         static func expectIdle(_ app: LiveApp) throws {
-            usleep(500_000)
+            try app.waitUntilQuiet()
             let before = try cpuTicks(app.processIdentifier)
             usleep(3_000_000)
             let after = try cpuTicks(app.processIdentifier)

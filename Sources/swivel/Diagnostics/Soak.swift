@@ -1,3 +1,6 @@
+#if DEBUG
+import CGL
+#endif
 import Glibc
 import SwivelCore
 import SwivelPhotos
@@ -111,6 +114,7 @@ struct Soak {
                 stats.textureBytesMax = max(stats.textureBytesMax, deck.textureBytes)
             }
             if frame % options.soakRenderEvery == 0 { draw(frame, at: now, into: pixels) }
+            if frame == warmUp, injectedFault != .glError { injectFault() }
 
             let alive = driver.texturesAlive
             if frame >= warmUp { stats.texturesMax = max(stats.texturesMax, alive) }
@@ -148,6 +152,7 @@ struct Soak {
         private mutating func draw(_ frame: Int, at now: Double, into pixels: FramePixels) {
             let frameStart = MonotonicClock.now
             driver.render(controller, at: now, into: pixels)
+            if frame >= warmUp, injectedFault == .glError, !stats.injectedGLError { injectFault() }
             for _ in 0..<Renderer.maximumPendingErrors {
                 guard let error = driver.takeError() else { break }
                 if stats.glErrors == 0 { stats.firstGLError = "frame \(frame): \(error)" }
@@ -156,6 +161,42 @@ struct Soak {
             driver.present()
             driver.content.hud.record(milliseconds: (MonotonicClock.now - frameStart).milliseconds, at: now)
             stats.rendered += 1
+        }
+
+        /// Debug builds only, for the tests: `SWIVEL_TEST_SOAK_FAULT` = `gl-error`, `texture-leak` or
+        /// `memory-leak` makes the soak meet that fault once after its warm-up (the first frame drawn
+        /// then, for a GL error), so a test can see it exit 1 for each (no driver makes a GL error or
+        /// a leak on demand). Release builds never read it.
+        enum Fault: String { case glError = "gl-error", textureLeak = "texture-leak", memoryLeak = "memory-leak" }
+
+        let injectedFault: Fault? = {
+            #if DEBUG
+            getenv("SWIVEL_TEST_SOAK_FAULT").flatMap { Fault(rawValue: String(cString: $0)) }
+            #else
+            nil
+            #endif
+        }()
+
+        /// What the injected fault leaves behind, kept for the rest of the run.
+        nonisolated(unsafe) private static var leaked: [AnyObject] = []
+
+        private mutating func injectFault() {
+            #if DEBUG
+            switch injectedFault {
+            case .glError:
+                glBindTexture(0x1234, 0)    // no such target: GL_INVALID_ENUM
+                stats.injectedGLError = true
+            case .textureLeak:
+                Self.leaked.append(OverlayImage())    // one texture name, never deleted
+            case .memoryLeak:
+                // 32 MiB written to, never freed.
+                let bytes = 32 << 20
+                let block = UnsafeMutableRawPointer.allocate(byteCount: bytes, alignment: 4096)
+                block.initializeMemory(as: UInt8.self, repeating: 1, count: bytes)
+            case nil:
+                break
+            }
+            #endif
         }
 
         /// The readings at the end of the run.
@@ -274,5 +315,6 @@ struct Soak {
         var rssFirst = 0.0, rssWarm = 0.0, rssEnd = 0.0, rssMax = 0.0, rssEndUntrimmed = 0.0
         var texturesWarm = 0, texturesMax = 0
         var textureBytesMax = 0
+        var injectedGLError = false
     }
 }
