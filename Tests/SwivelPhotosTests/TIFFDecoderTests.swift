@@ -121,7 +121,7 @@ import SwivelPhotoCore
                 try ExternalTools.run(then[0], Array(then.dropFirst()) + [file.text])
             }
         }
-        let info = try Self.output("tiffinfo", [file.text])
+        let info = try ExternalTools.output("tiffinfo", [file.text])
         for words in kind.holds { #expect(info.contains(words), "\(kind.name): tiffinfo says \(info)") }
         if kind.convert.contains("tiff:endian=msb") {
             #expect(try Data(contentsOf: URL(fileURLWithPath: file.text)).starts(with: Array("MM".utf8)), "big-endian")
@@ -410,31 +410,9 @@ import SwivelPhotoCore
 
     /// ImageMagick's decoding of the first page of `file`: straight RGBA8, top row first.
     static func imageMagickRGBA(_ file: FilePath) throws -> (width: Int, height: Int, pixels: [UInt8]) {
-        let size = try output("identify", ["-format", "%w %h", file.text + "[0]"]).split(separator: " ").map { Int($0)! }
-        let pixels = try outputData("convert", [file.text + "[0]", "-depth", "8", "rgba:-"])
+        let size = try ExternalTools.output("identify", ["-format", "%w %h", file.text + "[0]"]).split(separator: " ").map { Int($0)! }
+        let pixels = try ExternalTools.outputBytes("convert", [file.text + "[0]", "-depth", "8", "rgba:-"])
         #expect(pixels.count == size[0] * size[1] * 4)
         return (size[0], size[1], pixels)
-    }
-
-    static func output(_ program: String, _ arguments: [String]) throws -> String {
-        String(decoding: try outputData(program, arguments), as: UTF8.self)
-    }
-
-    /// What `program` writes to stdout; throws unless it exits 0.
-    static func outputData(_ program: String, _ arguments: [String]) throws -> [UInt8] {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [program] + arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw ExternalTools.Failed(description: "\(program) \(arguments.joined(separator: " ")) failed")
-        }
-        return [UInt8](data)
     }
 }
