@@ -6,20 +6,11 @@ public struct FilePath: Hashable, Sendable, CustomStringConvertible {
     public init(bytes: [UInt8]) { self.bytes = bytes }
     public init(_ string: String) { bytes = Array(string.utf8) }
 
-    /// The path for messages: UTF-8 with invalid sequences replaced (U+FFFD) and control
-    /// characters escaped (a newline in a file name shows as `\n`), so a message naming a file
-    /// stays one line.
-    public var description: String {
-        var shown = ""
-        for scalar in text.unicodeScalars {
-            if scalar.properties.generalCategory == .control {
-                shown += scalar.escaped(asASCII: true)
-            } else {
-                shown.unicodeScalars.append(scalar)
-            }
-        }
-        return shown
-    }
+    /// The path for messages: UTF-8 with invalid sequences replaced (U+FFFD) and control, format
+    /// and line/paragraph separator characters escaped (`Quoting.oneLine`: a newline in a file name
+    /// shows as `\n`, a right-to-left override as `\u{202E}`), so a message naming a file stays
+    /// one line and reads in order.
+    public var description: String { Quoting.oneLine(text) }
 
     /// The path as text, invalid UTF-8 replaced (U+FFFD) but nothing escaped.
     public var text: String { String(decoding: bytes, as: UTF8.self) }

@@ -30,4 +30,13 @@ import Testing
         #expect(path.text == "dir/two\nlines\t\u{1B}[31m.png")
         #expect(FilePath("plain/ünïcode.png").description == "plain/ünïcode.png")
     }
+
+    /// Swift (and some terminals) break lines at U+2028 and U+2029, and U+202E turns the rest of a
+    /// terminal line around ("photo\u{202E}gpj.exe" reads "photoexe.jpg"): all shown escaped.
+    @Test func lineSeparatorsAndBidiControlsAreEscapedForMessages() {
+        let path = FilePath(bytes: Array("a\u{2028}b\u{2029}c\u{202E}gpj.exe\u{200F}.png".utf8))
+        #expect(path.description == #"a\u{2028}b\u{2029}c\u{202E}gpj.exe\u{200F}.png"#)
+        #expect(path.description.split(whereSeparator: \.isNewline).count == 1)
+        #expect(path.text == "a\u{2028}b\u{2029}c\u{202E}gpj.exe\u{200F}.png")
+    }
 }
