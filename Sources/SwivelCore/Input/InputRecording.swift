@@ -21,6 +21,14 @@ public enum RecordedEntry: Equatable, Sendable {
     case end(time: Double)
 
     public static let header = "swivel-recording 1"
+
+    /// The most bytes a recording may hold: an hour of input at 1000 events a second is about
+    /// 3.6 million lines of 30 bytes (108 MB); a session a person records and replays is minutes,
+    /// a few megabytes. Past this, `--replay` refuses the file instead of reading on (`/dev/zero`).
+    public static let maxBytes = 64 << 20
+    /// The most lines a recording may have (checked before they are split, each line costing
+    /// memory as it is parsed): over 4 hours of events at a 60 Hz display's rate.
+    public static let maxLines = 1_000_000
     /// 1,000,000 pt: no window, and no pointer captured by one, is further out than this on any
     /// screen, so a recording that says otherwise was not made by a window and is refused.
     public static let farthestCoordinate = 1_000_000.0
@@ -111,6 +119,13 @@ public enum RecordedEntry: Equatable, Sendable {
 
     /// Parses a whole recording: the header, then entries in time order.
     public static func parseRecording(_ text: String) throws(ParseError) -> [RecordedEntry] {
+        var newlines = 0
+        for byte in text.utf8 where byte == UInt8(ascii: "\n") {
+            newlines += 1
+            if newlines > maxLines {
+                throw ParseError(line: maxLines + 1, reason: "more than \(maxLines) lines, the most a recording may have")
+            }
+        }
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false).makeIterator()
         guard lines.next().map({ $0.trimmingSpaces() == Substring(header) }) == true else {
             throw ParseError(line: 1, reason: "not a swivel recording (the first line must be '\(header)')")

@@ -38,8 +38,14 @@ struct Recording {
     let entries: [RecordedEntry]
 
     init(path: String) {
-        guard let data = FileDescriptor.readFile(path) else {
-            fail(.usage, "cannot read the recording \(path)")
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { fail(.usage, "cannot read the recording \(path)") }
+        defer { close(descriptor) }
+        let data: [UInt8]
+        switch FileDescriptor.readAll(descriptor, limit: RecordedEntry.maxBytes) {
+        case .success(let bytes): data = bytes
+        case .failure(.tooLarge): fail(.usage, "\(path) is over \(RecordedEntry.maxBytes >> 20) MiB, the most a recording may hold")
+        case .failure: fail(.usage, "cannot read the recording \(path)")
         }
         do {
             entries = try RecordedEntry.parseRecording(String(decoding: data, as: UTF8.self))
