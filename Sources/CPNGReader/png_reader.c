@@ -109,13 +109,52 @@ static void take_metadata(png_structp png, png_infop info, swivel_png_image *ima
     }
 }
 
+static uint32_t be32(const unsigned char *p) {
+    return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3];
+}
+
+// cICP and cLLI, kept as unknown chunks (libpng 1.6.39 knows neither): called once, after
+// png_read_info, so only chunks before the image data count (PNG 3rd edition, 5.6: both must
+// precede PLTE and IDAT). The first of each is used. A cICP of another length than 4, or whose
+// matrix coefficients are not 0, is ignored: PNG holds only RGB (and grey) samples, never YCbCr,
+// so the spec (11.3.2.6) allows MatrixCoefficients 0 only, and such a chunk describes no PNG
+// (taking its primaries and transfer anyway would be a guess about what its writer meant).
+// A full range flag other than 0 or 1 is ignored the same way (H.273 defines only those two).
+// cLLI was named cLLi in the drafts of the 3rd edition; files written then carry that name, and
+// its layout is the same: both are read.
+static void take_hdr_metadata(png_structp png, png_infop info, swivel_png_image *image) {
+    png_unknown_chunkp unknowns;
+    int count = png_get_unknown_chunks(png, info, &unknowns);
+    int seen_cicp = 0, seen_clli = 0;
+    for (int i = 0; i < count; i++) {
+        const unsigned char *data = unknowns[i].data;
+        size_t size = unknowns[i].size;
+        if (memcmp(unknowns[i].name, "cICP", 4) == 0 && !seen_cicp) {
+            seen_cicp = 1;
+            if (size == 4 && data && data[2] == 0 && data[3] <= 1) {
+                image->has_cicp = 1;
+                image->cicp_primaries = data[0];
+                image->cicp_transfer = data[1];
+                image->cicp_full_range = data[3];
+            }
+        } else if ((memcmp(unknowns[i].name, "cLLI", 4) == 0 || memcmp(unknowns[i].name, "cLLi", 4) == 0)
+                   && !seen_clli) {
+            seen_clli = 1;
+            // MaxCLL, then MaxFALL: big-endian, in units of 0.0001 cd/m².
+            if (size == 8 && data) image->max_cll = be32(data) / 10000.0;
+        }
+    }
+}
+
 // The chunks libpng still reads besides IHDR, PLTE, tRNS, IDAT and IEND: every other one (text,
 // time, background, physical size, private chunks, ...) is skipped unread, not inflated or kept.
 static const png_byte read_as_known[] = "gAMA\0cHRM\0sRGB\0iCCP";
 // eXIf is read as an unknown chunk, kept whole: libpng 1.6.39's own eXIf reader allocates whatever
 // length the chunk claims, while unknown chunks are held to png_set_chunk_malloc_max (measured: a
 // 17 MiB eXIf is read whole under a 5000-byte limit, an 824-byte iCCP dropped under an 800-byte one).
-static const png_byte read_as_unknown[] = "eXIf";
+// cICP and cLLI (and the drafts' cLLi) are unknown to libpng 1.6.39; read as unknown chunks, they
+// are held to the same limits.
+static const png_byte read_as_unknown[] = "eXIf\0cICP\0cLLI\0cLLi";
 
 swivel_png_status swivel_png_read(int descriptor, const swivel_png_limits *limits, swivel_png_image *image) {
     memset(image, 0, sizeof *image);
@@ -162,23 +201,39 @@ swivel_png_status swivel_png_read(int descriptor, const swivel_png_limits *limit
         goto done;
     }
     take_metadata(png, info, image);
+    take_hdr_metadata(png, info, image);
+    // A PQ or HLG 16-bit file keeps its 16 bits: the tone mapping (PNGDecoder) needs the signal
+    // as coded, not its 8-bit steps (PQ's 8-bit steps are several percent of light apart).
+    int hdr16 = bit_depth == 16 && image->has_cicp && (image->cicp_transfer == 16 || image->cicp_transfer == 18);
 
-    // To RGB(A) 8: palettes to RGB, 1/2/4-bit grey to 8 bits, a tRNS colour key or palette
-    // alpha to an alpha channel (compared at the file's own depth, before scaling), 16-bit
-    // samples scaled with rounding, round(v × 255 / 65535) (the linear scaling of the PNG 1.2
-    // spec, 9.1; keeping only the high byte, libpng's other way down and SDL2_image's, is one
-    // level off for about half the values: 0x20C0 gives 32, not 33), grey to RGB.
-    if (color_type == PNG_COLOR_TYPE_PALETTE) png_set_palette_to_rgb(png);
-    if (color_type == PNG_COLOR_TYPE_GRAY && bit_depth < 8) png_set_expand_gray_1_2_4_to_8(png);
-    if (png_get_valid(png, info, PNG_INFO_tRNS)) png_set_tRNS_to_alpha(png);
-    if (bit_depth == 16) png_set_scale_16(png);
-    if (color_type == PNG_COLOR_TYPE_GRAY || color_type == PNG_COLOR_TYPE_GRAY_ALPHA) png_set_gray_to_rgb(png);
+    if (hdr16) {
+        // To RGB(A) 16, native-endian: tRNS to alpha, grey to RGB; PNG stores 16-bit samples
+        // big-endian (PNG spec, 7.1), png_set_swap makes them little-endian.
+        png_set_expand(png);
+        if (color_type == PNG_COLOR_TYPE_GRAY || color_type == PNG_COLOR_TYPE_GRAY_ALPHA) png_set_gray_to_rgb(png);
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+        png_set_swap(png);
+#endif
+    } else {
+        // To RGB(A) 8: palettes to RGB, 1/2/4-bit grey to 8 bits, a tRNS colour key or palette
+        // alpha to an alpha channel (compared at the file's own depth, before scaling), 16-bit
+        // samples scaled with rounding, round(v × 255 / 65535) (the linear scaling of the PNG 1.2
+        // spec, 9.1; keeping only the high byte, libpng's other way down and SDL2_image's, is one
+        // level off for about half the values: 0x20C0 gives 32, not 33), grey to RGB.
+        if (color_type == PNG_COLOR_TYPE_PALETTE) png_set_palette_to_rgb(png);
+        if (color_type == PNG_COLOR_TYPE_GRAY && bit_depth < 8) png_set_expand_gray_1_2_4_to_8(png);
+        if (png_get_valid(png, info, PNG_INFO_tRNS)) png_set_tRNS_to_alpha(png);
+        if (bit_depth == 16) png_set_scale_16(png);
+        if (color_type == PNG_COLOR_TYPE_GRAY || color_type == PNG_COLOR_TYPE_GRAY_ALPHA) png_set_gray_to_rgb(png);
+    }
     png_set_interlace_handling(png);   // Adam7: png_read_image makes all seven passes
     png_read_update_info(png, info);
 
     int channels = png_get_channels(png, info);
     size_t pitch = png_get_rowbytes(png, info);
-    if ((channels != 3 && channels != 4) || png_get_bit_depth(png, info) != 8 || pitch != (size_t)width * channels) {
+    int sample_bytes = hdr16 ? 2 : 1;
+    if ((channels != 3 && channels != 4) || png_get_bit_depth(png, info) != 8 * sample_bytes
+        || pitch != (size_t)width * channels * sample_bytes) {
         on_error(png, "unexpected pixel layout after transforms");
     }
     pixels = malloc(pitch * height);
@@ -193,6 +248,7 @@ swivel_png_status swivel_png_read(int descriptor, const swivel_png_limits *limit
     image->pixels = pixels;
     image->pitch = pitch;
     image->has_alpha = channels == 4;
+    image->sample_bits = 8 * sample_bytes;
     png_read_end(png, info);
 
 done:

@@ -573,10 +573,6 @@ int TIFFRGBAImageGet(__typeof__(TIFFRGBAImage *) a0, __typeof__(uint32_t *) a1, 
     static void *_Atomic real;
     return ((__typeof__(&TIFFRGBAImageGet))swivel_lazy_function(&real, 11, "TIFFRGBAImageGet"))(a0, a1, a2, a3);
 }
-int TIFFReadRGBAImage(__typeof__(TIFF *) a0, __typeof__(uint32_t) a1, __typeof__(uint32_t) a2, __typeof__(uint32_t *) a3, __typeof__(int) a4) {
-    static void *_Atomic real;
-    return ((__typeof__(&TIFFReadRGBAImage))swivel_lazy_function(&real, 11, "TIFFReadRGBAImage"))(a0, a1, a2, a3, a4);
-}
 TIFFErrorHandler TIFFSetErrorHandler(__typeof__(TIFFErrorHandler) a0) {
     static void *_Atomic real;
     return ((__typeof__(&TIFFSetErrorHandler))swivel_lazy_function(&real, 11, "TIFFSetErrorHandler"))(a0);
@@ -688,6 +684,10 @@ void png_set_chunk_malloc_max(__typeof__(png_structrp) a0, __typeof__(png_alloc_
     static void *_Atomic real;
     ((__typeof__(&png_set_chunk_malloc_max))swivel_lazy_function(&real, 12, "png_set_chunk_malloc_max"))(a0, a1);
 }
+void png_set_expand(__typeof__(png_structrp) a0) {
+    static void *_Atomic real;
+    ((__typeof__(&png_set_expand))swivel_lazy_function(&real, 12, "png_set_expand"))(a0);
+}
 void png_set_expand_gray_1_2_4_to_8(__typeof__(png_structrp) a0) {
     static void *_Atomic real;
     ((__typeof__(&png_set_expand_gray_1_2_4_to_8))swivel_lazy_function(&real, 12, "png_set_expand_gray_1_2_4_to_8"))(a0);
@@ -715,6 +715,10 @@ void png_set_read_fn(__typeof__(png_structrp) a0, __typeof__(png_voidp) a1, __ty
 void png_set_scale_16(__typeof__(png_structrp) a0) {
     static void *_Atomic real;
     ((__typeof__(&png_set_scale_16))swivel_lazy_function(&real, 12, "png_set_scale_16"))(a0);
+}
+void png_set_swap(__typeof__(png_structrp) a0) {
+    static void *_Atomic real;
+    ((__typeof__(&png_set_swap))swivel_lazy_function(&real, 12, "png_set_swap"))(a0);
 }
 void png_set_tRNS_to_alpha(__typeof__(png_structrp) a0) {
     static void *_Atomic real;

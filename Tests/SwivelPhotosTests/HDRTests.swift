@@ -195,6 +195,82 @@ import SwivelPhotoCore
         #expect(white.allSatisfy { abs($0 - code) > 40 }, "\(white) vs the code \(code)")
     }
 
+    // MARK: PNG with cICP (PNG 3rd edition, 11.3.2.6) and cLLI (11.3.2.8)
+
+    /// `png` with `chunks` put right after its IHDR (in this order), written to `out`.
+    static func addingChunks(_ chunks: [PNGChunks.Chunk], to png: FilePath, as out: FilePath) throws {
+        var file = PNGChunks([UInt8](try Data(contentsOf: URL(fileURLWithPath: png.text))))
+        for chunk in chunks.reversed() { file = file.inserting(chunk) }
+        try Data(file.bytes).write(to: URL(fileURLWithPath: out.text))
+    }
+
+    /// cLLI (or the drafts' cLLi): MaxCLL and MaxFALL in cd/m², stored in units of 0.0001 cd/m².
+    static func contentLightLevel(_ name: String = "cLLI", maximum: Int, average: Int) -> PNGChunks.Chunk {
+        .init(name, ImageFiles.be32(maximum * 10000) + ImageFiles.be32(average * 10000))
+    }
+
+    /// The PQ stripes' codes scaled to 8 bits, round(v × 255 / 65535), as the PNG path shows a
+    /// 16-bit file it does not tone-map (worked out by hand from `writePQStripes`' codes: 0, 4085,
+    /// 9827, 19641, 33297, 38055, 49271, 59150, 65535, and the red 30282, 17783, 11577).
+    static let pqStripesUntouched: [[Int]] = [0, 16, 38, 76, 130, 148, 192, 230, 255].map { [$0, $0, $0] } + [[118, 69, 45]]
+
+    /// A 16-bit PNG of PQ stripes with cICP 9/16/0/1 (BT.2020, PQ, RGB, full range) after IHDR:
+    /// mapped from the default 1000 cd/m², from cLLI's MaxCLL 4000 when there is one (and from the
+    /// drafts' cLLi), within 2 levels (the tone curve's tables; no coding loss at all here). Without
+    /// cICP, or with a cICP PNG does not allow (matrix 9, YCbCr; 5 bytes long), the file is shown
+    /// as before: its codes scaled to 8 bits.
+    @Test func pqPNGWithCICPLandsOnTheClosedForm() throws {
+        let folder = TemporaryDirectory()
+        let png = folder.path("pq.png")
+        try Self.writePQStripes(png)
+        let pq: PNGChunks.Chunk = .init("cICP", [9, 16, 0, 1])
+        let cases: [(name: String, chunks: [PNGChunks.Chunk], peak: Double)] = [
+            ("cicp", [pq], 1000),
+            ("cicp-clli", [pq, Self.contentLightLevel(maximum: 4000, average: 400)], 4000),
+            ("clli-cicp", [Self.contentLightLevel("cLLi", maximum: 4000, average: 400), pq], 4000),
+        ]
+        for (name, chunks, peak) in cases {
+            let file = folder.path(name + ".png")
+            try Self.addingChunks(chunks, to: png, as: file)
+            try checkPQStripes(file, peak: peak, tolerance: 2)
+        }
+        let count = Self.luminances.count + 1
+        #expect(try stripes(png, count: count) == Self.pqStripesUntouched)
+        for (name, chunk) in [("matrix9", PNGChunks.Chunk("cICP", [9, 16, 9, 1])),
+                              ("long", PNGChunks.Chunk("cICP", [9, 16, 0, 1, 0]))] {
+            let file = folder.path(name + ".png")
+            try Self.addingChunks([chunk], to: png, as: file)
+            #expect(try stripes(file, count: count) == Self.pqStripesUntouched, "\(name)")
+        }
+    }
+
+    /// The same stripes coded narrow range (cICP's last byte 0): BT.2100's 16-bit codes
+    /// round(56064 · E + 4096), stretched back to full range before the mapping. Within 2 levels.
+    @Test func narrowRangePQPNGLandsOnTheClosedForm() throws {
+        let folder = TemporaryDirectory()
+        let png = folder.path("narrow.png"), file = folder.path("narrow-cicp.png")
+        func code(_ luminance: Double) -> UInt16 { UInt16((ClosedForm.inverseEOTF(luminance) * 56064 + 4096).rounded()) }
+        try Self.writeStripes(png, Self.luminances.map { Array(repeating: code($0), count: 3) }
+                                   + [ClosedForm.redInBT2020.map { code($0 * 100) }])
+        try Self.addingChunks([.init("cICP", [9, 16, 0, 0])], to: png, as: file)
+        try checkPQStripes(file, peak: 1000, tolerance: 2)
+    }
+
+    /// HLG stripes in a 16-bit PNG with cICP 9/18/0/1: as the HLG AVIF, 1000 · E^1.2 then the
+    /// EETF. Within 2 levels.
+    @Test func hlgPNGWithCICPLandsOnTheClosedForm() throws {
+        let folder = TemporaryDirectory()
+        let png = folder.path("hlg.png"), file = folder.path("hlg-cicp.png")
+        let signals = [0, 0.1, 0.25, 0.5, 0.6, 0.75, 0.9, 1]
+        try Self.writeStripes(png, signals.map { Array(repeating: UInt16(($0 * 65535).rounded()), count: 3) })
+        try Self.addingChunks([.init("cICP", [9, 18, 0, 1])], to: png, as: file)
+        let shown = try stripes(file, count: signals.count)
+        for (signal, got) in zip(signals, shown) {
+            let want = ClosedForm.grey(1000 * pow(ClosedForm.hlgInverseOETF(signal), 1.2), peak: 1000)
+            #expect(got.allSatisfy { abs($0 - want) <= 2 }, "HLG \(signal): shown \(got), closed form \(want)")
+        }
+    }
+
     // MARK: libjxl's test file
 
     static let pqGradient = "/usr/share/libjxl-testdata/jxl/pq_gradient.jxl"

@@ -251,8 +251,10 @@ import SwivelPhotoCore
         print("most common reasons: \(reasons.sorted { $0.value > $1.value }.prefix(12))")
     }
 
-    /// PNGs through libpng, 1,200 of them: four kinds (plain RGB; 16-bit RGBA, Adam7, with iCCP and
-    /// eXIf; a 4-bit palette with tRNS; 2-bit grey with a tRNS key, Adam7), damaged as above, and
+    /// PNGs through libpng, 2,200 of them: four kinds (plain RGB; 16-bit RGBA, Adam7, with iCCP and
+    /// eXIf; a 4-bit palette with tRNS; 2-bit grey with a tRNS key, Adam7), 300 each, and 1,000 HDR
+    /// ones (the tone-mapping path): the 16-bit RGBA one with cICP PQ and cLLI, and the palette one
+    /// with cICP HLG, narrow range, 500 each; damaged as above, and
     /// in half the cases with every chunk's CRC made right again, so that the damage reaches
     /// libpng's chunk readers and inflate instead of stopping at the first CRC. Each is decoded or
     /// refused with a one-line reason; the process's peak memory stays under 1 GiB.
@@ -267,12 +269,20 @@ import SwivelPhotoCore
         try ExternalTools.convert([plain.text, "-transparent", "#0000ff", "-define", "png:bit-depth=4", "PNG8:" + palette.text])
         try ExternalTools.convert(["-size", "40x60", "gradient:black-white", "-depth", "2", "-transparent", "black",
                                    "-interlace", "PNG", "-define", "png:color-type=0", "-define", "png:bit-depth=2", grey.text])
+        let pq = folder.path("pq.png"), hlg = folder.path("hlg.png")
+        try Data(PNGChunks([UInt8](try Data(contentsOf: URL(fileURLWithPath: deep.text))))
+            .inserting(.init("cLLI", ImageFiles.be32(20_000_000) + ImageFiles.be32(1_000_000)))
+            .inserting(.init("cICP", [9, 16, 0, 1])).bytes).write(to: URL(fileURLWithPath: pq.text))
+        try Data(PNGChunks([UInt8](try Data(contentsOf: URL(fileURLWithPath: palette.text))))
+            .inserting(.init("cICP", [9, 18, 0, 0])).bytes).write(to: URL(fileURLWithPath: hlg.text))
         var random = SeededRandom(seed: 5)
         var outcomes: [String: (decoded: Int, refused: Int)] = [:]
-        for original in [plain, deep, palette, grey] {
+        let kinds = [(plain, 300), (deep, 300), (palette, 300), (grey, 300), (pq, 500), (hlg, 500)]
+        for (original, mutations) in kinds {
             let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: original.text)))
             let name = original.text.split(separator: "/").last.map(String.init) ?? "?"
-            for i in 0..<300 {
+            #expect((try? ImageDecoder.decode(original, width: 20, height: 30)) != nil, "\(name) itself decodes")
+            for i in 0..<mutations {
                 var damaged = bytes
                 for _ in 0..<Int.random(in: 1...6, using: &random) {
                     let at = Int.random(in: 8..<damaged.count, using: &random)
@@ -302,7 +312,9 @@ import SwivelPhotoCore
                 outcomes[name] = outcome
             }
         }
-        #expect(outcomes.count == 4 && outcomes.values.allSatisfy { $0.decoded + $0.refused == 300 }, "\(outcomes)")
+        #expect(outcomes.count == kinds.count
+                && kinds.allSatisfy { outcomes[$0.0.lastComponentText].map { $0.decoded + $0.refused } == $0.1 },
+                "\(outcomes)")
         #expect(outcomes.values.allSatisfy { $0.decoded > 0 && $0.refused > 0 }, "\(outcomes)")
         var usage = rusage()
         getrusage(RUSAGE_SELF.rawValue, &usage)

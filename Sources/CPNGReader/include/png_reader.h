@@ -40,12 +40,15 @@ typedef struct {
     uint32_t width, height;
     int bit_depth, color_type, interlaced;
 
-    /// The pixels: RGBA8 (straight alpha) when `has_alpha`, else RGB8; top row first, `pitch`
+    /// The pixels: RGBA (straight alpha) when `has_alpha`, else RGB; top row first, `pitch`
     /// bytes a row. Palettes and grey are expanded to RGB, tRNS becomes alpha, 16-bit samples
-    /// are scaled to 8 bits with rounding (png_set_scale_16).
+    /// are scaled to 8 bits with rounding (png_set_scale_16) — except in a 16-bit file whose
+    /// cICP says PQ or HLG (transfer 16 or 18), whose samples are kept at 16 bits, native-endian
+    /// uint16_t. `sample_bits` says which: 8 or 16.
     unsigned char *pixels;
     size_t pitch;
     int has_alpha;
+    int sample_bits;
 
     /// iCCP's profile, inflated (NULL when there is none, or when libpng found it unusable).
     unsigned char *icc_profile;
@@ -57,6 +60,12 @@ typedef struct {
     /// cHRM: white point and primaries as CIE x, y; `has_chromaticities` 0 when absent.
     int has_chromaticities;
     double white_x, white_y, red_x, red_y, green_x, green_y, blue_x, blue_y;
+    /// cICP (PNG 3rd edition, 11.3.2.6), when one usable came before the image data: the ITU-T
+    /// H.273 code points for the colour primaries and transfer function, and the full range flag.
+    int has_cicp;
+    int cicp_primaries, cicp_transfer, cicp_full_range;
+    /// cLLI's MaxCLL (PNG 3rd edition, 11.3.2.8) in cd/m²; 0 when absent or 0.
+    double max_cll;
     /// eXIf's data (a TIFF structure, "MM" or "II" first), or NULL.
     unsigned char *exif;
     size_t exif_size;

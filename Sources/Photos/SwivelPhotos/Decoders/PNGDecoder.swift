@@ -9,7 +9,11 @@ import SwivelPhotoCore
 /// interlacing undone. The caller has already checked the IHDR's size against `ImageLimits`
 /// (`ImageHeader` reads it); libpng is held to the same limits. The EXIF orientation comes from
 /// eXIf and the colour from iCCP, sRGB, gAMA and cHRM (`profile`), all read once, by libpng, in
-/// the same pass as the pixels.
+/// the same pass as the pixels. A cICP chunk whose transfer is PQ or HLG (H.273's 16 or 18) makes
+/// the file HDR: its samples (kept at 16 bits in a 16-bit file) are tone-mapped to sRGB
+/// (`ToneMapping`, from cLLI's MaxCLL when there is one), and cICP overrides iCCP, sRGB, gAMA and
+/// cHRM (PNG 3rd edition, 11.3.2.6: a decoder that reads cICP ignores those).
+/// Other cICP code points are left to the colour chunks, as before.
 enum PNGDecoder {
     /// What libpng may read. The sides are `ImageLimits`'s (libpng's default allows 1,000,000).
     /// A chunk libpng reads whole (iCCP inflated, eXIf) may be 16 MiB: the largest ICC profiles in
@@ -46,10 +50,49 @@ enum PNGDecoder {
         guard let pixels = image.pixels else { throw Failure(reason: "cannot decode: libpng made no pixels") }
         let exif = image.exif.map { Array(UnsafeBufferPointer(start: $0, count: image.exif_size)) }
         if exif != nil { try DecoderLibrary.exif.require(for: "PNG") }
+        let orientation = exif.map(EXIF.orientation) ?? .up
+        if image.has_cicp != 0,
+           let toneMapping = ToneMapping(cicpPrimaries: Int(image.cicp_primaries),
+                                         transferCharacteristics: Int(image.cicp_transfer),
+                                         sourcePeak: image.max_cll > 0 ? image.max_cll : nil) {
+            let w = Int(image.width), h = Int(image.height), channels = image.has_alpha != 0 ? 4 : 3
+            let count = w * h * channels
+            let mapped: [UInt8]
+            if image.sample_bits == 16 {
+                mapped = pixels.withMemoryRebound(to: UInt16.self, capacity: count) { samples in
+                    if image.cicp_full_range == 0 { expandNarrowRange(samples, count: count, channels: channels, bits: 16) }
+                    return toneMapping.sRGBPixels(samples, width: w, height: h, rowLength: w * channels,
+                                                  channels: channels, maximum: 65535)
+                }
+            } else {
+                if image.cicp_full_range == 0 { expandNarrowRange(pixels, count: count, channels: channels, bits: 8) }
+                mapped = toneMapping.sRGBPixels(pixels, width: w, height: h, rowLength: w * channels,
+                                                channels: channels, maximum: 255)
+            }
+            return try mapped.withUnsafeBufferPointer { buffer throws(Failure) in
+                try CardPixels.make(Resampler.Source(pixels: buffer.baseAddress!, pitch: w * channels, width: w,
+                                                     height: h, hasAlpha: channels == 4),
+                                    orientation: orientation, iccProfile: nil, format: "PNG", width: width, height: height)
+            }
+        }
         return try CardPixels.make(Resampler.Source(pixels: pixels, pitch: image.pitch, width: Int(image.width),
                                                     height: Int(image.height), hasAlpha: image.has_alpha != 0),
-                                   orientation: exif.map(EXIF.orientation) ?? .up, iccProfile: profile(image),
+                                   orientation: orientation, iccProfile: profile(image),
                                    format: "PNG", width: width, height: height)
+    }
+
+    /// Narrow-range colour samples (cICP's full range flag 0) stretched to full range in place:
+    /// ITU-T H.273 (and BT.2100, table 9) code black as 16 · 2^(bits − 8) and nominal peak as
+    /// 235 · 2^(bits − 8); values outside are clipped. Alpha (the fourth channel) is not a colour
+    /// sample and is left alone.
+    static func expandNarrowRange<Sample: FixedWidthInteger & UnsignedInteger>(
+        _ samples: UnsafeMutablePointer<Sample>, count: Int, channels: Int, bits: Int
+    ) {
+        let black = Double(16 << (bits - 8)), span = Double(219 << (bits - 8)), top = Double(Sample.max)
+        for index in 0..<count where channels == 3 || index % 4 != 3 {
+            let value = (Double(samples[index]) - black) / span * top
+            samples[index] = Sample(min(max(value, 0), top).rounded())
+        }
     }
 
     /// The colour the file says its samples are in, as the ICC profile to convert from (nil: sRGB,
