@@ -53,6 +53,8 @@ import Testing
     @Test(arguments: [
         ("swivel-recording 1\n0.5 down mouse 0 nan 3\n", "line 2: x must be a finite number"),
         ("not a recording\n", "line 1: not a swivel recording"),
+        ("swivel-recording 1\n0 resize 1280 720\n1 resize 20000 300\n1.5 end\n",
+         "line 3: a window is at most 16384x16384 points (got 20000x300)\n"),
     ])
     func badRecordingExits64(text: String, message: String) throws {
         let directory = try SwivelProcess.temporaryDirectory()

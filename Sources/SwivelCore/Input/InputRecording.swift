@@ -108,6 +108,11 @@ public enum RecordedEntry: Equatable, Sendable {
             try expectCount(4)
             let size = Size(try coordinate(2, "width"), try coordinate(3, "height"))
             guard size.width >= 1, size.height >= 1 else { throw fail("a window is at least 1x1") }
+            let most = Double(WindowLimit.maximumSide)
+            guard size.width <= most, size.height <= most else {
+                throw fail("a window is at most \(WindowLimit.maximumSide)x\(WindowLimit.maximumSide) points "
+                           + "(got \(words[2])x\(words[3]))")
+            }
             return .resize(size, time: time)
         case "end":
             try expectCount(2)

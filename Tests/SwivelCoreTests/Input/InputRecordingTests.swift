@@ -33,6 +33,8 @@ import Testing
         ("swivel-recording 1\n1 wheel 1\n", 2, "'wheel' takes 2 values"),
         ("swivel-recording 1\n1 jump\n", 2, "unknown entry 'jump'"),
         ("swivel-recording 1\n1 resize 0 10\n", 2, "a window is at least 1x1"),
+        ("swivel-recording 1\n1 resize 20000 300\n", 2, "a window is at most 16384x16384 points (got 20000x300)"),
+        ("swivel-recording 1\n1 resize 300 16384.5\n", 2, "a window is at most 16384x16384 points (got 300x16384.5)"),
         ("swivel-recording 1\n-1 end\n", 2, "the time must not be negative"),
         ("swivel-recording 1\n0.5 down mouse 0 1e308 300\n0.6 move mouse 0 -1e308 300\n", 2,
          "x 1e308 is further out than any window reaches (±1000000)"),
