@@ -38,6 +38,8 @@ import Testing
         (["--screenshot", "out.jpg"], "--screenshot wants a file name ending in .png"),
         (["photos", "--demo"], "--demo shows the built-in deck; it cannot go with photo paths (got 'photos')"),
         (["--spacing", "-1"], "--spacing wants a number of points from 0 to 10000 (got '-1')"),
+        (["--size", "16384x16384", "--scale", "4"],
+         "--size 16384x16384 at --scale 4 is 65536x65536 pixels, more than the 16384 a side a window can have (see 'swivel --help')\n"),
     ])
     func badUsageExits64WithOneLine(arguments: [String], message: String) throws {
         let result = try SwivelProcess.run(arguments, environment: ["SDL_VIDEODRIVER": "offscreen"])

@@ -171,6 +171,8 @@ import Testing
         (["--soak", "1", "--demo", "--images", "p"], "--demo and --images choose two different decks; give one"),
         (["--cards", "2", "a.jpg"], "--cards sets the colour deck's size; a photo deck has one card per image, so it cannot go with photo paths, --demo or --images"),
         (["--no-config", "--config", "c"], "--config FILE and --no-config cannot go together"),
+        (["--size", "16384x16384", "--scale", "4"],
+         "--size 16384x16384 at --scale 4 is 65536x65536 pixels, more than the 16384 a side a window can have"),
     ]
 
     @Test func everyConflictRuleIsReachedWithItsMessage() {
@@ -178,7 +180,9 @@ import Testing
         for (rule, (arguments, message)) in zip(Conflict.rules, Self.conflictExamples) {
             #expect(throws: Options.UsageError(description: message)) { try Options.parse(arguments) }
             // The example's message is the rule's, with the path or count filled in.
-            let parts = rule.message.replacingOccurrences(of: "{count}", with: "{path}").components(separatedBy: "{path}")
+            let parts = ["{count}", "{size}", "{scale}", "{pixels}"].reduce(rule.message) {
+                $0.replacingOccurrences(of: $1, with: "{path}")
+            }.components(separatedBy: "{path}")
             #expect(message.hasPrefix(parts.first!) && message.hasSuffix(parts.last!), "\(rule.message)")
         }
     }

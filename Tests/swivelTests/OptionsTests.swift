@@ -202,6 +202,10 @@ import Testing
         (["--demo", "--cards", "3"], "--cards sets the colour deck's size; a photo deck has one card per image, so it cannot go with photo paths, --demo or --images"),
         (["--bench", "--images", "p", "--cards", "3"], "--cards sets the colour deck's size; a photo deck has one card per image, so it cannot go with photo paths, --demo or --images"),
         (["--config", "c", "--no-config"], "--config FILE and --no-config cannot go together"),
+        (["--size", "8193x100", "--scale", "2"],
+         "--size 8193x100 at --scale 2 is 16386x200 pixels, more than the 16384 a side a window can have"),
+        (["--size", "100x10923", "--scale", "1.5"],
+         "--size 100x10923 at --scale 1.5 is 150x16385 pixels, more than the 16384 a side a window can have"),
         (["--help=yes"], "--help takes no value (got 'yes')"),
         (["--spacing"], "--spacing needs a value"),
         (["--nonsense=1"], "unknown option '--nonsense'"),
@@ -218,6 +222,8 @@ import Testing
         #expect(try Options.parse(["--soak", "2", "--cards", "30"]).cards == 30)
         #expect(try Options.parse(["--soak", "2", "--images", "p"]).benchImages == FilePath("p"))
         #expect(try Options.parse(["--demo", "--demo=no", "a.jpg"]).paths == [FilePath("a.jpg")])
+        #expect(try Options.parse(["--size", "8192x4096", "--scale", "2"]).scale == 2)   // 16384x8192 pixels
+        #expect(try Options.parse(["--size", "16384x16384"]).width == 16384)   // the desktop's scale is not known yet
     }
 }
 

@@ -20,10 +20,19 @@ struct Conflict: Sendable {
         }
         var soak: Bool { options.soakMinutes != nil }
         var bench: Bool { options.bench }
+        /// The window's size in pixels at `--scale`, rounded as `GLWindow` rounds it; nil without
+        /// `--scale` (where the scale is the desktop's, known only once SDL has started).
+        var pixels: (width: Int, height: Int)? {
+            options.scale.map { scale in
+                (Int((Double(options.width) * scale).rounded()), Int((Double(options.height) * scale).rounded()))
+            }
+        }
         var oneShot: Bool { options.record != nil || options.replay != nil || options.screenshot != nil }
     }
 
-    /// The message; `{path}` stands for the first path given, `{count}` for the number of `-`.
+    /// The message; `{path}` stands for the first path given, `{count}` for the number of `-`,
+    /// `{size}` for the window's size in points, `{scale}` for `--scale`, `{pixels}` for the
+    /// window's size in pixels at that scale.
     let message: String
     let applies: @Sendable (Given) -> Bool
 
@@ -82,6 +91,13 @@ struct Conflict: Sendable {
         Conflict("--config FILE and --no-config cannot go together") {
             $0.options.configFile != nil && $0.options.noConfig
         },
+        // SDL cannot create such a window (WindowLimit); said here, before any window is tried.
+        // Without --scale the size alone is within it (--size takes at most 16384 a side).
+        Conflict("--size {size} at --scale {scale} is {pixels} pixels, more than the "
+                 + "\(WindowLimit.maximumSide) a side a window can have") {
+            guard let pixels = $0.pixels else { return false }
+            return max(pixels.width, pixels.height) > WindowLimit.maximumSide
+        },
     ]
 
     /// The message of the first rule that `options` (resolved from `commandLine` and the config)
@@ -91,8 +107,12 @@ struct Conflict: Sendable {
                           standardInputs: options.paths.filter(\.isStandardInput).count)
         guard let rule = rules.first(where: { $0.applies(given) }) else { return nil }
         // The path last, so that nothing in it is taken for a placeholder.
+        let scale = given.options.scale ?? 1
         return rule.message
             .replacingEvery("{count}", with: String(given.standardInputs))
+            .replacingEvery("{size}", with: "\(options.width)x\(options.height)")
+            .replacingEvery("{scale}", with: scale == scale.rounded() ? String(Int(scale)) : String(scale))
+            .replacingEvery("{pixels}", with: given.pixels.map { "\($0.width)x\($0.height)" } ?? "")
             .replacingEvery("{path}", with: given.paths.first.map { "\($0)" } ?? "")
     }
 }
