@@ -57,6 +57,16 @@ public struct CarouselLayout: Equatable, Sendable {
     /// The cards whose card or shadow can touch the window at this offset, plus one on each side,
     /// found by arithmetic: a card (shadow included) never reaches further from its centre than
     /// `CardProjection.maximumReach`, so only centres within that of the window can show.
+    /// The most cards `visibleIndices(scroll:)` returns at any scroll: of `first...last` there,
+    /// `last − first` is at most ⌊(W + 2·reach) / pitch⌋ + 2. All of them when a card can reach the eye.
+    public var maximumVisibleCount: Int {
+        let halfWidth = parameters.cardSize.width / 2 + parameters.shadowReach
+        let reach = CardProjection.maximumReach(halfWidth: halfWidth, eyeDistance: parameters.eyeDistance)
+        let span = (viewport.width + 2 * reach) / parameters.pitch
+        guard span.isFinite, span < Double(cardCount) else { return max(0, cardCount) }
+        return min(max(0, cardCount), Int(span.rounded(.down)) + 3)
+    }
+
     public func visibleIndices(scroll: Double) -> Range<Int> {
         guard cardCount > 0, scroll.isFinite else { return 0..<0 }
         let halfWidth = parameters.cardSize.width / 2 + parameters.shadowReach

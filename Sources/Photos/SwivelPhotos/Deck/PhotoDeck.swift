@@ -222,11 +222,16 @@ public final class PhotoDeck<Textures: PhotoTextureArray> {
     /// Makes (or remakes, after a change of pixel scale or a much wider window) the texture array:
     /// as many layers as the visible cards and the prefetch need, within the budget.
     private func prepareTextures(layout: CarouselLayout, pixelScale: Double) {
-        let size = AspectFill.textureSize(cardSize: layout.parameters.cardSize, pixelScale: pixelScale)
+        let full = AspectFill.textureSize(cardSize: layout.parameters.cardSize, pixelScale: pixelScale)
+        // Every card on screen needs a layer (else it stays grey and a screenshot waits for it):
+        // when the budget cannot pay for that many at full size, the photos get softer instead.
+        let onScreen = min(order.count, layout.maximumVisibleCount, maximumLayers)
+        let size = AspectFill.textureSize(full, layers: onScreen, budgetBytes: budgetBytes,
+                                          bytesPerLayer: Textures.bytesPerLayer)
         let pitch = max(layout.parameters.pitch, 1)
         // The cards on screen and the prefetch either side, plus those where a fling will stop.
         let visible = layout.viewport.width / pitch + 4
-        let needed = min(order.count, Int(2 * visible) + 2 * Self.prefetch + 2)
+        let needed = min(order.count, max(onScreen, Int(2 * visible) + 2 * Self.prefetch + 2))
         let layers = SlotCache<Int>.slotCount(
             budgetBytes: budgetBytes, bytesPerSlot: Textures.bytesPerLayer(width: size.width, height: size.height),
             needed: needed, maximum: maximumLayers)
