@@ -162,19 +162,23 @@ struct DeckTestError: Error, CustomStringConvertible { let description: String }
         #expect(deck.texturesInUse == 5 && !deck.hasUploads)
     }
 
-    /// The texture array holds as many photos as the budget pays for at the pixel scale: 1 MiB is
-    /// three 200×300 layers with their mip levels (319,840 bytes each) at 1×, one 300×450 at 1.5×.
+    /// The texture array holds as many photos as the budget pays for at the pixel scale, and the
+    /// photos get softer when it cannot pay for every card on screen: a 1280-point window shows up
+    /// to all 6 (5 at scroll 0, the 6th as the row moves), and 1 MiB pays for three 200×300 layers with their mip levels (319,840
+    /// bytes each) at 1×, one 300×450 at 1.5×. So both become 147×221 (172,524 bytes each, 6 of
+    /// them 1,035,144); 148×222 would be 6 × 174,956 = 1,049,736, over 1,048,576.
     @Test func theTextureArrayFitsTheBudget() throws {
         let files = TemporaryDirectory(), warnings = Warnings()
         let deck = Self.deck(files, (0..<6).map { "photo \($0)" }, budgetMiB: 1, warnings: warnings)
         let layout = CarouselLayout(viewport: Self.viewport, cardCount: 6)
+        #expect(layout.visibleIndices(scroll: 0) == 0..<5 && layout.maximumVisibleCount == 6)
         _ = deck.update(layout: layout, scroll: 0, velocity: 0, pixelScale: 1, now: 0)
         var textures = try #require(deck.textures)
-        #expect((textures.width, textures.height, textures.layers) == (200, 300, 3))
-        #expect(deck.textureBytes == 959_520)
+        #expect((textures.width, textures.height, textures.layers) == (147, 221, 6))
+        #expect(deck.textureBytes == 1_035_144)
         _ = deck.update(layout: layout, scroll: 0, velocity: 0, pixelScale: 1.5, now: 0)
         textures = try #require(deck.textures)
-        #expect((textures.width, textures.height, textures.layers) == (300, 450, 1))
+        #expect((textures.width, textures.height, textures.layers) == (147, 221, 6))
         #expect(deck.textureBytes <= 1_048_576)
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import SwivelCore
 import SwivelTestSupport
 import Testing
 
@@ -13,6 +14,7 @@ import Testing
     /// At --scale 4 a 200x300 card is 800x1200 pixels, 5,119,840 bytes with its mip levels: 16 MiB
     /// pays for 3 such layers, where the cards around the 6th (centred by --scroll 1200) need 9.
     @Test func aBudgetTooSmallForTheCardsOnScreenGivesSofterPhotosNotGreyCards() throws {
+        #expect(CarouselLayout(viewport: Size(1280, 720), cardCount: 12).maximumVisibleCount == 9)
         let folder = TemporaryDirectory()
         for (i, rgb) in Self.colours.enumerated() {
             ImageFiles.write(folder.path(String(format: "%02d.png", i)), ImageFiles.solid(.png, width: 40, height: 60, rgb))
