@@ -119,4 +119,91 @@ import Testing
         try bytes.prefix(bytes.count - 200).write(to: URL(fileURLWithPath: cut.text))
         #expect(reason(cut) == "cannot decode: truncated JPEG data")
     }
+
+    // MARK: SVG
+
+    static func svg(_ body: String, width: Int = 1000, height: Int = 1000, before: String = "") -> String {
+        "\(before)<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(width)\" height=\"\(height)\">\(body)</svg>"
+    }
+
+    /// A path of `count` segments (`command` each, with `numbers` coordinates) spread over the
+    /// whole 1000-unit drawing, from a fixed sequence.
+    static func path(_ count: Int, command: String = "L", numbers: Int = 2, dashes: String? = nil) -> String {
+        var state: UInt32 = 12345
+        func next() -> Int { state = state &* 1_103_515_245 &+ 12345; return Int(state >> 8) % 1000 }
+        let d = "M 10 10 " + (0..<count).map { _ in command + " " + (0..<numbers).map { _ in String(next()) }.joined(separator: " ") }
+            .joined(separator: " ")
+        let dash = dashes.map { " stroke-dasharray=\"\($0)\"" } ?? ""
+        return "<path d=\"\(d)\" fill=\"none\" stroke=\"black\" stroke-width=\"2\"\(dash)/>"
+    }
+
+    func write(_ folder: TemporaryDirectory, _ name: String, _ text: String) throws -> FilePath {
+        let file = folder.path(name)
+        try Data(text.utf8).write(to: URL(fileURLWithPath: file.text))
+        return file
+    }
+
+    /// The shapes that take nanosvg minutes (16,000 cubic curves; an 8,000-segment dashed path)
+    /// are refused at once with one line, as are 2,000 curves and 500 dashed segments that take it
+    /// about a second; shapes and circles count too.
+    @Test func svgsTooComplexToDrawAreRefusedQuickly() throws {
+        let folder = TemporaryDirectory()
+        let cases: [(String, String, String)] = [
+            ("curves.svg", Self.svg(Self.path(16000, command: "C", numbers: 6)),
+             "cannot decode: SVG too complex (48001 path points, at most 4000)"),
+            ("dashed.svg", Self.svg(Self.path(8000, dashes: "1 1")),
+             "cannot decode: SVG too complex (8001 path points with dashed strokes, at most 400)"),
+            ("some-curves.svg", Self.svg(Self.path(2000, command: "C", numbers: 6)),
+             "cannot decode: SVG too complex (6001 path points, at most 4000)"),
+            // Dashed in a style rule, not on the path.
+            ("styled.svg", Self.svg("<style>path { stroke-dasharray: 4 2 }</style>" + Self.path(500)),
+             "cannot decode: SVG too complex (501 path points with dashed strokes, at most 400)"),
+            ("polyline.svg", Self.svg("<polyline points=\"" + (0..<8200).map { "\($0 % 1000),\($0 * 7 % 1000)" }.joined(separator: " ")
+                                      + "\" fill=\"none\" stroke=\"red\"/>"),
+             "cannot decode: SVG too complex (8200 path points, at most 4000)"),
+            ("circles.svg", Self.svg(String(repeating: "<circle cx=\"500\" cy=\"500\" r=\"490\" fill=\"none\" stroke=\"red\"/>", count: 400)),
+             "cannot decode: SVG too complex (5200 path points, at most 4000)"),
+        ]
+        for (name, text, expected) in cases {
+            let file = try write(folder, name, text)
+            var refused: String?
+            let time = seconds { refused = reason(file, width: 400, height: 400) }
+            #expect(refused == expected, "\(name)")
+            #expect(time < 1, "\(name): \(time) s")
+        }
+    }
+
+    /// Under the limits: a few shapes, 1,000 curves, 300 dashed segments, and a line with
+    /// `stroke-dasharray="none"` all draw; the measure counts numbers as SVG writes them.
+    @Test func ordinarySVGsStillDraw() throws {
+        let folder = TemporaryDirectory()
+        let files = [
+            ("shapes.svg", Self.svg("<rect width=\"1000\" height=\"1000\" fill=\"#00ff00\"/><circle cx=\"500\" cy=\"500\" r=\"100\" fill=\"red\"/>")),
+            ("curves.svg", Self.svg("<rect width=\"1000\" height=\"1000\" fill=\"#00ff00\"/>" + Self.path(1000, command: "C", numbers: 6))),
+            ("dashed.svg", Self.svg("<rect width=\"1000\" height=\"1000\" fill=\"#00ff00\"/>" + Self.path(300, dashes: "5 3"))),
+            ("undashed.svg", Self.svg("<rect width=\"1000\" height=\"1000\" fill=\"#00ff00\"/>" + Self.path(3000, dashes: "none"))),
+        ]
+        for (name, text) in files {
+            let file = try write(folder, name, text)
+            let card = try ImageDecoder.decode(file, width: 40, height: 60)
+            #expect(card.width == 40 && card.height == 60, "\(name)")
+            // The green background shows somewhere (the strokes do not cover everything).
+            #expect((0..<(40 * 60)).contains { card.rgba($0 % 40, $0 / 40) == [0, 255, 0, 255] }, "\(name)")
+        }
+        func points(_ d: String) -> Int { SVGDecoder.complexity(Array("<path d='\(d)'/>".utf8)).points }
+        #expect(points("M1.5.5L-2-3e-2 4E+1,5") == 3)        // 1.5 .5 -2 -3e-2 4E+1 5
+        #expect(points("M 0 0 A 5 5 0 1 0 10 10") == 4)      // 9 numbers
+        #expect(SVGDecoder.complexity(Array("<line x1='0' y1='0' x2='1' y2='1'/><linearGradient id='g'/>".utf8)).points == 2)
+    }
+
+    /// The root element's declared shape is found wherever it is: after a 20 KB comment, a
+    /// 1 × 100,000 SVG is still refused from its declared shape.
+    @Test func theSVGRootElementIsFoundAfterALongComment() throws {
+        let folder = TemporaryDirectory()
+        let comment = "<!-- " + String(repeating: "padding ", count: 2500) + "-->\n"
+        let file = try write(folder, "late.svg", Self.svg("<rect width=\"1\" height=\"100000\" fill=\"red\"/>", width: 1, height: 100_000,
+                                                          before: comment))
+        #expect(reason(file) == "SVG is 1×100000, over the 1:1000 limit on its shape")
+        #expect(SVGDecoder.declaredSize(Array(("<?xml version='1.0'?>" + comment + "<svg width='30' height='40'>").utf8))! == (30, 40))
+    }
 }
