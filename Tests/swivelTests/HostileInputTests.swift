@@ -220,7 +220,34 @@ import Testing
             },
             solid("04 purple.png", .png, [175, 82, 222]),
         ]),
+        Batch(title: "SVGs nanosvg would draw for minutes; an SVG whose root comes after a long comment", entries: [
+            bytes("01 curves.svg", svg(path(16000, command: "C", numbers: 6)),
+                  .refused("cannot decode: SVG too complex (48001 path points, at most 4000)")),
+            bytes("02 dashed.svg", svg(path(8000, dashes: "1 1")),
+                  .refused("cannot decode: SVG too complex (8001 path points with dashed strokes, at most 400)")),
+            bytes("03 late root.svg", svg("<rect width='1' height='100000' fill='red'/>", width: 1, height: 100_000,
+                                          before: "<!-- " + String(repeating: "padding ", count: 2500) + "-->\n"),
+                  .refused("SVG is 1×100000, over the 1:1000 limit on its shape")),
+            bytes("04 dashed square.svg", svg("<rect width='1000' height='1000' fill='#34c759'/>"
+                                              + "<path d='M 5 5 H 995 V 995 H 5 Z' fill='none' stroke='#34c759' stroke-dasharray='8 4'/>"),
+                  .loads([52, 199, 89])),
+        ]),
     ]
+
+    /// An SVG `width` × `height` of `body` (after `before`).
+    static func svg(_ body: String, width: Int = 1000, height: Int = 1000, before: String = "") -> [UInt8] {
+        name("\(before)<svg xmlns='http://www.w3.org/2000/svg' width='\(width)' height='\(height)'>\(body)</svg>")
+    }
+
+    /// One path of `count` segments (`command` with `numbers` coordinates each) at pseudo-random
+    /// places all over a 1000-unit drawing: the worst case for nanosvg's rasteriser.
+    static func path(_ count: Int, command: String = "L", numbers: Int = 2, dashes: String? = nil) -> String {
+        var state: UInt32 = 12345
+        func next() -> Int { state = state &* 1_103_515_245 &+ 12345; return Int(state >> 8) % 1000 }
+        let d = "M 10 10 " + (0..<count).map { _ in command + " " + (0..<numbers).map { _ in String(next()) }.joined(separator: " ") }
+            .joined(separator: " ")
+        return "<path d='\(d)' fill='none' stroke='black' stroke-width='2'" + (dashes.map { " stroke-dasharray='\($0)'" } ?? "") + "/>"
+    }
 
     /// A little-endian RGB TIFF of one strip, 1 × 1 unless `stripBytes` claims more (6 × 4 at 3
     /// bytes a pixel), `pixels` after the directory; its tags in ascending order as TIFF 6.0

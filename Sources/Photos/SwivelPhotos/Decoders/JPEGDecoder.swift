@@ -9,6 +9,18 @@ import SwivelPhotoCore
 /// grayscale and CMYK/YCCK files are libjpeg's to read; the CMYK is turned into RGB here, through
 /// the file's CMYK profile when it has one.
 enum JPEGDecoder {
+    /// `TJFLAG_LIMITSCANS`: libjpeg-turbo stops at a progressive JPEG's 501st scan. A valid
+    /// progressive file may repeat scans without end (each refines the same coefficients again),
+    /// and a 1.8 MB one with thousands of scans kept a decode thread busy for over a minute. No
+    /// camera's or editor's file comes near 500: libjpeg's default progressive script has 10
+    /// scans, jpegtran's and mozjpeg's optimised ones a few dozen; successive approximation
+    /// itself allows at most 11 scans a coefficient band (Ah/Al up to 10 for 8-bit samples).
+    /// tjDecompressHeader3 reads only up to the first scan, so the header needs no limit.
+    static let flags = Int32(TJFLAG_LIMITSCANS)
+    /// libjpeg-turbo 2.1's error text for the limit above, and the line Swivel gives instead.
+    static let scanLimitText = "more than 500 scans"
+    static let scanLimitReason = "cannot decode: progressive JPEG with more than 500 scans"
+
     static func decode(_ bytes: [UInt8], width: Int, height: Int) throws(Failure) -> DecodedImage {
         try DecoderLibrary.turboJPEG.require(for: "JPEG")
         guard let handle = tjInitDecompress() else { throw Failure(reason: "cannot start libjpeg-turbo") }
@@ -36,9 +48,10 @@ enum JPEGDecoder {
         let channels = cmyk ? 4 : 3
         var pixels = [UInt8](repeating: 0, count: scaledWidth * scaledHeight * channels)
         let status = tjDecompress2(handle, bytes, size, &pixels, Int32(scaledWidth), 0, Int32(scaledHeight),
-                                   Int32(cmyk ? TJPF_CMYK.rawValue : TJPF_RGB.rawValue), 0)
+                                   Int32(cmyk ? TJPF_CMYK.rawValue : TJPF_RGB.rawValue), flags)
         if status != 0 {
             let text = message(handle)
+            if text.utf8.containsSequence(scanLimitText.utf8) { throw Failure(reason: scanLimitReason) }
             // libjpeg fills a scan cut short with grey and calls it a warning; other warnings
             // (extraneous bytes before a marker, …) leave a whole picture.
             if tjGetErrorCode(handle) != Int32(TJERR_WARNING.rawValue) { throw failure(text) }
