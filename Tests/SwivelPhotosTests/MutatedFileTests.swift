@@ -138,9 +138,11 @@ import SwivelPhotoCore
 
     /// Decodes `each` damaged copies of every file in `originals` — 1 to 6 random bytes flipped or
     /// overwritten, or the file cut, or 0xFF bytes put in — and checks each is decoded to a whole
-    /// card or refused with a one-line reason. The counts, by original file name.
+    /// card or refused with a one-line reason; `check` looks further at each card decoded. The
+    /// counts, by original file name.
     static func decodeMutations(of originals: [FilePath], each: Int, in folder: TemporaryDirectory,
-                                random: inout SeededRandom) throws -> [String: (decoded: Int, refused: Int)] {
+                                random: inout SeededRandom, check: (DecodedImage) -> Void = { _ in })
+        throws -> [String: (decoded: Int, refused: Int)] {
         var outcomes: [String: (decoded: Int, refused: Int)] = [:]
         for original in originals {
             let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: original.text)))
@@ -162,6 +164,7 @@ import SwivelPhotoCore
                 do {
                     let card = try ImageDecoder.decode(file, width: 20, height: 30)
                     #expect(card.pixels.count == 20 * 30 * 4)
+                    check(card)
                     outcome.decoded += 1
                 } catch {
                     #expect(!error.reason.isEmpty && !error.reason.contains("\n"), "\(name): \(error.reason)")
@@ -347,38 +350,11 @@ import SwivelPhotoCore
             try ExternalTools.run("cjxl", ["-d", "0", png.text, file.text])
         }
         var random = SeededRandom(seed: 5)
-        var outcomes: [String: (decoded: Int, refused: Int)] = [:]
-        for original in [jpeg, jxl, rgba, grey] {
-            let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: original.text)))
-            let name = String(decoding: original.lastComponent, as: UTF8.self)
-            for i in 0..<250 {
-                var damaged = bytes
-                for _ in 0..<Int.random(in: 1...6, using: &random) {
-                    let at = Int.random(in: 0..<damaged.count, using: &random)
-                    switch Int.random(in: 0..<4, using: &random) {
-                    case 0: damaged[at] ^= UInt8(1 << Int.random(in: 0..<8, using: &random))
-                    case 1: damaged[at] = [0x00, 0xFF, 0x7F, 0x80][Int.random(in: 0..<4, using: &random)]
-                    case 2: damaged = Array(damaged.prefix(max(1, at)))
-                    default: damaged.insert(contentsOf: [0xFF, 0xFF, 0xFF, 0xFF], at: at)
-                    }
-                }
-                let file = folder.path("m\(i).\(original.pathExtension)")
-                try Data(damaged).write(to: URL(fileURLWithPath: file.text))
-                var outcome = outcomes[name] ?? (0, 0)
-                do {
-                    let card = try ImageDecoder.decode(file, width: 20, height: 30)
-                    #expect(card.pixels.count == 20 * 30 * 4)
-                    // Premultiplied: no colour above its alpha.
-                    #expect(stride(from: 0, to: card.pixels.count, by: 4).allSatisfy { i in
-                        (0..<3).allSatisfy { card.pixels[i + $0] <= card.pixels[i + 3] }
-                    })
-                    outcome.decoded += 1
-                } catch {
-                    #expect(!error.reason.isEmpty && !error.reason.contains("\n"))
-                    outcome.refused += 1
-                }
-                outcomes[name] = outcome
-            }
+        let outcomes = try Self.decodeMutations(of: [jpeg, jxl, rgba, grey], each: 250, in: folder, random: &random) { card in
+            // Premultiplied: no colour above its alpha.
+            #expect(stride(from: 0, to: card.pixels.count, by: 4).allSatisfy { i in
+                (0..<3).allSatisfy { card.pixels[i + $0] <= card.pixels[i + 3] }
+            })
         }
         #expect(outcomes.values.allSatisfy { $0.decoded + $0.refused == 250 }, "\(outcomes)")
         print("mutated colour files, decoded / refused: \(outcomes)")
