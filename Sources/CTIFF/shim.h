@@ -145,6 +145,19 @@ static inline int swivel_tiff_set(TIFF *tif, uint32_t tag, ...) {
     return done;
 }
 
+/// The EXIF DateTimeOriginal of an open TIFF (its first directory read), as libtiff reads it:
+/// the EXIF directory that IFD0's ExifIFD tag points to, wherever it lies, and nothing else (no
+/// strip, no tile). Copies at most `size` − 1 bytes into `text`; 1 when the tag is there, else 0.
+static inline int swivel_tiff_date_taken(SwivelTIFFReader *reader, char *text, size_t size) {
+    uint64_t exif = 0;   // TIFFTAG_EXIFIFD is an IFD8 field: libtiff returns a uint64
+    if (!swivel_tiff_get(reader->tif, TIFFTAG_EXIFIFD, &exif) || exif == 0) return 0;
+    if (!TIFFReadEXIFDirectory(reader->tif, exif)) return 0;
+    const char *value = NULL;
+    if (!swivel_tiff_get(reader->tif, EXIFTAG_DATETIMEORIGINAL, &value) || !value) return 0;
+    snprintf(text, size, "%s", value);
+    return 1;
+}
+
 /// What the first directory says, as libtiff read it (defaults where a tag is absent).
 typedef struct SwivelTIFFInfo {
     uint32_t width, height;

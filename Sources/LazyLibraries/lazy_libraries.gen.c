@@ -573,6 +573,10 @@ int TIFFRGBAImageGet(__typeof__(TIFFRGBAImage *) a0, __typeof__(uint32_t *) a1, 
     static void *_Atomic real;
     return ((__typeof__(&TIFFRGBAImageGet))swivel_lazy_function(&real, 11, "TIFFRGBAImageGet"))(a0, a1, a2, a3);
 }
+int TIFFReadEXIFDirectory(__typeof__(TIFF *) a0, __typeof__(toff_t) a1) {
+    static void *_Atomic real;
+    return ((__typeof__(&TIFFReadEXIFDirectory))swivel_lazy_function(&real, 11, "TIFFReadEXIFDirectory"))(a0, a1);
+}
 TIFFErrorHandler TIFFSetErrorHandler(__typeof__(TIFFErrorHandler) a0) {
     static void *_Atomic real;
     return ((__typeof__(&TIFFSetErrorHandler))swivel_lazy_function(&real, 11, "TIFFSetErrorHandler"))(a0);

@@ -145,6 +145,77 @@ struct DeckTestError: Error, CustomStringConvertible { let description: String }
         #expect(warnings.lines.first?.hasPrefix("skipped \(files.path)/b.png") == true, "\(warnings.lines)")
     }
 
+    /// Attempts to open one photo, with the deck's time at each (decode threads record them).
+    final class Attempts: @unchecked Sendable {
+        private let lock = NSLock()
+        private var now = 0.0
+        private var times: [Double] = []
+        var clock: Double {
+            get { lock.withLock { now } }
+            set { lock.withLock { now = newValue } }
+        }
+        func record() -> Int { lock.withLock { times.append(now); return times.count } }
+        var recorded: [Double] { lock.withLock { times } }
+    }
+
+    /// A photo whose open fails for want of descriptors (EMFILE, as open(2) says it) is no
+    /// verdict on the file: no warning, the card stays, and it is tried again, no sooner than 1 s
+    /// later, then 2 s, then 4 s, until it opens and arrives.
+    @Test func aPhotoThatCannotBeOpenedForWantOfDescriptorsIsTriedAgainLater() throws {
+        let files = TemporaryDirectory(), warnings = Warnings(), attempts = Attempts()
+        let sources = ["a", "b", "c"].enumerated().map { index, name in
+            PhotoSource(file: files.write(name + ".png", .png, width: 20, height: 30) { _, _ in
+                RGBA8(UInt8(index * 40), 100, 50)
+            })
+        }
+        let deck = PhotoDeck<MemoryTextures>(sources: sources, budgetMiB: 256, warn: { warnings.lines.append($0) },
+                                             onFinished: {}) { (id, width, height) throws(ImageLoadError) in
+            // The first three opens of b fail as open(2) does in a process out of descriptors.
+            if sources[id].name == "b" && attempts.record() <= 3 {
+                let failure = OpenFile.openFailure(errno: EMFILE)
+                throw ImageLoadError(path: sources[id].path, reason: failure.reason, transient: failure.transient)
+            }
+            return try sources[id].decode(width: width, height: height)
+        }
+        let layout = CarouselLayout(viewport: Self.viewport, cardCount: 3)
+        // The deck's clock advances by 0.25 s; at each time it is updated until its decodes are done.
+        var arrived: Double?
+        for step in 0...40 where arrived == nil {
+            let now = Double(step) * 0.25
+            attempts.clock = now
+            let deadline = Date().addingTimeInterval(2), least = Date().addingTimeInterval(0.02)
+            repeat {
+                let update = deck.update(layout: layout, scroll: 0, velocity: 0, pixelScale: 1, now: now,
+                                         uploadLimit: .max)
+                #expect(update.removed.isEmpty)
+                usleep(2_000)
+            } while Date() < deadline && (Date() < least || deck.hasWork)
+            if step == 0 { #expect(deck.nextRetry == 1, "b is asked for again 1 s after it failed") }
+            if deck.photo(at: 1, now: now) != nil { arrived = now }
+        }
+        let times = attempts.recorded
+        #expect(times.count == 4, "\(times)")
+        // Each retry waits 1, 2, then 4 s (the next 0.25 s step, or one later on a busy machine).
+        for (gap, delay) in zip(zip(times.dropFirst(), times).map { $0 - $1 }, [1.0, 2, 4]) {
+            #expect(gap >= delay && gap <= delay + 0.5, "\(times)")
+        }
+        #expect(arrived != nil && arrived == times.last)
+        #expect(deck.count == 3 && deck.order == [0, 1, 2])
+        #expect(deck.nextRetry == nil)
+        #expect(warnings.lines.isEmpty, "\(warnings.lines)")
+        let textures = try #require(deck.textures)
+        let photo = try #require(deck.photo(at: 1, now: 100))
+        #expect(textures.middle(of: photo.layer) == [40, 100, 50, 255])
+    }
+
+    /// Only running out of descriptors or memory is transient; any other reason to fail an open
+    /// is the file's.
+    @Test func onlyOpenFailuresForWantOfResourcesAreTransient() {
+        #expect([EMFILE, ENFILE, ENOMEM].allSatisfy { OpenFile.openFailure(errno: $0).transient })
+        #expect(![ENOENT, EACCES, ELOOP, ENAMETOOLONG, EIO].contains { OpenFile.openFailure(errno: $0).transient })
+        #expect(OpenFile.openFailure(errno: EMFILE).reason == "cannot open: Too many open files")
+    }
+
     /// At most `uploadLimit` photos go to the GPU per update; 0 (the first frame) sends none.
     @Test func uploadsPerUpdateAreLimited() throws {
         let files = TemporaryDirectory(), warnings = Warnings()

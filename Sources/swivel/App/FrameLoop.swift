@@ -82,6 +82,8 @@ struct FrameLoop {
             : pacing.due(at: before, continuous: continuous, input: pendingInput, renderTime: renderTime)
         if hidden.isHidden && !needsFrame, due != nil { due = before + hidden.secondsToProbe(at: before) }
         if let next = schedule?.nextDue { due = min(due ?? next, next) }
+        // A photo whose open failed for want of descriptors or memory is asked for again then.
+        if let retry = content.deck?.nextRetry { due = min(due ?? retry, retry) }
         return due.map { pump.waitForEvents(timeout: $0 - before) } ?? pump.waitForEvents()
     }
 

@@ -42,6 +42,12 @@ public final class PhotoDeck<Textures: PhotoTextureArray> {
     /// one a core, up to 3. The 7 photos a 1280-point window shows cost 7 × 34 ms of CPU at
     /// 12 MP; on one thread that alone is 250 ms, on two about half.
     public static func onScreenThreads(cores: Int) -> Int { max(1, min(3, cores)) }
+    /// After a transient failure (the process out of descriptors or memory when it opened the
+    /// file) a photo is tried again no sooner than this many seconds later, doubled at each
+    /// failure in a row up to `retryDelayLimit`: a process out of descriptors does not spin on
+    /// opens that cannot succeed, and gets its photos within a second once it has them again.
+    public static var retryDelay: Double { 1 }
+    public static var retryDelayLimit: Double { 16 }
     /// The placeholder shown until a card's photo is ready (iOS systemGray5).
     public static var placeholder: RGBA8 { RGBA8(229, 229, 234) }
 
@@ -53,6 +59,11 @@ public final class PhotoDeck<Textures: PhotoTextureArray> {
     private var cache = SlotCache<Int>(slotCount: 0)
     private var arrivedAt: [Int: Double] = [:]
     private var unusable: Set<Int> = []
+    /// Photos whose last decode failed transiently: when they may be tried again, and how many
+    /// times in a row they failed.
+    private var retries: [Int: (after: Double, failures: Int)] = [:]
+    /// The `now` of the last update.
+    private var updatedAt = -Double.infinity
     private var textureSize = (width: 0, height: 0)
     private var pinned: Set<Int> = []
     private var failedTextures = (0, 0, 0)
@@ -65,15 +76,23 @@ public final class PhotoDeck<Textures: PhotoTextureArray> {
 
     /// A deck of `sources` whose textures take at most `budgetMiB`. `warn` gets each one-line
     /// warning; `onFinished` runs on a decoding thread after each decode (to wake the main loop).
-    public init(sources: [PhotoSource], budgetMiB: Int, warn: @escaping (String) -> Void,
-                onFinished: @escaping @Sendable () -> Void) {
+    public convenience init(sources: [PhotoSource], budgetMiB: Int, warn: @escaping (String) -> Void,
+                            onFinished: @escaping @Sendable () -> Void) {
+        self.init(sources: sources, budgetMiB: budgetMiB, warn: warn, onFinished: onFinished) {
+            (id, width, height) throws(ImageLoadError) in try sources[id].decode(width: width, height: height)
+        }
+    }
+
+    /// The deck as above, each photo decoded by `decode` (the tests' stand-in for a failing open).
+    init(sources: [PhotoSource], budgetMiB: Int, warn: @escaping (String) -> Void,
+         onFinished: @escaping @Sendable () -> Void, decode: @escaping ImageLoader.Decode) {
         self.sources = sources
         order = Array(sources.indices)
         budgetBytes = budgetMiB * 1_048_576
         self.warn = warn
         let cores = Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))   // the processors online
-        loader = ImageLoader(sources: sources, onScreenThreads: Self.onScreenThreads(cores: cores),
-                             aheadThreads: 1, onFinished: onFinished)
+        loader = ImageLoader(onScreenThreads: Self.onScreenThreads(cores: cores), aheadThreads: 1,
+                             onFinished: onFinished, decode: decode)
     }
 
     deinit { loader.stop() }
@@ -120,12 +139,25 @@ public final class PhotoDeck<Textures: PhotoTextureArray> {
         // On screen: the visible cards, unless the row is flying past too fast to decode them.
         let onScreen = abs(velocity) <= Self.decodeSpeedLimit
             ? Set(layout.visibleIndices(scroll: scroll).filter { order.indices.contains($0) }.map { order[$0] }) : []
-        loader.want(wanted.filter { cache.slot(for: $0) == nil && !unusable.contains($0) }, onScreen: onScreen)
+        updatedAt = now
+        // A retry that is due goes on the wish list below; one no longer wanted is forgotten.
+        let wantedSet = Set(wanted)
+        retries = retries.filter { id, retry in retry.after > now || wantedSet.contains(id) }
+        loader.want(wanted.filter { id in
+            cache.slot(for: id) == nil && !unusable.contains(id) && (retries[id].map { now >= $0.after } ?? true)
+        }, onScreen: onScreen)
 
         var update = Update()
         for finished in loader.takeFinished(limit: uploadLimit) {
             switch finished.result {
+            case .failure(let error) where error.transient:
+                // Not the file's fault: nothing is said, the card stays, and it is wanted again
+                // once the delay has passed.
+                let failures = (retries[finished.id]?.failures ?? 0) + 1
+                let delay = min(Self.retryDelayLimit, Self.retryDelay * Double(1 << min(failures - 1, 16)))
+                retries[finished.id] = (now + delay, failures)
             case .failure(let error):
+                retries[finished.id] = nil
                 guard !unusable.contains(finished.id) else { continue }   // said once is enough
                 warn("skipped \(error)")
                 if let position = order.firstIndex(of: finished.id) {
@@ -134,6 +166,7 @@ public final class PhotoDeck<Textures: PhotoTextureArray> {
                 }
                 unusable.insert(finished.id)
             case .success(let chain):
+                retries[finished.id] = nil
                 guard pinned.contains(finished.id), cache.slot(for: finished.id) == nil,
                       let (slot, evicted) = cache.acquire(finished.id, pinned: pinned) else { continue }
                 if let evicted { arrivedAt[evicted] = nil }
@@ -200,6 +233,11 @@ public final class PhotoDeck<Textures: PhotoTextureArray> {
     public func isFading(now: Double) -> Bool {
         pinned.contains { id in arrivedAt[id].map { now - $0 < Self.fadeDuration } ?? false }
     }
+
+    /// The earliest time a photo that failed transiently may be tried again (the frame loop wakes
+    /// then to ask for it), if one waits.
+    /// Retries already due (on the wish list since the last update) are not waited for again.
+    public var nextRetry: Double? { retries.values.map(\.after).filter { $0 > updatedAt }.min() }
 
     /// Whether decoded photos are waiting to be uploaded.
     public var hasUploads: Bool { loader.hasFinished }

@@ -15,8 +15,15 @@ public struct DecodedImage: Sendable {
 public struct ImageLoadError: Error, Sendable, CustomStringConvertible {
     public let path: FilePath
     public let reason: String
+    /// Whether the failure says nothing about the file (the process was out of descriptors or
+    /// memory when it opened it): the photo is to be tried again later, not skipped.
+    public let transient: Bool
 
-    public init(path: FilePath, reason: String) { self.path = path; self.reason = reason }
+    public init(path: FilePath, reason: String, transient: Bool = false) {
+        self.path = path
+        self.reason = reason
+        self.transient = transient
+    }
 
     public var description: String { "\(path): \(reason)" }
 }
@@ -45,14 +52,14 @@ public enum ImageDecoder {
         precondition(width > 0 && height > 0, "a texture needs pixels")
         _ = SDLImageDecoder.codecs   // also keeps the libraries' console messages off stderr
         // Libraries' messages may end in a newline or hold several lines: one line each, always.
-        func fail(_ reason: String) -> ImageLoadError {
+        func fail(_ reason: String, transient: Bool = false) -> ImageLoadError {
             let line = reason.split(whereSeparator: \.isNewline).map(trimmingBlanks)
                 .filter { !$0.isEmpty }.joined(separator: " ")
-            return ImageLoadError(path: path, reason: line)
+            return ImageLoadError(path: path, reason: line, transient: transient)
         }
 
         let file: OpenFile
-        do { file = try OpenFile(path) } catch { throw fail(error.reason) }
+        do { file = try OpenFile(path) } catch { throw fail(error.reason, transient: error.transient) }
         defer { file.close() }
         do throws(Failure) {
             let start = try file.read(min(file.size, 64))
@@ -89,7 +96,7 @@ public enum ImageDecoder {
             default: return try SDLImageDecoder.decode(file, header: header, width: width, height: height)
             }
         } catch {
-            throw fail(error.reason)
+            throw fail(error.reason, transient: error.transient)
         }
     }
 

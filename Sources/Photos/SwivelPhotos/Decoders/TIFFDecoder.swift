@@ -113,7 +113,7 @@ enum TIFFDecoder {
     }
 
     /// libtiff's process-wide handlers, switched off once before the first TIFF is opened.
-    private static let silenced: Bool = {
+    static let silenced: Bool = {
         swivel_tiff_silence_globals()
         return true
     }()

@@ -1,14 +1,20 @@
 import CAVIF
 import CHeif
+import CTIFF
 import Glibc
 import SwivelCore
 import SwivelPhotoCore
 
-/// When photos were taken, for `--sort taken`: EXIF DateTimeOriginal, read from the few
-/// kilobytes of metadata at the front of a file (JPEG APP1, PNG eXIf, WebP EXIF, a TIFF's IFDs;
-/// a HEIF's Exif item through libheif and an AVIF's through libavif, which read the file's boxes
-/// but no image data), falling
-/// back to the modification time. JPEG XL and formats without EXIF use the modification time.
+/// When photos were taken, for `--sort taken`: EXIF DateTimeOriginal, read from a bounded part
+/// of each file, falling back to the modification time:
+/// - JPEG: its segments up to the APP1 Exif one, at most 256 KiB of them, and that segment
+///   (at most 64 KiB: its length is 16 bits);
+/// - PNG (eXIf) and WebP (EXIF): the first 16 KiB;
+/// - TIFF: IFD0 and the EXIF directory, through libtiff, wherever they lie (a directory may
+///   follow the pixels), and no strip or tile;
+/// - HEIF and AVIF: the Exif item through libheif and libavif, which read the file's boxes but
+///   no image data (the item is refused above 16 MiB).
+/// JPEG XL and formats without EXIF use the modification time.
 public enum DateTaken {
     /// Bytes read first; a JPEG whose EXIF block runs on gets the rest of it (up to 64 KiB more).
     static let firstRead = 16 << 10
@@ -35,16 +41,9 @@ public enum DateTaken {
         }
         if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) { return PhotoMetadata.png(bytes).exif.flatMap(EXIF.dateTaken) }
         if bytes.starts(with: Array("RIFF".utf8)) { return PhotoMetadata.webp(bytes).exif.flatMap(EXIF.dateTaken) }
-        if bytes.count >= 8, bytes.starts(with: [0x49, 0x49, 0x2A, 0x00]) || bytes.starts(with: [0x4D, 0x4D, 0x00, 0x2A]) {
-            // IFD0 may come after the pixels (ImageMagick puts it there): read on to 64 KiB past it.
-            let little = bytes[0] == 0x49
-            let b = bytes[4..<8].map(Int.init)
-            let ifd0 = little ? b[0] | b[1] << 8 | b[2] << 16 | b[3] << 24 : b[0] << 24 | b[1] << 16 | b[2] << 8 | b[3]
-            if ifd0 + (64 << 10) > bytes.count && bytes.count < size {
-                guard let more = try? file.read(min(size, ifd0 + (64 << 10))) else { return nil }
-                bytes = more
-            }
-            return EXIF.dateTaken(bytes)
+        if bytes.count >= 8, bytes.starts(with: [0x49, 0x49, 0x2A, 0x00]) || bytes.starts(with: [0x4D, 0x4D, 0x00, 0x2A])
+            || bytes.starts(with: [0x49, 0x49, 0x2B, 0x00]) || bytes.starts(with: [0x4D, 0x4D, 0x00, 0x2B]) {
+            return tiffDate(file)
         }
         switch ImageFormat.sniffContainer(Array(bytes.prefix(64)))?.decoder {
         case .libheif: return heifExif(path).flatMap(EXIF.dateTaken)
@@ -83,6 +82,27 @@ public enum DateTaken {
             }
             position += 2 + length
         }
+    }
+
+    /// DateTimeOriginal of a TIFF (classic or BigTIFF), read by libtiff as `TIFFDecoder` opens it:
+    /// only IFD0 and the EXIF directory are read, however far into the file they are (a sparse
+    /// file of a gigabyte with its IFD0 at the end costs two small reads). Nil without libtiff or
+    /// when anything fails.
+    private static func tiffDate(_ file: OpenFile) -> String? {
+        guard DecoderLibrary.tiff.isAvailable else { return nil }
+        _ = TIFFDecoder.silenced
+        let reader = UnsafeMutablePointer<SwivelTIFFReader>.allocate(capacity: 1)
+        reader.initialize(to: SwivelTIFFReader())
+        reader.pointee.fd = file.descriptor
+        reader.pointee.size = UInt64(max(0, file.size))
+        defer {
+            swivel_tiff_close(reader)
+            reader.deallocate()
+        }
+        guard swivel_tiff_open(reader) == 1 else { return nil }
+        var text = [CChar](repeating: 0, count: 20)   // "YYYY:MM:DD HH:MM:SS" and its NUL
+        guard swivel_tiff_date_taken(reader, &text, text.count) == 1 else { return nil }
+        return String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     /// The Exif item of a HEIF's primary image, without the 4-byte offset libheif leaves in front;

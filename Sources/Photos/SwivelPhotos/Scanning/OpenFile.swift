@@ -17,7 +17,12 @@ func fileTypeName(_ mode: mode_t) -> String {
 }
 
 /// A failure inside one step of decoding, as the phrase that follows the path.
-struct Failure: Error { let reason: String }
+struct Failure: Error {
+    let reason: String
+    /// Whether it says nothing about the file: the process or the system ran out of something
+    /// (descriptors, memory) that a later attempt may find again.
+    var transient = false
+}
 
 /// An image file opened once, by its raw path bytes, so the header that is checked and the data
 /// that is decoded are the same file.
@@ -33,7 +38,7 @@ struct OpenFile {
     /// (endless bytes), sockets and directories.
     init(_ path: FilePath) throws(Failure) {
         let fd = path.cString.withUnsafeBufferPointer { open($0.baseAddress!, O_RDONLY | O_CLOEXEC | O_NONBLOCK) }
-        guard fd >= 0 else { throw Failure(reason: "cannot open: \(Self.errorText())") }
+        guard fd >= 0 else { throw Self.openFailure(errno: errno) }
         var status = stat()
         guard fstat(fd, &status) == 0 else {
             let reason = "cannot open: \(Self.errorText())"
@@ -49,6 +54,13 @@ struct OpenFile {
     }
 
     func close() { Glibc.close(descriptor) }
+
+    /// Why open(2) failed with `errno`. EMFILE (this process is out of descriptors), ENFILE (the
+    /// system is) and ENOMEM (the kernel is out of memory) are no verdict on the file: transient.
+    static func openFailure(errno code: Int32) -> Failure {
+        Failure(reason: "cannot open: \(String(cString: strerror(code)))",
+                transient: code == EMFILE || code == ENFILE || code == ENOMEM)
+    }
 
     /// Reads the first bytes, and more while the header says it goes on, then the header.
     func header(pathExtension: String) throws(Failure) -> ImageHeader {
