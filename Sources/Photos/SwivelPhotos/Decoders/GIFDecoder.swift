@@ -1,4 +1,5 @@
 import CGIF
+import Glibc
 import SwivelCore
 import SwivelPhotoCore
 
@@ -88,7 +89,13 @@ enum GIFDecoder {
         }
         let palette = Self.palette(colourMap.pointee, transparentIndex: transparentIndex)
 
-        var pixels = [UInt8](repeating: 0, count: canvas.width * canvas.height * 4)
+        // The canvas starts transparent (zero). calloc's large blocks are fresh pages the kernel
+        // zeroes when first written, so only the rows the file fills take memory: a 16000²
+        // header on 20 bytes of LZW data took 1.06 GB as a zero-filled Swift array.
+        guard let canvasPixels = calloc(canvas.width * canvas.height, 4)?.assumingMemoryBound(to: UInt8.self) else {
+            throw Failure(reason: "cannot decode: out of memory for \(canvas.width)×\(canvas.height) px")
+        }
+        defer { free(canvasPixels) }
         if frame.width > 0 && frame.height > 0 {
             var line = [GifPixelType](repeating: 0, count: frame.width)
             for y in Self.rowOrder(height: frame.height, interlaced: image.Interlace) {
@@ -97,25 +104,21 @@ enum GIFDecoder {
                 // canvas whatever the rule.
                 guard frame.top + y < canvas.height else { continue }
                 let rowStart = ((frame.top + y) * canvas.width + frame.left) * 4
-                pixels.withUnsafeMutableBufferPointer { canvasPixels in
-                    palette.withUnsafeBufferPointer { colours in
-                        for x in 0..<max(0, min(frame.width, canvas.width - frame.left)) {
-                            let colour = colours[Int(line[x])]
-                            let at = rowStart + x * 4
-                            canvasPixels[at] = colour.r
-                            canvasPixels[at + 1] = colour.g
-                            canvasPixels[at + 2] = colour.b
-                            canvasPixels[at + 3] = colour.a
-                        }
+                palette.withUnsafeBufferPointer { colours in
+                    for x in 0..<max(0, min(frame.width, canvas.width - frame.left)) {
+                        let colour = colours[Int(line[x])]
+                        let at = rowStart + x * 4
+                        canvasPixels[at] = colour.r
+                        canvasPixels[at + 1] = colour.g
+                        canvasPixels[at + 2] = colour.b
+                        canvasPixels[at + 3] = colour.a
                     }
                 }
             }
         }
-        return try pixels.withUnsafeBufferPointer { buffer throws(Failure) in
-            try CardPixels.make(Resampler.Source(pixels: buffer.baseAddress!, pitch: canvas.width * 4, width: canvas.width,
-                                             height: canvas.height, hasAlpha: true),
-                            orientation: .up, iccProfile: iccProfile, format: "GIF", width: width, height: height)
-        }
+        return try CardPixels.make(Resampler.Source(pixels: canvasPixels, pitch: canvas.width * 4, width: canvas.width,
+                                                height: canvas.height, hasAlpha: true),
+                               orientation: .up, iccProfile: iccProfile, format: "GIF", width: width, height: height)
     }
 
     /// The rows of a frame in the order its data holds them: top to bottom, or an interlaced
