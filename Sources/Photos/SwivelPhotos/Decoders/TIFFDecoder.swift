@@ -16,6 +16,16 @@ import SwivelPhotoCore
 enum TIFFDecoder {
     static func decode(_ file: OpenFile, width: Int, height: Int) throws(Failure) -> DecodedImage {
         try DecoderLibrary.tiff.require(for: "TIFF")
+        return try withReader(file) { reader throws(Failure) in
+            guard swivel_tiff_open(reader) == 1 else { throw failure(reader) }
+            return try decode(reader, width: width, height: height)
+        }
+    }
+
+    /// A libtiff reader over `file`'s descriptor (libtiff's client-open: it reads only what it
+    /// asks for), handed to `body`, which opens it; closed and freed after. libtiff must be there.
+    static func withReader<T, E: Error>(_ file: OpenFile,
+                                       _ body: (UnsafeMutablePointer<SwivelTIFFReader>) throws(E) -> T) throws(E) -> T {
         _ = silenced
         let reader = UnsafeMutablePointer<SwivelTIFFReader>.allocate(capacity: 1)
         reader.initialize(to: SwivelTIFFReader())
@@ -25,7 +35,12 @@ enum TIFFDecoder {
             swivel_tiff_close(reader)
             reader.deallocate()
         }
-        guard swivel_tiff_open(reader) == 1 else { throw failure(reader) }
+        return try body(reader)
+    }
+
+    /// The open `reader`'s first directory as a card.
+    private static func decode(_ reader: UnsafeMutablePointer<SwivelTIFFReader>, width: Int,
+                               height: Int) throws(Failure) -> DecodedImage {
         let tif = reader.pointee.tif!
 
         var info = SwivelTIFFInfo()

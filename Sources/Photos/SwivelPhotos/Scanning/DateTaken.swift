@@ -90,19 +90,12 @@ public enum DateTaken {
     /// when anything fails.
     private static func tiffDate(_ file: OpenFile) -> String? {
         guard DecoderLibrary.tiff.isAvailable else { return nil }
-        _ = TIFFDecoder.silenced
-        let reader = UnsafeMutablePointer<SwivelTIFFReader>.allocate(capacity: 1)
-        reader.initialize(to: SwivelTIFFReader())
-        reader.pointee.fd = file.descriptor
-        reader.pointee.size = UInt64(max(0, file.size))
-        defer {
-            swivel_tiff_close(reader)
-            reader.deallocate()
+        return TIFFDecoder.withReader(file) { reader in
+            guard swivel_tiff_open(reader) == 1 else { return nil }
+            var text = [CChar](repeating: 0, count: 20)   // "YYYY:MM:DD HH:MM:SS" and its NUL
+            guard swivel_tiff_date_taken(reader, &text, text.count) == 1 else { return nil }
+            return String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         }
-        guard swivel_tiff_open(reader) == 1 else { return nil }
-        var text = [CChar](repeating: 0, count: 20)   // "YYYY:MM:DD HH:MM:SS" and its NUL
-        guard swivel_tiff_date_taken(reader, &text, text.count) == 1 else { return nil }
-        return String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     /// The Exif item of a HEIF's primary image, without the 4-byte offset libheif leaves in front;
