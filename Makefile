@@ -59,10 +59,14 @@ run: deps all
 	./$(BINARY) $(ARGS)
 
 # Every test: the Swift suites, then `make install` into a temporary DESTDIR and back out
-# (from the debug build the suites use, so the check costs no second build).
+# (from the debug build the suites use, so the check costs no second build). The suites that
+# drive the app in a real window with timed input run after the others, on a quiet machine:
+# beside them a two-core machine's frames can take over 40 ms, and SDL stamps pointer events
+# when it reads them, once a frame, so a test's 40 ms flick could arrive as one moment.
 test: deps test-deps
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build
+	$(SWIFT) test --skip-build --skip RealWindowSuites
+	$(SWIFT) test --skip-build --filter RealWindowSuites
 	./scripts/check-install.sh
 
 check: test
