@@ -129,7 +129,7 @@ final class HeldDecodes: @unchecked Sendable {
     var mostAtOnce: Int { condition.withLock { most } }
 
     var decode: ImageLoader.Decode {
-        { [self] id, _, _ in
+        { [self] id, _, _, _ in
             condition.withLock {
                 starts.append(Start(id: id, nice: getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0)))
                 running += 1
@@ -156,7 +156,7 @@ final class HeldDecodes: @unchecked Sendable {
 }
 
 /// Polls `condition` every 2 ms for up to 10 s.
-private func waitUntil(_ condition: () -> Bool) -> Bool {
+func waitUntil(_ condition: () -> Bool) -> Bool {
     for _ in 0..<5000 {
         if condition() { return true }
         usleep(2_000)

@@ -169,7 +169,7 @@ struct DeckTestError: Error, CustomStringConvertible { let description: String }
             })
         }
         let deck = PhotoDeck<MemoryTextures>(sources: sources, budgetMiB: 256, warn: { warnings.lines.append($0) },
-                                             onFinished: {}) { (id, width, height) throws(ImageLoadError) in
+                                             onFinished: {}) { (id, width, height, _) throws(ImageLoadError) in
             // The first three opens of b fail as open(2) does in a process out of descriptors.
             if sources[id].name == "b" && attempts.record() <= 3 {
                 let failure = OpenFile.openFailure(errno: EMFILE)

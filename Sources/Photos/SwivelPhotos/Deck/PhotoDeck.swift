@@ -79,7 +79,8 @@ public final class PhotoDeck<Textures: PhotoTextureArray> {
     public convenience init(sources: [PhotoSource], budgetMiB: Int, warn: @escaping (String) -> Void,
                             onFinished: @escaping @Sendable () -> Void) {
         self.init(sources: sources, budgetMiB: budgetMiB, warn: warn, onFinished: onFinished) {
-            (id, width, height) throws(ImageLoadError) in try sources[id].decode(width: width, height: height)
+            (id, width, height, cancellation) throws(ImageLoadError) in
+            try sources[id].decode(width: width, height: height, cancellation: cancellation)
         }
     }
 

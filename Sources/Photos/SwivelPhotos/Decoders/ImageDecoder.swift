@@ -18,11 +18,15 @@ public struct ImageLoadError: Error, Sendable, CustomStringConvertible {
     /// Whether the failure says nothing about the file (the process was out of descriptors or
     /// memory when it opened it): the photo is to be tried again later, not skipped.
     public let transient: Bool
+    /// Whether the decode was stopped because its card is no longer wanted: nothing to report,
+    /// and the photo is decoded afresh when it is wanted again.
+    public let cancelled: Bool
 
-    public init(path: FilePath, reason: String, transient: Bool = false) {
+    public init(path: FilePath, reason: String, transient: Bool = false, cancelled: Bool = false) {
         self.path = path
         self.reason = reason
         self.transient = transient
+        self.cancelled = cancelled
     }
 
     public var description: String { "\(path): \(reason)" }
@@ -47,21 +51,24 @@ public enum ImageDecoder {
     ///
     /// The header is read first, and empty files, files that are not images, truncated headers
     /// and images over `ImageLimits` are refused before any pixel is decoded. GIFs and animated
-    /// WebPs give their first frame.
-    public static func decode(_ path: FilePath, width: Int, height: Int) throws(ImageLoadError) -> DecodedImage {
+    /// WebPs give their first frame. A decode whose `cancellation` is set stops at the decoder's
+    /// next check and throws an error that says so (`ImageLoadError.cancelled`).
+    public static func decode(_ path: FilePath, width: Int, height: Int,
+                              cancellation: DecodeCancellation = .never) throws(ImageLoadError) -> DecodedImage {
         precondition(width > 0 && height > 0, "a texture needs pixels")
         _ = SDLImageDecoder.codecs   // also keeps the libraries' console messages off stderr
         // Libraries' messages may end in a newline or hold several lines: one line each, always.
-        func fail(_ reason: String, transient: Bool = false) -> ImageLoadError {
-            let line = reason.split(whereSeparator: \.isNewline).map(trimmingBlanks)
+        func fail(_ failure: Failure) -> ImageLoadError {
+            let line = failure.reason.split(whereSeparator: \.isNewline).map(trimmingBlanks)
                 .filter { !$0.isEmpty }.joined(separator: " ")
-            return ImageLoadError(path: path, reason: line, transient: transient)
+            return ImageLoadError(path: path, reason: line, transient: failure.transient, cancelled: failure.cancelled)
         }
 
         let file: OpenFile
-        do { file = try OpenFile(path) } catch { throw fail(error.reason, transient: error.transient) }
+        do { file = try OpenFile(path) } catch { throw fail(error) }
         defer { file.close() }
         do throws(Failure) {
+            try cancellation.check()
             let start = try file.read(min(file.size, 64))
             switch ImageFormat.sniffContainer(start)?.decoder {
             case .libheif:
@@ -96,7 +103,7 @@ public enum ImageDecoder {
             default: return try SDLImageDecoder.decode(file, header: header, width: width, height: height)
             }
         } catch {
-            throw fail(error.reason, transient: error.transient)
+            throw fail(error)
         }
     }
 

@@ -7,7 +7,8 @@ import SwivelPhotoCore
 /// Decodes photos on background threads, nearest to the centre first, and hands finished ones to
 /// the main thread, which only uploads them. The main thread says what it wants (`want`); workers
 /// always take the first wanted card that is neither decoding nor decoded, so a fling simply
-/// changes the wish list and stale work is never started.
+/// changes the wish list and stale work is never started; work already started on a card that
+/// leaves the wish list is cancelled (`DecodeCancellation`), so it stops at its decoder's next check.
 ///
 /// Two kinds of thread: on-screen threads, at normal priority, decode only the photos on screen
 /// (the centred one first: it heads the wish list); the ahead thread, at nice 10, decodes the
@@ -22,15 +23,18 @@ public final class ImageLoader: @unchecked Sendable {
         public let result: Result<MipChain, ImageLoadError>
     }
 
-    /// Decodes card `id` at `width` × `height` (on a worker thread).
-    typealias Decode = @Sendable (_ id: Int, _ width: Int, _ height: Int) throws(ImageLoadError) -> DecodedImage
+    /// Decodes card `id` at `width` × `height` (on a worker thread), stopping early once the
+    /// cancellation is set.
+    typealias Decode = @Sendable (_ id: Int, _ width: Int, _ height: Int,
+                                  _ cancellation: DecodeCancellation) throws(ImageLoadError) -> DecodedImage
 
     private let condition = Condition()
     private let decode: Decode
     private var size = (width: 0, height: 0)
     private var wanted: [Int] = []
     private var onScreen: Set<Int> = []
-    private var busy: Set<Int> = []
+    /// The cards being decoded, each with the cancellation its decode looks at.
+    private var busy: [Int: DecodeCancellation] = [:]
     private var finished: [Finished] = []
     private var finishedIDs: Set<Int> = []
     private var generation = 0
@@ -44,7 +48,8 @@ public final class ImageLoader: @unchecked Sendable {
     public convenience init(sources: [PhotoSource], onScreenThreads: Int, aheadThreads: Int,
                             onFinished: @escaping @Sendable () -> Void) {
         self.init(onScreenThreads: onScreenThreads, aheadThreads: aheadThreads, onFinished: onFinished) {
-            (id, width, height) throws(ImageLoadError) in try sources[id].decode(width: width, height: height)
+            (id, width, height, cancellation) throws(ImageLoadError) in
+            try sources[id].decode(width: width, height: height, cancellation: cancellation)
         }
     }
 
@@ -79,13 +84,20 @@ public final class ImageLoader: @unchecked Sendable {
         case any
     }
 
-    /// Stops the workers after their current decode; waits for none of it.
+    /// Stops the workers: their current decodes are cancelled (each stops at its decoder's next
+    /// check); waits for none of it.
     public func stop() {
         condition.withLock {
             stopping = true
             wanted = []
+            cancelBusy { _ in true }
             condition.broadcast()
         }
+    }
+
+    /// Cancels the decodes of the busy cards that `unwanted` picks (called with the lock held).
+    private func cancelBusy(_ unwanted: (Int) -> Bool) {
+        for (id, cancellation) in busy where unwanted(id) { cancellation.cancel() }
     }
 
     /// The cards (ids) to decode, most urgent first; replaces the previous list. `onScreen`:
@@ -94,15 +106,21 @@ public final class ImageLoader: @unchecked Sendable {
         condition.withLock {
             wanted = ids
             self.onScreen = onScreen
+            if !busy.isEmpty {
+                let kept = Set(ids)
+                cancelBusy { !kept.contains($0) }
+            }
             condition.broadcast()
         }
     }
 
-    /// A new texture size (the pixel scale changed): everything decoded so far is dropped.
+    /// A new texture size (the pixel scale changed): everything decoded so far is dropped, and
+    /// decodes at the old size are cancelled.
     public func resize(width: Int, height: Int) {
         condition.withLock {
             size = (width, height)
             generation += 1
+            cancelBusy { _ in true }
             finished = []
             finishedIDs = []
         }
@@ -158,7 +176,8 @@ public final class ImageLoader: @unchecked Sendable {
                 condition.wait()
             }
             guard let id = next, !stopping else { condition.unlock(); return }
-            busy.insert(id)
+            let cancellation = DecodeCancellation()
+            busy[id] = cancellation
             if role == .onScreen { condition.broadcast() }   // perhaps the last on-screen card: decoding ahead may start
             let (width, height) = size
             let started = generation
@@ -169,7 +188,7 @@ public final class ImageLoader: @unchecked Sendable {
             let start = clock.now, startCPU = Self.threadCPUMilliseconds()
             var decoded: Duration?, decodedCPU = 0.0
             do {
-                let image = try decode(id, width, height)
+                let image = try decode(id, width, height, cancellation)
                 decoded = clock.now - start
                 decodedCPU = Self.threadCPUMilliseconds() - startCPU
                 result = .success(MipChain(width: image.width, height: image.height, pixels: image.pixels))
@@ -182,8 +201,11 @@ public final class ImageLoader: @unchecked Sendable {
                     decodeTimes.append(decoded.milliseconds)
                     decodeCPUTimes.append(decodedCPU)
                 }
-                busy.remove(id)
-                if started == generation && !stopping {
+                busy[id] = nil
+                // A cancelled decode reports nothing: the card is free to be decoded again when it
+                // is next wanted.
+                if case .failure(let error) = result, error.cancelled {
+                } else if started == generation && !stopping {
                     finished.append(Finished(id: id, result: result))
                     finishedIDs.insert(id)
                 }
@@ -193,7 +215,7 @@ public final class ImageLoader: @unchecked Sendable {
     }
 
     /// Whether card `id` is neither decoding nor decoded (called with the lock held).
-    private func isFree(_ id: Int) -> Bool { !busy.contains(id) && !finishedIDs.contains(id) }
+    private func isFree(_ id: Int) -> Bool { busy[id] == nil && !finishedIDs.contains(id) }
 
     /// The first wanted card a thread in `role` may take, if any (called with the lock held).
     /// Decoding ahead waits while a photo on screen waits for a thread: on two cores it would

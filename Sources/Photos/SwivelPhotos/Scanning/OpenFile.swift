@@ -22,6 +22,8 @@ struct Failure: Error {
     /// Whether it says nothing about the file: the process or the system ran out of something
     /// (descriptors, memory) that a later attempt may find again.
     var transient = false
+    /// Whether the decode was stopped because its card is no longer wanted (`DecodeCancellation`).
+    var cancelled = false
 }
 
 /// An image file opened once, by its raw path bytes, so the header that is checked and the data

@@ -17,18 +17,26 @@ public struct PhotoSource: Sendable, CustomStringConvertible {
         self.name = name
     }
 
-    /// Decodes the photo for a card texture (on a worker thread).
-    public func decode(width: Int, height: Int) throws(ImageLoadError) -> DecodedImage {
-        injectedSlowness()
-        return try ImageDecoder.decode(path, width: width, height: height)
+    /// Decodes the photo for a card texture (on a worker thread); stops early once `cancellation`
+    /// is set.
+    public func decode(width: Int, height: Int,
+                       cancellation: DecodeCancellation = .never) throws(ImageLoadError) -> DecodedImage {
+        try injectedSlowness(cancellation)
+        return try ImageDecoder.decode(path, width: width, height: height, cancellation: cancellation)
     }
 
     /// Debug builds only, for the tests: `SWIVEL_TEST_SLOW_DECODE=NAME` makes the decode of the
     /// photo whose caption is NAME take 60 s more, as a photo that is slow to decode does, so that
-    /// what waits for it (`--screenshot`) can be seen to stay responsive. Release builds never read it.
-    private func injectedSlowness() {
+    /// what waits for it (`--screenshot`) can be seen to stay responsive. It looks at its
+    /// cancellation every 10 ms, as the decoders do between their units of work. Release builds
+    /// never read it.
+    private func injectedSlowness(_ cancellation: DecodeCancellation) throws(ImageLoadError) {
         #if DEBUG
-        if let slow = getenv("SWIVEL_TEST_SLOW_DECODE").map({ String(cString: $0) }), slow == name { sleep(60) }
+        guard let slow = getenv("SWIVEL_TEST_SLOW_DECODE").map({ String(cString: $0) }), slow == name else { return }
+        for _ in 0..<6000 {
+            if cancellation.isCancelled { throw ImageLoadError(path: path, reason: "cancelled", cancelled: true) }
+            usleep(10_000)
+        }
         #endif
     }
 
