@@ -1,3 +1,4 @@
+import Foundation
 import Glibc
 import SwivelCore
 import SwivelTestSupport
@@ -67,6 +68,43 @@ import Testing
         let inner = try DeckScanner.scan([root.path("dir")], recursive: true)
         #expect(names(inner, under: root) == ["dir/b.png", "dir/link/a.png"])
         #expect(inner.warnings == ["skipped \(root.path("dir/link/dir")): symbolic link loop back to \(root.path("dir"))"])
+    }
+
+    /// A folder nested so deep that its path is over PATH_MAX (4,096 bytes, made here with
+    /// mkdirat from descriptor to descriptor) cannot be opened by its path: under `--recursive`
+    /// it is one line, "cannot read directory PATH: File name too long" (strerror's words for
+    /// ENAMETOOLONG), never silently left out; the photo beside it still loads.
+    @Test func aFolderWhosePathIsTooLongGetsItsLine() throws {
+        let root = TemporaryDirectory()
+        root.touch("a.png")
+        let name = String(repeating: "x", count: 200)
+        var fd = open(root.path.cString, O_RDONLY | O_DIRECTORY), depth = 0, length = root.path.bytes.count
+        defer {   // rm(1) walks by descriptors; TemporaryDirectory's removal goes by whole paths
+            let rm = Process()
+            rm.executableURL = URL(fileURLWithPath: "/bin/rm")
+            rm.arguments = ["-rf", root.path.text + "/" + name]
+            rm.environment = [:]
+            try? rm.run()
+            rm.waitUntilExit()
+        }
+        while length <= 4096 + 201 {
+            #expect(mkdirat(fd, name, 0o755) == 0)
+            let inner = openat(fd, name, O_RDONLY | O_DIRECTORY)
+            close(fd)
+            fd = inner
+            depth += 1
+            length += name.utf8.count + 1
+        }
+        close(openat(fd, "deep.png", O_WRONLY | O_CREAT, 0o644))
+        close(fd)
+
+        let scan = try DeckScanner.scan([root.path], recursive: true)
+        #expect(names(scan, under: root) == ["a.png"])
+        #expect(scan.warnings.count == 1)
+        let line = try #require(scan.warnings.first)
+        #expect(line.hasPrefix("cannot read directory \(root.path)/\(name)/"))
+        #expect(line.hasSuffix(": File name too long"))
+        print("\(depth) folders deep: \(line.utf8.count) bytes of warning")
     }
 
     @Test func linksToImagesAreKeptBrokenLinksSkipped() throws {

@@ -141,8 +141,16 @@ private struct DirectoryWalk {
         defer { ancestors.removeLast() }
         for name in entries.subdirectories.sorted(by: Self.byName) {
             let path = directory.appending(name)
-            // Follows links: the identity is the directory the link leads to.
-            guard case .success(let status) = FileStatus.of(path), status.isDirectory else { continue }
+            // Follows links: the identity is the directory the link leads to. One that cannot be
+            // looked at (a path over PATH_MAX: ENAMETOOLONG; gone since it was listed) says so.
+            let status: FileStatus
+            switch FileStatus.of(path) {
+            case .success(let found): status = found
+            case .failure(let error):
+                warnings.append("cannot read directory \(path): \(error)")
+                continue
+            }
+            guard status.isDirectory else { continue }
             if let ancestor = ancestors.first(where: { $0.identity == status.identity }) {
                 warnings.append("skipped \(path): symbolic link loop back to \(ancestor.path)")
                 continue
