@@ -6,8 +6,8 @@ import SwivelSystem
 /// process, so each such allocation first asks here, and a photo that would not fit is skipped
 /// with "out of memory" instead: under `ulimit -v`, or when the system is out of memory.
 ///
-/// The question is asked of malloc itself (blocks this large are mmap'ed, so a failure is the
-/// address-space limit or the kernel refusing), for the bytes plus `headroom`. Checks on the
+/// The question is asked of the kernel, as malloc asks it for blocks this large (mmap), for the
+/// bytes plus `headroom`: a refusal is the address-space limit or the kernel out of memory. Checks on the
 /// decode threads go one at a time, and the bytes each one was promised stay counted (`promised`)
 /// until its work has made them, so two threads cannot both be promised the last free room.
 /// Allocations made by the libraries themselves are not counted: those fail through their own
@@ -50,8 +50,14 @@ enum PhotoMemory {
         lock.lock()
         defer { lock.unlock() }
         let (total, overflow) = bytes.addingReportingOverflow(promised + headroom)
-        guard bytes >= 0, !overflow, let block = malloc(total) else { throw outOfMemory }
-        free(block)
+        guard bytes >= 0, !overflow else { throw outOfMemory }
+        // mmap, as malloc does for blocks this large: the kernel refuses what RLIMIT_AS (or its
+        // overcommit check) would refuse malloc. Not malloc and free themselves: the optimiser
+        // drops a malloc that is only freed and takes it to have succeeded (so release builds
+        // still aborted on a 768 MB JPEG XL under a 1100 MiB cap).
+        let block = mmap(nil, total, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0)
+        guard let block, block != MAP_FAILED else { throw outOfMemory }
+        munmap(block, total)
         promised += bytes
     }
 }
