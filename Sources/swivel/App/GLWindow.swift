@@ -13,6 +13,7 @@ final class GLWindow {
     /// shaders the first frame needs; `FrameDriver` builds the rest once it is shown), or exits 1 saying why: with `tooOld` when given, else naming the context it got.
     /// `opened` runs in between, with the window (to warn about it before any GL work).
     init(_ options: Window.Options, tooOld: String? = nil, opened: (Window) -> Void = { _ in }) {
+        if let problem = GLStartMemory.problem { fail(.failure, problem) }
         do { window = try Window(options) } catch { fail(.failure, "\(error)") }
         opened(window)
         let gl = GLVersion.current()

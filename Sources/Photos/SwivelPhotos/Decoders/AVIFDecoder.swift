@@ -45,7 +45,10 @@ enum AVIFDecoder {
                 if let problem = ImageLimits.problem(width: Int(parsed.pointee.width), height: Int(parsed.pointee.height)) {
                     throw Failure(reason: problem)
                 }
-                try check(avifDecoderNextImage(decoder), decoder)   // the first frame
+                // The first frame. libavif 0.11 aborts the process when its malloc fails (avifAlloc),
+                // so the planes it and dav1d make (up to 4 planes of 16-bit samples) are asked for first.
+                let planes = (try? PhotoMemory.byteCount(Int(parsed.pointee.width) * Int(parsed.pointee.height) * 4, of: UInt16.self)) ?? .max
+                try check(try PhotoMemory.reserving(planes) { avifDecoderNextImage(decoder) }, decoder)
                 guard let image = decoder.pointee.image else { throw Failure(reason: "cannot decode: AVIF file has no image") }
                 return .success(try card(image, diagnostics: &decoder.pointee.diag, width: width, height: height))
             } catch {
@@ -76,17 +79,17 @@ enum AVIFDecoder {
             // 16 bits a channel, so that the curve is applied to the signal as coded, not to 8-bit steps of it.
             rgb.depth = 16
             rgb.rowBytes = UInt32(decodedWidth * channels * 2)
-            var samples = [UInt16](repeating: 0, count: decodedWidth * decodedHeight * channels)
+            var samples = try PhotoMemory.zeros(UInt16.self, count: decodedWidth * decodedHeight * channels)
             try check(samples.withUnsafeMutableBytes { buffer in
                 rgb.pixels = buffer.baseAddress!.assumingMemoryBound(to: UInt8.self)
                 return avifImageYUVToRGB(image, &rgb)
             })
             let rowLength = decodedWidth * channels
-            let pixels = samples.withUnsafeBufferPointer { buffer in
+            let pixels = try PhotoMemory.reserving(crop.width * crop.height * channels) { samples.withUnsafeBufferPointer { buffer in
                 toneMapping.sRGBPixels(buffer.baseAddress! + crop.y * rowLength + crop.x * channels,
                                        width: crop.width, height: crop.height, rowLength: rowLength,
                                        channels: channels, maximum: 65535)
-            }
+            } }
             return try pixels.withUnsafeBufferPointer { buffer throws(Failure) in
                 try CardPixels.make(Resampler.Source(pixels: buffer.baseAddress!, pitch: crop.width * channels,
                                                      width: crop.width, height: crop.height, hasAlpha: hasAlpha),
@@ -96,7 +99,7 @@ enum AVIFDecoder {
         rgb.depth = 8
         let pitch = decodedWidth * channels
         rgb.rowBytes = UInt32(pitch)
-        var pixels = [UInt8](repeating: 0, count: pitch * decodedHeight)
+        var pixels = try PhotoMemory.zeros(UInt8.self, count: pitch * decodedHeight)
         try check(pixels.withUnsafeMutableBufferPointer { buffer in
             rgb.pixels = buffer.baseAddress
             return avifImageYUVToRGB(image, &rgb)
@@ -111,6 +114,7 @@ enum AVIFDecoder {
 
     /// Throws the outcome of YUV (and alpha) to RGB(A) unless it succeeded.
     private static func check(_ conversion: avifResult) throws(Failure) {
+        if conversion == AVIF_RESULT_OUT_OF_MEMORY { throw PhotoMemory.outOfMemory }
         guard conversion == AVIF_RESULT_OK else { throw Failure(reason: "cannot decode: \(text(conversion))") }
     }
 
@@ -168,6 +172,7 @@ enum AVIFDecoder {
 
     private static func check(_ result: avifResult, _ decoder: UnsafeMutablePointer<avifDecoder>) throws(Failure) {
         guard result != AVIF_RESULT_OK else { return }
+        if result == AVIF_RESULT_OUT_OF_MEMORY { throw PhotoMemory.outOfMemory }
         let detail = diagnostic(decoder)
         throw Failure(reason: "cannot decode: \(text(result))" + (detail.isEmpty ? "" : " (\(detail))"))
     }

@@ -93,7 +93,7 @@ enum GIFDecoder {
         // zeroes when first written, so only the rows the file fills take memory: a 16000²
         // header on 20 bytes of LZW data took 1.06 GB as a zero-filled Swift array.
         guard let canvasPixels = calloc(canvas.width * canvas.height, 4)?.assumingMemoryBound(to: UInt8.self) else {
-            throw Failure(reason: "cannot decode: out of memory for \(canvas.width)×\(canvas.height) px")
+            throw PhotoMemory.outOfMemory
         }
         defer { free(canvasPixels) }
         if frame.width > 0 && frame.height > 0 {
@@ -190,6 +190,7 @@ private final class GIFReader {
     func failure(_ code: Int32) -> Failure {
         if let readError { return Failure(reason: readError) }
         if ranOut { return Failure(reason: "cannot decode: truncated GIF data") }
+        if code == D_GIF_ERR_NOT_ENOUGH_MEM { return PhotoMemory.outOfMemory }
         let text = GifErrorString(code).map { String(cString: $0) } ?? "giflib error \(code)"
         return Failure(reason: "cannot decode: \(text)")
     }

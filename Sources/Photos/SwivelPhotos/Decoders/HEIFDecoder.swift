@@ -33,7 +33,11 @@ enum HEIFDecoder {
         let chroma = deep ? (hasAlpha ? deepRGBA : deepRGB)
             : (hasAlpha ? heif_chroma_interleaved_RGBA : heif_chroma_interleaved_RGB)
         var imageOut: OpaquePointer?
-        try check(heif_decode_image(handle, &imageOut, heif_colorspace_RGB, chroma, nil))
+        // What libheif and its HEVC decoder make: the coded planes (up to 3 of 16-bit samples, and
+        // alpha) and the interleaved output; asked for first, as a failed C++ allocation in a
+        // plugin need not come back as an error.
+        let decodedBytes = storedWidth * storedHeight * (8 + (hasAlpha ? 4 : 3) * (deep ? 2 : 1))
+        try check(try PhotoMemory.reserving(decodedBytes) { heif_decode_image(handle, &imageOut, heif_colorspace_RGB, chroma, nil) })
         guard let image = imageOut else { throw Failure(reason: "cannot decode: libheif made no image") }
         defer { heif_image_release(image) }
         let decodedWidth = Int(heif_image_get_width(image, heif_channel_interleaved))
@@ -48,13 +52,13 @@ enum HEIFDecoder {
         if isHDR, let codePoints, let mapping = toneMapping(codePoints, image) {
             let channels = hasAlpha ? 4 : 3
             let maximum = (1 << min(16, max(1, Int(heif_image_get_bits_per_pixel_range(image, heif_channel_interleaved))))) - 1
-            let pixels = deep
+            let pixels = try PhotoMemory.reserving(decodedWidth * decodedHeight * channels) { deep
                 ? UnsafeRawPointer(plane).withMemoryRebound(to: UInt16.self, capacity: Int(stride) / 2 * decodedHeight) {
                     mapping.sRGBPixels($0, width: decodedWidth, height: decodedHeight, rowLength: Int(stride) / 2,
                                        channels: channels, maximum: maximum)
                 }
                 : mapping.sRGBPixels(plane, width: decodedWidth, height: decodedHeight, rowLength: Int(stride),
-                                     channels: channels, maximum: min(maximum, 255))
+                                     channels: channels, maximum: min(maximum, 255)) }
             return try pixels.withUnsafeBufferPointer { buffer throws(Failure) in
                 try CardPixels.make(Resampler.Source(pixels: buffer.baseAddress!, pitch: decodedWidth * channels,
                                                      width: decodedWidth, height: decodedHeight, hasAlpha: hasAlpha),
@@ -131,13 +135,14 @@ enum HEIFDecoder {
         guard type == heif_color_profile_type_prof || type == heif_color_profile_type_rICC else { return nil }
         let size = heif_image_handle_get_raw_color_profile_size(handle)
         guard size > 0 else { return nil }
-        var profile = [UInt8](repeating: 0, count: size)
+        var profile = try PhotoMemory.zeros(UInt8.self, count: size)
         guard heif_image_handle_get_raw_color_profile(handle, &profile).code == heif_error_Ok else { return nil }
         return profile
     }
 
     private static func check(_ error: heif_error) throws(Failure) {
         guard error.code != heif_error_Ok else { return }
+        if error.code == heif_error_Memory_allocation_error { throw PhotoMemory.outOfMemory }
         let text = error.message.map { String(cString: $0) } ?? "libheif error \(error.code.rawValue)"
         throw Failure(reason: "cannot decode: \(text)")
     }

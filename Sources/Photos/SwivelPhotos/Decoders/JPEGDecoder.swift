@@ -20,6 +20,9 @@ enum JPEGDecoder {
     /// libjpeg-turbo 2.1's error text for the limit above, and the line Swivel gives instead.
     static let scanLimitText = "more than 500 scans"
     static let scanLimitReason = "cannot decode: progressive JPEG with more than 500 scans"
+    /// libjpeg-turbo 2.1's words when malloc failed: libjpeg's JERR_OUT_OF_MEMORY ("Insufficient
+    /// memory (case N)", jerror.h) and TurboJPEG's own ("Memory allocation failure", turbojpeg.c).
+    static let outOfMemoryTexts = ["Insufficient memory", "Memory allocation failure"]
 
     static func decode(_ bytes: [UInt8], width: Int, height: Int) throws(Failure) -> DecodedImage {
         try DecoderLibrary.turboJPEG.require(for: "JPEG")
@@ -46,12 +49,13 @@ enum JPEGDecoder {
 
         let cmyk = colorspace == Int32(TJCS_CMYK.rawValue) || colorspace == Int32(TJCS_YCCK.rawValue)
         let channels = cmyk ? 4 : 3
-        var pixels = [UInt8](repeating: 0, count: scaledWidth * scaledHeight * channels)
+        var pixels = try PhotoMemory.zeros(UInt8.self, count: scaledWidth * scaledHeight * channels)
         let status = tjDecompress2(handle, bytes, size, &pixels, Int32(scaledWidth), 0, Int32(scaledHeight),
                                    Int32(cmyk ? TJPF_CMYK.rawValue : TJPF_RGB.rawValue), flags)
         if status != 0 {
             let text = message(handle)
             if text.utf8.containsSequence(scanLimitText.utf8) { throw Failure(reason: scanLimitReason) }
+            if outOfMemoryTexts.contains(where: { text.utf8.containsSequence($0.utf8) }) { throw PhotoMemory.outOfMemory }
             // libjpeg fills a scan cut short with grey and calls it a warning; other warnings
             // (extraneous bytes before a marker, …) leave a whole picture.
             if tjGetErrorCode(handle) != Int32(TJERR_WARNING.rawValue) { throw failure(text) }
@@ -61,10 +65,12 @@ enum JPEGDecoder {
             // Through the file's own CMYK profile (a press profile: its inks are not the naive
             // ones below), else the naive formula.
             if metadata.iccProfile != nil { try DecoderLibrary.lcms2.require(for: "JPEG") }
-            let profiled = metadata.iccProfile.flatMap { profile in
-                pixels.withUnsafeBufferPointer { ColorProfile.rgb(fromCMYK: $0, inverted: metadata.adobe, iccProfile: profile) }
+            pixels = try PhotoMemory.reserving(scaledWidth * scaledHeight * 3) {
+                let profiled = metadata.iccProfile.flatMap { profile in
+                    pixels.withUnsafeBufferPointer { ColorProfile.rgb(fromCMYK: $0, inverted: metadata.adobe, iccProfile: profile) }
+                }
+                return profiled ?? rgb(fromCMYK: pixels, inverted: metadata.adobe)
             }
-            pixels = profiled ?? rgb(fromCMYK: pixels, inverted: metadata.adobe)
         }
         return try pixels.withUnsafeBufferPointer { buffer throws(Failure) in
             try CardPixels.make(Resampler.Source(pixels: buffer.baseAddress!, pitch: scaledWidth * 3, width: scaledWidth,

@@ -1,4 +1,5 @@
 import CJXL
+import Glibc
 import SwivelCore
 import SwivelPhotoCore
 
@@ -14,7 +15,17 @@ import SwivelPhotoCore
 enum JXLDecoder {
     static func decode(_ bytes: [UInt8], width: Int, height: Int) throws(Failure) -> DecodedImage {
         try DecoderLibrary.jpegXL.require(for: "JPEG XL")
-        guard let decoder = JxlDecoderCreate(nil) else { throw Failure(reason: "cannot start libjxl") }
+        // libjxl's allocations go through malloc here, so that one that fails is known as such
+        // (libjxl itself reports only JXL_DEC_ERROR).
+        let allocationFailed = UnsafeMutablePointer<Bool>.allocate(capacity: 1)
+        allocationFailed.initialize(to: false)
+        defer { allocationFailed.deallocate() }
+        var memory = JxlMemoryManager(opaque: allocationFailed, alloc: { failed, size in
+            let block = malloc(size)
+            if block == nil { failed?.assumingMemoryBound(to: Bool.self).pointee = true }
+            return block
+        }, free: { _, block in free(block) })
+        guard let decoder = JxlDecoderCreate(&memory) else { throw Failure(reason: "cannot start libjxl") }
         defer { JxlDecoderDestroy(decoder) }
         let events = Int32(JXL_DEC_BASIC_INFO.rawValue | JXL_DEC_COLOR_ENCODING.rawValue | JXL_DEC_FULL_IMAGE.rawValue)
         guard JxlDecoderSubscribeEvents(decoder, events) == JXL_DEC_SUCCESS else {
@@ -33,15 +44,16 @@ enum JXLDecoder {
                 return .failure(error)
             }
         }
+        if case .failure = outcome, allocationFailed.pointee { throw PhotoMemory.outOfMemory }
         try outcome.get()
         guard !output.pixels.isEmpty else { throw Failure(reason: "cannot decode: JPEG XL file has no image") }
         var channels = Int(output.format.num_channels)
         if let toneMapping = output.toneMapping {
-            let pixels = output.pixels.withUnsafeBytes { bytes in
+            let pixels = try PhotoMemory.reserving(output.width * output.height * channels) { output.pixels.withUnsafeBytes { bytes in
                 toneMapping.sRGBPixels(bytes.baseAddress!.assumingMemoryBound(to: UInt16.self), width: output.width,
                                        height: output.height, rowLength: output.width * channels,
                                        channels: channels, maximum: 65535)
-            }
+            } }
             return try pixels.withUnsafeBufferPointer { buffer throws(Failure) in
                 try CardPixels.make(Resampler.Source(pixels: buffer.baseAddress!, pitch: output.width * channels,
                                                      width: output.width, height: output.height, hasAlpha: channels == 4),
@@ -49,7 +61,7 @@ enum JXLDecoder {
             }
         }
         if output.blackIndex != nil && output.iccProfile != nil { try DecoderLibrary.lcms2.require(for: "JPEG XL") }
-        if let cmyk = output.cmyk() {
+        if let cmyk = try output.cmyk() {
             (output.pixels, output.iccProfile) = (cmyk, nil)
             channels = channels == 4 ? 4 : 3
         }
@@ -115,7 +127,7 @@ enum JXLDecoder {
                       size == width * height * Int(format.num_channels) * sampleSize else {
                     throw Failure(reason: "cannot decode: unexpected JPEG XL output size")
                 }
-                pixels = [UInt8](repeating: 0, count: size)
+                pixels = try PhotoMemory.zeros(count: size)
                 let set = pixels.withUnsafeMutableBytes {
                     JxlDecoderSetImageOutBuffer(decoder, &format, $0.baseAddress, $0.count)
                 }
@@ -127,7 +139,7 @@ enum JXLDecoder {
                           blackSize == width * height else {
                         throw Failure(reason: "cannot decode: unexpected JPEG XL black channel size")
                     }
-                    black = [UInt8](repeating: 0, count: blackSize)
+                    black = try PhotoMemory.zeros(count: blackSize)
                     let setBlack = black.withUnsafeMutableBytes {
                         JxlDecoderSetExtraChannelBuffer(decoder, &one, $0.baseAddress, $0.count, blackIndex)
                     }
@@ -154,21 +166,23 @@ enum JXLDecoder {
         /// For a CMYK image with its black channel: the pixels in sRGB through the CMYK profile
         /// (RGB, or RGBA keeping the alpha), else nil. JPEG XL stores inks inverted (1 is no ink),
         /// like Adobe's CMYK JPEGs.
-        func cmyk() -> [UInt8]? {
+        func cmyk() throws(Failure) -> [UInt8]? {
             guard isCMYK, let iccProfile, !black.isEmpty else { return nil }
             let channels = Int(format.num_channels), count = width * height
             guard pixels.count == count * channels, black.count == count else { return nil }
-            var inks = [UInt8](repeating: 0, count: count * 4)
+            var inks = try PhotoMemory.zeros(UInt8.self, count: count * 4)
             for i in 0..<count {
                 inks[i * 4] = pixels[i * channels]
                 inks[i * 4 + 1] = pixels[i * channels + 1]
                 inks[i * 4 + 2] = pixels[i * channels + 2]
                 inks[i * 4 + 3] = black[i]
             }
-            let rgb = inks.withUnsafeBufferPointer { ColorProfile.rgb(fromCMYK: $0, inverted: true, iccProfile: iccProfile) }
-                ?? JPEGDecoder.rgb(fromCMYK: inks, inverted: true)
+            let rgb = try PhotoMemory.reserving(count * 3) {
+                inks.withUnsafeBufferPointer { ColorProfile.rgb(fromCMYK: $0, inverted: true, iccProfile: iccProfile) }
+                    ?? JPEGDecoder.rgb(fromCMYK: inks, inverted: true)
+            }
             guard channels == 4 else { return rgb }
-            var rgba = [UInt8](repeating: 0, count: count * 4)
+            var rgba = try PhotoMemory.zeros(UInt8.self, count: count * 4)
             for i in 0..<count {
                 rgba[i * 4] = rgb[i * 3]
                 rgba[i * 4 + 1] = rgb[i * 3 + 1]

@@ -21,6 +21,7 @@ enum NetpbmDecoder {
         guard let pixels = image.pixels else {
             if image.truncated != 0 { throw Failure(reason: "cannot decode: truncated PNM data") }
             let reason = withUnsafeBytes(of: &image.reason) { String(cString: $0.bindMemory(to: CChar.self).baseAddress!) }
+            if reason == "out of memory" { throw PhotoMemory.outOfMemory }   // netpbm_reader.c's malloc failed
             throw Failure(reason: "cannot decode: \(reason)")
         }
         let real = (width: Int(image.width), height: Int(image.height))

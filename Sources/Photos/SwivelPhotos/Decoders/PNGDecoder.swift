@@ -42,7 +42,7 @@ enum PNGDecoder {
             throw Failure(reason: ImageLimits.problem(width: Int(image.width), height: Int(image.height))
                           ?? "cannot decode: PNG over the size limits")
         case SWIVEL_PNG_OUT_OF_MEMORY:
-            throw Failure(reason: "cannot decode: out of memory for a \(image.width)×\(image.height) PNG")
+            throw PhotoMemory.outOfMemory
         default:
             // libpng's words, after "PNG" unless they start with it ("PNG unsigned integer out of range").
             throw Failure(reason: "cannot decode: " + (message.hasPrefix("PNG ") ? message : "PNG \(message)"))
@@ -57,17 +57,18 @@ enum PNGDecoder {
                                          sourcePeak: image.max_cll > 0 ? image.max_cll : nil) {
             let w = Int(image.width), h = Int(image.height), channels = image.has_alpha != 0 ? 4 : 3
             let count = w * h * channels
-            let mapped: [UInt8]
-            if image.sample_bits == 16 {
-                mapped = pixels.withMemoryRebound(to: UInt16.self, capacity: count) { samples in
-                    if image.cicp_full_range == 0 { expandNarrowRange(samples, count: count, channels: channels, bits: 16) }
-                    return toneMapping.sRGBPixels(samples, width: w, height: h, rowLength: w * channels,
-                                                  channels: channels, maximum: 65535)
+            let mapped: [UInt8] = try PhotoMemory.reserving(count) {
+                if image.sample_bits == 16 {
+                    return pixels.withMemoryRebound(to: UInt16.self, capacity: count) { samples in
+                        if image.cicp_full_range == 0 { expandNarrowRange(samples, count: count, channels: channels, bits: 16) }
+                        return toneMapping.sRGBPixels(samples, width: w, height: h, rowLength: w * channels,
+                                                      channels: channels, maximum: 65535)
+                    }
+                } else {
+                    if image.cicp_full_range == 0 { expandNarrowRange(pixels, count: count, channels: channels, bits: 8) }
+                    return toneMapping.sRGBPixels(pixels, width: w, height: h, rowLength: w * channels,
+                                                  channels: channels, maximum: 255)
                 }
-            } else {
-                if image.cicp_full_range == 0 { expandNarrowRange(pixels, count: count, channels: channels, bits: 8) }
-                mapped = toneMapping.sRGBPixels(pixels, width: w, height: h, rowLength: w * channels,
-                                                channels: channels, maximum: 255)
             }
             return try mapped.withUnsafeBufferPointer { buffer throws(Failure) in
                 try CardPixels.make(Resampler.Source(pixels: buffer.baseAddress!, pitch: w * channels, width: w,

@@ -76,6 +76,7 @@ extension OpenFile {
         let pngError = takePNGError()
         guard let surface else {
             let detail = ImageDecoder.sdlError()
+            if detail == "Out of memory" { throw PhotoMemory.outOfMemory }   // SDL_OutOfMemory()'s words
             // libpng's own words ("IDAT: CRC error") say more than SDL2_image's generic ones.
             throw Failure(reason: cutShort ? "cannot decode: truncated \(format.displayName) data (\(detail))"
                                            : "cannot decode: \(pngError.map { "PNG \($0)" } ?? detail)")

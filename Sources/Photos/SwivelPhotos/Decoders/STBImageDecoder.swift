@@ -38,6 +38,8 @@ enum STBImageDecoder {
         defer { swivel_stb_free(image.pixels) }
         if image.truncated != 0 { throw Failure(reason: "cannot decode: truncated \(format.displayName) data") }
         guard let pixels = image.pixels else {
+            // stbi__err("outofmem", …): its malloc failed.
+            if image.reason.map({ String(cString: $0) }) == "outofmem" { throw PhotoMemory.outOfMemory }
             throw Failure(reason: "cannot decode: \(image.reason.map { String(cString: $0) } ?? "unknown error")")
         }
         let real = (width: Int(image.width), height: Int(image.height))

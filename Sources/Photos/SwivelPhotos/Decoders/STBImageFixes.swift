@@ -133,7 +133,7 @@ enum BMPFixes {
         guard width > 0, height != 0 else { return [] }
         let height = abs(height)
         let pitch = (width + 3) & ~3
-        var out = [UInt8](repeating: 0, count: pitch * height)
+        var out = try PhotoMemory.zeros(UInt8.self, count: pitch * height)
         var x = 0, y = 0
         var position = offset
         func byte() throws(Failure) -> Int {

@@ -58,7 +58,7 @@ enum TIFFDecoder {
 
         // Zeroed by the kernel page by page as libtiff writes it, not up front.
         guard let raster = calloc(storedWidth * storedHeight, 4)?.assumingMemoryBound(to: UInt32.self) else {
-            throw Failure(reason: "cannot decode: out of memory for \(storedWidth)×\(storedHeight) px")
+            throw PhotoMemory.outOfMemory
         }
         defer { free(raster) }
         var lab: Int32 = 0, alpha: Int32 = 0

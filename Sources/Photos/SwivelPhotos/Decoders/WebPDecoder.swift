@@ -52,7 +52,8 @@ enum WebPDecoder {
             guard WebPAnimDecoderOptionsInit(&options) != 0 else { throw Failure(reason: "cannot start libwebp") }
             options.color_mode = MODE_RGBA   // straight alpha: the resampler multiplies it in
             options.use_threads = 0          // decodes already run on several threads
-            guard let decoder = WebPAnimDecoderNew(&data, &options) else {
+            // It callocs the canvas and the previous frame's copy, and says only NULL when that fails.
+            guard let decoder = try PhotoMemory.reserving(canvas.width * canvas.height * 8, { WebPAnimDecoderNew(&data, &options) }) else {
                 throw Failure(reason: "cannot decode: malformed WEBP animation")
             }
             defer { WebPAnimDecoderDelete(decoder) }
@@ -107,7 +108,7 @@ enum WebPDecoder {
         case VP8_STATUS_NOT_ENOUGH_DATA: throw truncated
         case VP8_STATUS_BITSTREAM_ERROR: throw Failure(reason: "cannot decode: malformed WEBP data")
         case VP8_STATUS_UNSUPPORTED_FEATURE: throw Failure(reason: "cannot decode: unsupported WEBP feature")
-        case VP8_STATUS_OUT_OF_MEMORY: throw Failure(reason: "cannot decode: out of memory")
+        case VP8_STATUS_OUT_OF_MEMORY: throw PhotoMemory.outOfMemory
         default: throw Failure(reason: "cannot decode: libwebp stopped with status \(status.rawValue)")
         }
     }

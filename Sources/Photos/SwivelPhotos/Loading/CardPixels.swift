@@ -26,6 +26,21 @@ enum CardPixels {
         let crop = AspectFill.crop(source: upright, target: Size(Double(width), Double(height)))
         let storedCrop = orientation.storedRect(crop, width: stored.width, height: stored.height)
         let (outWidth, outHeight) = orientation.swapsSides ? (height, width) : (width, height)
+        // What the steps below allocate, asked for first: the resampler's rows grow with the
+        // photo's height; the sums and the upright copy are the card's.
+        let cardBytes = outWidth * outHeight * 4
+        let working = Resampler.workingBytes(sourceHeight: source.height, crop: storedCrop, width: outWidth, height: outHeight)
+            + (iccProfile != nil && source.hasAlpha ? cardBytes * MemoryLayout<Float>.stride : 0)
+            + (orientation != .up ? cardBytes : 0)
+        return try PhotoMemory.reserving(working) {
+            make(source, orientation: orientation, iccProfile: iccProfile, crop: storedCrop, outWidth: outWidth,
+                 outHeight: outHeight, width: width, height: height)
+        }
+    }
+
+    private static func make(_ source: Resampler.Source, orientation: Orientation, iccProfile: [UInt8]?,
+                             crop storedCrop: PixelRect, outWidth: Int, outHeight: Int,
+                             width: Int, height: Int) -> DecodedImage {
         var pixels: [UInt8]
         if let conversion = iccProfile.flatMap(ColorProfile.Conversion.init(iccProfile:)) {
             if source.hasAlpha {

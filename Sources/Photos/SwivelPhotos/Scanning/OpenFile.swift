@@ -103,7 +103,8 @@ struct OpenFile {
     /// `count` bytes from `offset` on (the first ones by default; fewer if the file ends first).
     func read(_ count: Int, at offset: Int = 0) throws(Failure) -> [UInt8] {
         var failed: Int32 = 0
-        let bytes = [UInt8](unsafeUninitializedCapacity: max(count, 1)) { buffer, filled in
+        // The count may be the file's size (or a header's claim): asked of PhotoMemory first.
+        let bytes = try PhotoMemory.reserving(max(count, 1)) { [UInt8](unsafeUninitializedCapacity: max(count, 1)) { buffer, filled in
             filled = 0
             while filled < count {
                 let got = pread(descriptor, buffer.baseAddress! + filled, count - filled, off_t(offset + filled))
@@ -116,7 +117,7 @@ struct OpenFile {
                     break
                 }
             }
-        }
+        } }
         if failed != 0 { throw Failure(reason: "cannot read: \(String(cString: strerror(failed)))") }
         return bytes
     }

@@ -1,0 +1,113 @@
+import Foundation
+import Glibc
+import SwivelCore
+import SwivelTestSupport
+import Testing
+
+/// Swivel under an address-space cap (`prlimit --as`, what `ulimit -v` sets), through the real
+/// binary. A photo whose decode needs more memory than the cap leaves is skipped with one line
+/// and the others are shown; a cap too small for OpenGL to start is said in one line, exit 1.
+/// Before, a Swift array that could not be allocated aborted the whole process ("Fatal error:
+/// failed to allocate 768000032 bytes"), and llvmpipe segfaulted or aborted at start.
+@Suite(.serialized) struct OutOfMemoryTests {
+    static let prlimit = "/usr/bin/prlimit"
+
+    /// A valid JPEG XL of 16000 × 16000 px (inside `ImageLimits`) in 382 bytes: a solid red PNG
+    /// encoded by cjxl 0.7 with `-d 1 -e 1 --resampling=8 -g 3`. Its 8-bit RGB pixels are
+    /// 16000² × 3 = 768,000,000 bytes.
+    static let hugeJXL = Array(Data(base64Encoded: """
+        /wr88yEgobgQwBIIAQD0wSIMAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAF3lEgAAFSqjjBu8nOv58kOHxbSN6wxttW1hJStSUFC4B+cwXozBOjxKOzgC8gD4sIKoAufBv/iMNgmSvx0Iok4ew2gH7THT9LT6oPFRfPY4c+5GWD2A3R7C5bE0IdydnvDxh/8JIfm9gRjOnYUUWLFx48YYd2PcGDxvjHEBDCCRwjpsDHcMt2zGmv7GI1D7pjBc/XDHw00ZXginujvrJMvh9HyFohhNxtooewcCxxUTF7476yTL4fR8haLIi9+LCTxC/hmhH8X2AIAx3DHcshlr+hjv873VPZ2eKiwtPdzyMdyyGWv6G49A7ZvCcPXkO2khrQdewbuzTrIcTs9XKIq8+L2YwCPkHwElCQ==
+        """, options: .ignoreUnknownCharacters)!)
+
+    /// The cap for the photo runs: 1100 MiB, with llvmpipe on one rasteriser thread
+    /// (LP_NUM_THREADS=1, so the figure holds on any number of cores). OpenGL needs about 740 MiB
+    /// of it to start (measured: the demo deck's screenshot worked from 726 MiB), which leaves
+    /// about 360 MiB for photos: room for ordinary ones, not for 768 MB of pixels or a 500 MiB file.
+    static let capMiB = 1100
+
+    static var canRun: Bool {
+        FileManager.default.isExecutableFile(atPath: prlimit) && dlopen("libjxl.so.0.7", RTLD_LAZY) != nil
+    }
+
+    /// Runs swivel with `arguments` under a `capMiB` address-space cap; its status, whether a
+    /// signal ended it, stderr, VmHWM in MiB (polled every 2 ms) and wall time in seconds.
+    static func run(_ arguments: [String], capMiB: Int, in folder: TemporaryDirectory)
+        throws -> (status: Int32, signaled: Bool, stderr: String, peakMiB: Double, seconds: Double) {
+        let environment = ["SDL_VIDEODRIVER": "offscreen", "XDG_CONFIG_HOME": SwivelProcess.noConfigHome,
+                           "HOME": folder.path.text, "LP_NUM_THREADS": "1"]
+        let errors = folder.path("stderr.txt")
+        let start = Date()
+        // prlimit sets the limit on itself and execs swivel: the same process.
+        let child = try ChildProcess(prlimit, ["--as=\(capMiB << 20)", "--core=0", "--", SwivelProcess.binary.path]
+                                     + arguments, environment: environment, stderr: errors)
+        var peak = 0.0
+        let deadline = Date().addingTimeInterval(60)
+        while child.isRunning && Date() < deadline {
+            if let status = try? String(contentsOfFile: "/proc/\(child.pid)/status", encoding: .utf8),
+               let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+               let kib = Double(line.split(separator: " ")[1]) {
+                peak = max(peak, kib / 1024)
+            }
+            usleep(2_000)
+        }
+        let seconds = Date().timeIntervalSince(start)
+        child.terminate(within: 2)
+        let status = try #require(child.status)
+        return (status.code, status.signaled, String(decoding: folder.contents(errors), as: UTF8.self), peak, seconds)
+    }
+
+    @Test(.enabled(if: canRun, "needs prlimit (util-linux) and libjxl 0.7"))
+    func photosTooBigForTheCapAreSkippedAndTheOthersShown() throws {
+        let folder = TemporaryDirectory()
+        let photos = folder.path("photos")
+        ImageFiles.directory(photos)
+        // Four cards side by side at the default size: the green JPEG first, centred.
+        ImageFiles.write(photos.appending(Array("/1 green.jpg".utf8)),
+                         ImageFiles.solid(.jpeg(quality: 95), width: 400, height: 600, [52, 199, 89]))
+        ImageFiles.write(photos.appending(Array("/2 blue.png".utf8)),
+                         ImageFiles.solid(.png, width: 400, height: 600, [0, 122, 255]))
+        ImageFiles.write(photos.appending(Array("/3 huge.jxl".utf8)), Self.hugeJXL)
+        // A small valid JPEG made 500 MiB long by a hole (under the 512 MiB a file may be read whole).
+        let sparse = photos.appending(Array("/4 sparse.jpg".utf8))
+        ImageFiles.write(sparse, ImageFiles.solid(.jpeg(quality: 95), width: 40, height: 60, [255, 59, 48]))
+        #expect(truncate(sparse.cString, 500 << 20) == 0)
+
+        let frame = folder.path("frame.png")
+        let result = try Self.run([photos.text, "--screenshot", frame.text], capMiB: Self.capMiB, in: folder)
+        print("under a \(Self.capMiB) MiB cap: status \(result.status), signaled \(result.signaled), "
+              + "\(String(format: "%.2f", result.seconds)) s, peak \(Int(result.peakMiB)) MiB: \(result.stderr)")
+        #expect(!result.signaled, "stderr: \(result.stderr.prefix(300))")
+        #expect(result.status == 0, "stderr: \(result.stderr.prefix(300))")
+        #expect(result.stderr.split(separator: "\n").map(String.init).sorted() == [
+            "swivel: skipped \(photos.text)/3 huge.jxl: out of memory",
+            "swivel: skipped \(photos.text)/4 sparse.jpg: out of memory",
+        ])
+        #expect(result.peakMiB < 300, "peak \(result.peakMiB) MiB")
+        // The centred card is the green photo, the one to its right the blue one.
+        let image = try Image(contentsOf: frame.text)
+        let centre = image.rgb(image.width / 2, image.height / 2)
+        #expect(zip(centre, [52, 199, 89]).allSatisfy { abs($0 - $1) <= 3 }, "centre \(centre)")
+        #expect(result.stderr.contains("3 huge.jxl") && !result.stderr.contains("blue"))
+    }
+
+    /// llvmpipe with one rasteriser thread needs about 740 MiB to start (650 MiB and 90 MiB a
+    /// thread, measured). At 400 MiB it segfaulted in SDL_GL_CreateContext before; now swivel says so.
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: prlimit), "needs prlimit (util-linux)"))
+    func belowWhatOpenGLNeedsToStartSwivelSaysSoAndExits1() throws {
+        for capMiB in [100, 400, 700] {
+            let folder = TemporaryDirectory()
+            let result = try Self.run(["--demo", "--screenshot", folder.path("frame.png").text], capMiB: capMiB, in: folder)
+            print("--demo under a \(capMiB) MiB cap: status \(result.status), signaled \(result.signaled), "
+                  + "\(String(format: "%.2f", result.seconds)) s, peak \(Int(result.peakMiB)) MiB: \(result.stderr)")
+            #expect(!result.signaled)
+            #expect(result.status == 1)
+            #expect(result.stderr == "swivel: cannot start OpenGL: the address-space limit (ulimit -v) is \(capMiB) MiB, "
+                    + "and OpenGL here needs about 740 MiB to start\n")
+            #expect(!FileManager.default.fileExists(atPath: folder.path("frame.png").text))
+        }
+        // And at the cap the photo runs use, it starts and draws.
+        let folder = TemporaryDirectory()
+        let result = try Self.run(["--demo", "--screenshot", folder.path("frame.png").text], capMiB: Self.capMiB, in: folder)
+        #expect(result.status == 0 && !result.signaled, "stderr: \(result.stderr.prefix(300))")
+    }
+}
