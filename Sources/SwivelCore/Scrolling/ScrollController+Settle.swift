@@ -4,7 +4,8 @@ extension ScrollController {
     /// fling below `flingThreshold` inside the range). Snapping: the card nearest the projected
     /// resting point, at least the next one when the release is a fling, reached by a
     /// `SnapSimulation` that starts at `velocity`; a resting point past an end bounces to that end
-    /// (if the bounce would stop there).
+    /// (if the bounce would stop there). With `flingsOneCard`, a fling goes to exactly the next card
+    /// its way (past the last, the snap's spring goes out and comes back to it).
     func settleMotion(from position: Double, velocity: Double) -> any Simulation {
         let range = layout.scrollRange
         let fling = abs(velocity) >= Self.flingThreshold ? velocity : 0
@@ -14,7 +15,7 @@ extension ScrollController {
         }
         let rest = FrictionSimulation(position: position, velocity: fling,
                                       decelerationRate: decelerationRate).restingPosition
-        if !range.contains(rest) {
+        if !flingsOneCard, !range.contains(rest) {
             let bounce = BounceSimulation(position: position, velocity: velocity, range: range,
                                           decelerationRate: decelerationRate)
             // Released past one end and thrown back in, a bounce can cross into the range and stop
@@ -25,7 +26,7 @@ extension ScrollController {
         var card = layout.nearestCard(to: rest)
         if fling != 0 {
             let next = layout.nextCard(after: position, direction: fling > 0 ? 1 : -1)
-            card = fling > 0 ? max(card, next) : min(card, next)
+            card = flingsOneCard ? next : fling > 0 ? max(card, next) : min(card, next)
         }
         return SnapSimulation.make(from: position, velocity: velocity, to: layout.offset(centering: card))
     }

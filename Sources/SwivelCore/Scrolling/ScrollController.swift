@@ -20,6 +20,9 @@ public struct ScrollController: Sendable {
     public private(set) var layout: CarouselLayout
     /// Whether releases, wheels and page keys come to rest with a card centred.
     public var snapping: Bool
+    /// Snapping, whether a fling moves exactly one card from where it is released (the full view's
+    /// pages, as a paging UIScrollView does) rather than to the card nearest its projected rest.
+    public var flingsOneCard = false
     /// The friction of a fling: `FrictionSimulation.normal` (0.998 per ms) or `.fast` (0.99).
     public var decelerationRate: Double
     /// Reduced motion (`--reduced-motion`): whatever would animate once input ends (a fling, a
