@@ -87,14 +87,4 @@ import Testing
         #expect(cancelled.error?.cancelled == true, "\(String(describing: cancelled.error))")
         #expect(cancelled.afterCancel < 1, "\(cancelled.afterCancel) s")
     }
-
-    /// A cancellation already set stops the decode before any pixel: no line, not a verdict.
-    @Test func aDecodeCancelledBeforeItStartsReadsNothing() throws {
-        let folder = TemporaryDirectory()
-        let path = folder.write("small.jpg", bytes: SyntheticJPEG.baseline(width: 64, height: 64))
-        let cancellation = DecodeCancellation()
-        cancellation.cancel()
-        #expect(throws: ImageLoadError.self) { try ImageDecoder.decode(path, width: 20, height: 30, cancellation: cancellation) }
-        #expect(try ImageDecoder.decode(path, width: 20, height: 30).width == 20)
-    }
 }
