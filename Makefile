@@ -26,7 +26,7 @@ INSTALLED_MAN = $(DESTDIR)$(MANDIR)/man1/swivel.1
 # Little CMS, libexif, zlib, stb_image (BMP, TGA; a header, compiled in) and libnetpbm (PNM).
 RUN_PACKAGES := libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev libgl-dev libegl-dev \
                 libgl1-mesa-dri libegl-mesa0 fonts-dejavu-core libdecor-0-plugin-1-cairo \
-                libturbojpeg0-dev libpng-dev libheif-dev libavif-dev libjxl-dev libtiff-dev libgif-dev libwebp-dev \
+                libjpeg62-turbo-dev libturbojpeg0-dev libpng-dev libheif-dev libavif-dev libjxl-dev libtiff-dev libgif-dev libwebp-dev \
                 liblcms2-dev libexif-dev zlib1g-dev libstb-dev libnetpbm-dev
 # Tests also drive a real window in a virtual X server (xrdb sets its Xft.dpi), and in a headless
 # Wayland compositor: sway, grim (screenshots), wtype (keys), and a virtual-pointer client built

@@ -54,6 +54,9 @@ let package = Package(
         // C: reads a PNG with libpng, whose errors longjmp, all within one C function (no Swift frame
         // between libpng's error and the setjmp it returns to).
         .target(name: "CPNGReader", dependencies: ["CPNG"]),
+        // C: reads a JPEG with libjpeg-turbo's libjpeg API (apt: libjpeg62-turbo-dev), streamed from the
+        // file, cancellable, whose errors longjmp, every libjpeg call inside its C functions.
+        .target(name: "CJPEGReader", dependencies: ["LazyLibraries"]),
         // C: the photo and text libraries above (all but SDL2, GL and zlib), and libnetpbm, loaded on
         // first use rather than at start-up: the colour deck never needs them
         // (scripts/gen-lazy-libraries.py).
@@ -84,8 +87,8 @@ let package = Package(
         // (what to decode, the texture plan, uploads through a texture-array protocol the app fills with GL).
         .target(name: "SwivelPhotos",
                 dependencies: ["SwivelCore", "SwivelPhotoCore", "SwivelSystem", "CSDL2", "CSDL2Image", "CLibraryMessages",
-                               "CTurboJPEG", "CHeif", "CAVIF", "CJXL", "CLCMS2", "CExif", "CTIFF", "CZlib", "CGIF",
-                               "CWebP", "CPNGReader", "LazyLibraries", "STBImage", "NetpbmReader"],
+                               "CHeif", "CAVIF", "CJXL", "CLCMS2", "CExif", "CTIFF", "CZlib", "CGIF",
+                               "CWebP", "CPNGReader", "CJPEGReader", "LazyLibraries", "STBImage", "NetpbmReader"],
                 path: "Sources/Photos/SwivelPhotos",
                 swiftSettings: withoutImplicitImports),
         // The executable: command line; App/ (wiring, the frame step and loop, overlays); Diagnostics/.

@@ -15,6 +15,8 @@
 #include <tiffio.h>
 #include <png.h>
 #include <avif/avif.h>
+#include <stdio.h>
+#include <jpeglib.h>
 #include <libexif/exif-utils.h>
 #include "lazy_libraries.h"
 
@@ -776,7 +778,50 @@ const char * avifResultToString(__typeof__(avifResult) a0) {
     return ((__typeof__(&avifResultToString))swivel_lazy_function(&real, 13, "avifResultToString"))(a0);
 }
 
-_Static_assert(SWIVEL_LAZY_LIBRARY_COUNT == 14, "lazy_libraries.h lists other libraries");
+// jpeg: libjpeg.so.62
+_Static_assert(SWIVEL_LAZY_JPEG == 14, "lazy_libraries.h lists jpeg elsewhere");
+void jpeg_CreateDecompress(__typeof__(j_decompress_ptr) a0, __typeof__(int) a1, __typeof__(size_t) a2) {
+    static void *_Atomic real;
+    ((__typeof__(&jpeg_CreateDecompress))swivel_lazy_function(&real, 14, "jpeg_CreateDecompress"))(a0, a1, a2);
+}
+void jpeg_calc_output_dimensions(__typeof__(j_decompress_ptr) a0) {
+    static void *_Atomic real;
+    ((__typeof__(&jpeg_calc_output_dimensions))swivel_lazy_function(&real, 14, "jpeg_calc_output_dimensions"))(a0);
+}
+void jpeg_destroy_decompress(__typeof__(j_decompress_ptr) a0) {
+    static void *_Atomic real;
+    ((__typeof__(&jpeg_destroy_decompress))swivel_lazy_function(&real, 14, "jpeg_destroy_decompress"))(a0);
+}
+boolean jpeg_finish_decompress(__typeof__(j_decompress_ptr) a0) {
+    static void *_Atomic real;
+    return ((__typeof__(&jpeg_finish_decompress))swivel_lazy_function(&real, 14, "jpeg_finish_decompress"))(a0);
+}
+int jpeg_read_header(__typeof__(j_decompress_ptr) a0, __typeof__(boolean) a1) {
+    static void *_Atomic real;
+    return ((__typeof__(&jpeg_read_header))swivel_lazy_function(&real, 14, "jpeg_read_header"))(a0, a1);
+}
+JDIMENSION jpeg_read_scanlines(__typeof__(j_decompress_ptr) a0, __typeof__(JSAMPARRAY) a1, __typeof__(JDIMENSION) a2) {
+    static void *_Atomic real;
+    return ((__typeof__(&jpeg_read_scanlines))swivel_lazy_function(&real, 14, "jpeg_read_scanlines"))(a0, a1, a2);
+}
+boolean jpeg_resync_to_restart(__typeof__(j_decompress_ptr) a0, __typeof__(int) a1) {
+    static void *_Atomic real;
+    return ((__typeof__(&jpeg_resync_to_restart))swivel_lazy_function(&real, 14, "jpeg_resync_to_restart"))(a0, a1);
+}
+void jpeg_set_marker_processor(__typeof__(j_decompress_ptr) a0, __typeof__(int) a1, __typeof__(jpeg_marker_parser_method) a2) {
+    static void *_Atomic real;
+    ((__typeof__(&jpeg_set_marker_processor))swivel_lazy_function(&real, 14, "jpeg_set_marker_processor"))(a0, a1, a2);
+}
+boolean jpeg_start_decompress(__typeof__(j_decompress_ptr) a0) {
+    static void *_Atomic real;
+    return ((__typeof__(&jpeg_start_decompress))swivel_lazy_function(&real, 14, "jpeg_start_decompress"))(a0);
+}
+struct jpeg_error_mgr * jpeg_std_error(__typeof__(struct jpeg_error_mgr *) a0) {
+    static void *_Atomic real;
+    return ((__typeof__(&jpeg_std_error))swivel_lazy_function(&real, 14, "jpeg_std_error"))(a0);
+}
+
+_Static_assert(SWIVEL_LAZY_LIBRARY_COUNT == 15, "lazy_libraries.h lists other libraries");
 const char *const swivel_lazy_library_names[SWIVEL_LAZY_LIBRARY_COUNT] = {
     "libheif.so.1",
     "libjxl.so.0.7",
@@ -792,6 +837,7 @@ const char *const swivel_lazy_library_names[SWIVEL_LAZY_LIBRARY_COUNT] = {
     "libtiff.so.6",
     "libpng16.so.16",
     "libavif.so.15",
+    "libjpeg.so.62",
 };
 
 // The Debian packages that install them (dpkg -S), named when one is missing.
@@ -810,4 +856,5 @@ const char *const swivel_lazy_library_packages[SWIVEL_LAZY_LIBRARY_COUNT] = {
     "libtiff6",
     "libpng16-16",
     "libavif15",
+    "libjpeg62-turbo",
 };

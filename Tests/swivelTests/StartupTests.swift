@@ -7,7 +7,8 @@ import Testing
 @Suite struct StartupTests {
     static let lazyLibraries = ["libheif.so.1", "libjxl.so.0.7", "libturbojpeg.so.0", "liblcms2.so.2", "libexif.so.12",
                                 "libSDL2_image-2.0.so.0", "libSDL2_ttf-2.0.so.0", "libgif.so.7", "libwebp.so.7", "libwebpdemux.so.2",
-                                "libnetpbm.so.11", "libtiff.so.6", "libpng16.so.16", "libavif.so.15"]
+                                "libnetpbm.so.11", "libtiff.so.6", "libpng16.so.16", "libavif.so.15",
+                                "libjpeg.so.62"]
 
     /// The libraries the dynamic loader initialised while `arguments` ran (its LD_DEBUG=files log).
     static func librariesInitialised(_ arguments: [String]) throws -> [String] {

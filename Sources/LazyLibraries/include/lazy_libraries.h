@@ -1,7 +1,7 @@
 #ifndef SWIVEL_LAZY_LIBRARIES_H
 #define SWIVEL_LAZY_LIBRARIES_H
 // The libraries only photo decks and text overlays need (libheif, libjxl, libturbojpeg, lcms2,
-// libexif, SDL2_image, SDL2_ttf, giflib, libwebp, libwebpdemux, libnetpbm, libtiff, libpng, libavif) are not linked: lazy_libraries.gen.c (written by
+// libexif, SDL2_image, SDL2_ttf, giflib, libwebp, libwebpdemux, libnetpbm, libtiff, libpng, libavif, libjpeg) are not linked: lazy_libraries.gen.c (written by
 // scripts/gen-lazy-libraries.py) defines each function Swivel calls, which loads its library with
 // dlopen the first time any of them is called and then calls the real function. The built-in
 // colour deck thus never loads them, and its first frame does not wait for their mapping,
@@ -31,6 +31,7 @@ enum swivel_lazy_library {
     SWIVEL_LAZY_TIFF,
     SWIVEL_LAZY_PNG,
     SWIVEL_LAZY_AVIF,
+    SWIVEL_LAZY_JPEG,
     SWIVEL_LAZY_LIBRARY_COUNT
 };
 

@@ -177,7 +177,7 @@ public enum FormatRecognition: Sendable {
 
 /// The library that turns a format's bytes into pixels.
 public enum FormatDecoder: String, Sendable {
-    /// libjpeg-turbo's TurboJPEG API, which shrinks while it decodes.
+    /// libjpeg-turbo's libjpeg API, which shrinks while it decodes.
     case libjpegTurbo = "libjpeg-turbo"
     case libpng
     case libheif

@@ -5,7 +5,7 @@ import LazyLibraries
 /// a missing one is skipped with "FORMAT needs PACKAGE, not installed" (`require`); the rest of the
 /// deck loads.
 enum DecoderLibrary {
-    case heif, jpegXL, turboJPEG, lcms2, exif, sdlImage, gif, webp, webpDemux, netpbm, tiff, png, avif
+    case heif, jpegXL, turboJPEG, lcms2, exif, sdlImage, gif, webp, webpDemux, netpbm, tiff, png, avif, jpeg
 
     private var index: Int32 {
         let library = switch self {
@@ -22,6 +22,7 @@ enum DecoderLibrary {
         case .tiff: SWIVEL_LAZY_TIFF
         case .png: SWIVEL_LAZY_PNG
         case .avif: SWIVEL_LAZY_AVIF
+        case .jpeg: SWIVEL_LAZY_JPEG
         }
         return Int32(library.rawValue)
     }

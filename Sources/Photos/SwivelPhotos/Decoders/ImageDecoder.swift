@@ -93,7 +93,7 @@ public enum ImageDecoder {
                 throw Failure(reason: problem)
             }
             switch header.format.decoder {
-            case .libjpegTurbo: return try JPEGDecoder.decode(try file.readAll(), width: width, height: height)
+            case .libjpegTurbo: return try JPEGDecoder.decode(file, width: width, height: height, cancellation: cancellation)
             case .libpng: return try PNGDecoder.decode(file, width: width, height: height)
             case .giflib: return try GIFDecoder.decode(file, width: width, height: height)
             case .libwebp: return try WebPDecoder.decode(try file.readAll(), width: width, height: height)

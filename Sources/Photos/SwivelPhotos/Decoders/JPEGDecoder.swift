@@ -1,65 +1,94 @@
-import CTurboJPEG
+import CJPEGReader
+import Glibc
 import SwivelCore
 import SwivelPhotoCore
 
-/// JPEG through libjpeg-turbo's TurboJPEG API, shrunk while decoding: the DCT is scaled to the
-/// smallest of libjpeg-turbo's factors (1/8, 2/8, …, 8/8) whose result still covers the card's
-/// crop at its pixel size, so a 12 MP photo for a 400 × 600 card decodes a quarter as many pixels
-/// in each direction and the full-size image is never made. Progressive, restart-marker,
-/// grayscale and CMYK/YCCK files are libjpeg's to read; the CMYK is turned into RGB here, through
-/// the file's CMYK profile when it has one.
+/// JPEG through libjpeg-turbo's libjpeg API (`swivel_jpeg_open`/`swivel_jpeg_decode`, in C, where
+/// libjpeg's error longjmp lands), shrunk while decoding: the DCT is scaled to the smallest of
+/// libjpeg's factors (1/8, 2/8, …, 8/8) whose result still covers the card's crop at its pixel
+/// size, so a 12 MP photo for a 400 × 600 card decodes a quarter as many pixels in each direction
+/// and the full-size image is never made. The file is read 64 KiB at a time as libjpeg asks for it,
+/// never whole. Progressive, restart-marker, grayscale and CMYK/YCCK files are libjpeg's to read;
+/// the CMYK is turned into RGB here, through the file's CMYK profile when it has one. A decode
+/// whose cancellation is set stops at libjpeg's next row, scan row or read.
 enum JPEGDecoder {
-    /// `TJFLAG_LIMITSCANS`: libjpeg-turbo stops at a progressive JPEG's 501st scan. A valid
-    /// progressive file may repeat scans without end (each refines the same coefficients again),
-    /// and a 1.8 MB one with thousands of scans kept a decode thread busy for over a minute. No
-    /// camera's or editor's file comes near 500: libjpeg's default progressive script has 10
-    /// scans, jpegtran's and mozjpeg's optimised ones a few dozen; successive approximation
-    /// itself allows at most 11 scans a coefficient band (Ah/Al up to 10 for 8-bit samples).
-    /// tjDecompressHeader3 reads only up to the first scan, so the header needs no limit.
-    static let flags = Int32(TJFLAG_LIMITSCANS)
-    /// libjpeg-turbo 2.1's error text for the limit above, and the line Swivel gives instead.
-    static let scanLimitText = "more than 500 scans"
+    /// TurboJPEG's `TJFLAG_LIMITSCANS` rule, kept: the decode stops at a progressive JPEG's 501st
+    /// scan. A valid progressive file may repeat scans without end (each refines the same
+    /// coefficients again), and a 1.8 MB one with thousands of scans kept a decode thread busy for
+    /// over a minute. No camera's or editor's file comes near 500: libjpeg's default progressive
+    /// script has 10 scans, jpegtran's and mozjpeg's optimised ones a few dozen; successive
+    /// approximation itself allows at most 11 scans a coefficient band (Ah/Al up to 10 for 8-bit
+    /// samples). The header is read only up to the first scan, so it needs no limit.
+    static let maxScans: Int32 = 500
     static let scanLimitReason = "cannot decode: progressive JPEG with more than 500 scans"
-    /// libjpeg-turbo 2.1's words when malloc failed: libjpeg's JERR_OUT_OF_MEMORY ("Insufficient
-    /// memory (case N)", jerror.h) and TurboJPEG's own ("Memory allocation failure", turbojpeg.c).
-    static let outOfMemoryTexts = ["Insufficient memory", "Memory allocation failure"]
+    /// libjpeg's words when malloc failed: JERR_OUT_OF_MEMORY, "Insufficient memory (case N)"
+    /// (jerror.h).
+    static let outOfMemoryText = "Insufficient memory"
+    /// libjpeg's memory limit: a progressive (or multi-scan) JPEG is decoded through a coefficient
+    /// buffer of the whole image, 2 bytes a coefficient, 64 coefficients an 8 × 8 block, so 2 bytes
+    /// a pixel for each full-resolution component: at most 4 of them (CMYK unsubsampled) for the
+    /// largest image `ImageLimits` lets through, 8 bytes × 256 MP, with 64 MiB for the padding of
+    /// blocks to whole MCUs and libjpeg's row buffers. (A 4:2:0 YCbCr file needs 2 × 1.5 = 3 bytes a
+    /// pixel: 768 MB at 16000 × 16000.) libjpeg-turbo 2.1.5's jmemnobs.c holds that buffer to the
+    /// limit and refuses a file that needs more ("Backing store not supported").
+    static let maxMemory = ImageLimits.maxPixels * 8 + (64 << 20)
+    /// The most ICC profile a JPEG may bring, its APP2 chunks together: 4 MiB. The format allows
+    /// 255 chunks of 65519 bytes (ICC.1:2022, B.4), 16 MB; CMYK press profiles, the biggest kind a
+    /// photo carries, are a few hundred KB to about 2 MB (Ghostscript's default_cmyk.icc: 187 KB).
+    /// A bigger profile is dropped (the photo is shown as sRGB) and its chunks skipped unread.
+    static let maxICCBytes = 4 << 20
 
-    static func decode(_ bytes: [UInt8], width: Int, height: Int) throws(Failure) -> DecodedImage {
-        try DecoderLibrary.turboJPEG.require(for: "JPEG")
-        guard let handle = tjInitDecompress() else { throw Failure(reason: "cannot start libjpeg-turbo") }
-        defer { tjDestroy(handle) }
-        var storedWidth: Int32 = 0, storedHeight: Int32 = 0, subsampling: Int32 = 0, colorspace: Int32 = 0
-        let size = UInt(bytes.count)
-        // A file that stops before its end-of-image marker was cut short: errors say so first.
-        let whole = bytes.count >= 2 && bytes[bytes.count - 2] == 0xFF && bytes[bytes.count - 1] == 0xD9
-        func failure(_ text: String) -> Failure {
-            Failure(reason: whole ? "cannot decode: \(text)" : "cannot decode: truncated JPEG data (\(text))")
+    /// A DCT scaling factor: the image is decoded at `num`/`denom` of its size.
+    struct ScalingFactor: Equatable {
+        let num: Int32
+        let denom: Int32
+    }
+
+    /// libjpeg-turbo's scaling factors up to 1 (TurboJPEG's tjGetScalingFactors, in its terms),
+    /// largest first. libjpeg-turbo's IDCT scales by k/8 for k = 1…16 (jdmaster.c).
+    static let scalingFactors = [(1, 1), (7, 8), (3, 4), (5, 8), (1, 2), (3, 8), (1, 4), (1, 8)]
+        .map { ScalingFactor(num: $0.0, denom: $0.1) }
+
+    static func decode(_ file: OpenFile, width: Int, height: Int,
+                       cancellation: DecodeCancellation = .never) throws(Failure) -> DecodedImage {
+        try DecoderLibrary.jpeg.require(for: "JPEG")
+        defer { withExtendedLifetime(cancellation) {} }
+        var limits = swivel_jpeg_limits(
+            max_memory: maxMemory, max_scans: maxScans, max_icc_bytes: maxICCBytes,
+            is_cancelled: { context in
+                Unmanaged<DecodeCancellation>.fromOpaque(context!).takeUnretainedValue().isCancelled ? 1 : 0
+            },
+            cancel_context: Unmanaged.passUnretained(cancellation).toOpaque())
+        var header = swivel_jpeg_header()
+        var reader: OpaquePointer?
+        let opened = swivel_jpeg_open(file.descriptor, &limits, &reader, &header)
+        defer { swivel_jpeg_close(reader) }
+        guard opened == SWIVEL_JPEG_OK, let reader else {
+            throw failure(opened, message: withUnsafeBytes(of: header.message) { text(of: $0) }, errno: header.read_errno)
         }
-        guard tjDecompressHeader3(handle, bytes, size, &storedWidth, &storedHeight, &subsampling, &colorspace) == 0 else {
-            throw failure(message(handle))
-        }
-        if let problem = ImageLimits.problem(width: Int(storedWidth), height: Int(storedHeight)) {
+        let storedWidth = Int(header.width), storedHeight = Int(header.height)
+        if let problem = ImageLimits.problem(width: storedWidth, height: storedHeight) {
             throw Failure(reason: problem)
         }
-        let metadata = PhotoMetadata.jpeg(bytes)
+        var metadata = PhotoMetadata()
+        metadata.exif = header.exif.map { Array(UnsafeBufferPointer(start: $0, count: header.exif_size)) }
+        metadata.iccProfile = header.icc_profile.map { Array(UnsafeBufferPointer(start: $0, count: header.icc_profile_size)) }
+        metadata.adobe = header.adobe != 0
         let orientation = try metadata.orientation(format: "JPEG")
         let target = CardPixels.storedTarget(width: width, height: height, orientation: orientation)
-        let factor = scale(width: Int(storedWidth), height: Int(storedHeight), target: target)
-        let scaledWidth = Int(scaled(storedWidth, factor)), scaledHeight = Int(scaled(storedHeight, factor))
+        let factor = scale(width: storedWidth, height: storedHeight, target: target)
+        let scaledWidth = Int(scaled(Int32(storedWidth), factor)), scaledHeight = Int(scaled(Int32(storedHeight), factor))
 
-        let cmyk = colorspace == Int32(TJCS_CMYK.rawValue) || colorspace == Int32(TJCS_YCCK.rawValue)
+        let cmyk = header.cmyk != 0
         let channels = cmyk ? 4 : 3
         var pixels = try PhotoMemory.zeros(UInt8.self, count: scaledWidth * scaledHeight * channels)
-        let status = tjDecompress2(handle, bytes, size, &pixels, Int32(scaledWidth), 0, Int32(scaledHeight),
-                                   Int32(cmyk ? TJPF_CMYK.rawValue : TJPF_RGB.rawValue), flags)
-        if status != 0 {
-            let text = message(handle)
-            if text.utf8.containsSequence(scanLimitText.utf8) { throw Failure(reason: scanLimitReason) }
-            if outOfMemoryTexts.contains(where: { text.utf8.containsSequence($0.utf8) }) { throw PhotoMemory.outOfMemory }
-            // libjpeg fills a scan cut short with grey and calls it a warning; other warnings
-            // (extraneous bytes before a marker, …) leave a whole picture.
-            if tjGetErrorCode(handle) != Int32(TJERR_WARNING.rawValue) { throw failure(text) }
-            if text.utf8.containsSequence("Premature end".utf8) { throw Failure(reason: "cannot decode: truncated JPEG data") }
+        var message = [CChar](repeating: 0, count: 200)
+        let status = pixels.withUnsafeMutableBufferPointer { buffer in
+            swivel_jpeg_decode(reader, UInt32(factor.num), UInt32(factor.denom), buffer.baseAddress,
+                               UInt32(scaledWidth), UInt32(scaledHeight), &message)
+        }
+        guard status == SWIVEL_JPEG_OK else {
+            throw failure(status, message: message.withUnsafeBytes { text(of: $0) }, errno: 0)
         }
         if cmyk {
             // Through the file's own CMYK profile (a press profile: its inks are not the naive
@@ -80,17 +109,37 @@ enum JPEGDecoder {
         }
     }
 
+    /// The line for a read that did not end in pixels.
+    static func failure(_ status: swivel_jpeg_status, message: String, errno code: Int32) -> Failure {
+        switch status {
+        case SWIVEL_JPEG_CANCELLED: return .cancelled
+        case SWIVEL_JPEG_SCAN_LIMIT: return Failure(reason: scanLimitReason)
+        // libjpeg fills what the file lacks with grey and calls it a warning: a cut file is refused,
+        // and an error that followed the end of the file is the cut's.
+        case SWIVEL_JPEG_TRUNCATED:
+            return Failure(reason: message.isEmpty ? "cannot decode: truncated JPEG data"
+                                                   : "cannot decode: truncated JPEG data (\(message))")
+        case SWIVEL_JPEG_READ_ERROR: return Failure(reason: "cannot read: \(String(cString: strerror(code)))")
+        case SWIVEL_JPEG_OUT_OF_MEMORY: return PhotoMemory.outOfMemory
+        case _ where message.utf8.containsSequence(outOfMemoryText.utf8): return PhotoMemory.outOfMemory
+        default: return Failure(reason: "cannot decode: \(message.isEmpty ? "unknown libjpeg error" : message)")
+        }
+    }
+
+    /// The NUL-terminated text at the start of `bytes`.
+    private static func text(of bytes: UnsafeRawBufferPointer) -> String {
+        String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+    }
+
     /// The smallest scaling factor (at most 1) at which the aspect-fill crop of a `width` ×
     /// `height` image still has at least `target`'s pixels each way; 1 when even that is short.
-    static func scale(width: Int, height: Int, target: (width: Int, height: Int)) -> tjscalingfactor {
+    static func scale(width: Int, height: Int, target: (width: Int, height: Int)) -> ScalingFactor {
         let crop = AspectFill.crop(source: Size(Double(width), Double(height)),
                                    target: Size(Double(target.width), Double(target.height)))
-        var count: Int32 = 0
-        guard let list = tjGetScalingFactors(&count) else { return tjscalingfactor(num: 1, denom: 1) }
-        var best = tjscalingfactor(num: 1, denom: 1)
-        for factor in UnsafeBufferPointer(start: list, count: Int(count)) where factor.num <= factor.denom {
+        var best = ScalingFactor(num: 1, denom: 1)
+        for factor in scalingFactors {
             let ratio = Double(factor.num) / Double(factor.denom)
-            // The scaled image is rounded up (TJSCALED); the crop scales with it.
+            // The scaled image is rounded up (jdmaster.c: jdiv_round_up); the crop scales with it.
             let across = Double(scaled(Int32(width), factor)) / Double(width) * crop.width
             let down = Double(scaled(Int32(height), factor)) / Double(height) * crop.height
             guard across >= Double(target.width) - 1e-9, down >= Double(target.height) - 1e-9 else { continue }
@@ -99,8 +148,8 @@ enum JPEGDecoder {
         return best
     }
 
-    /// TJSCALED: a side scaled by a factor, rounded up.
-    static func scaled(_ side: Int32, _ factor: tjscalingfactor) -> Int32 {
+    /// A side scaled by a factor, rounded up (libjpeg's output_width, TurboJPEG's TJSCALED).
+    static func scaled(_ side: Int32, _ factor: ScalingFactor) -> Int32 {
         (side * factor.num + factor.denom - 1) / factor.denom
     }
 
@@ -118,10 +167,5 @@ enum JPEGDecoder {
             }
             filled = count * 3
         }
-    }
-
-    private static func message(_ handle: tjhandle) -> String {
-        guard let text = tjGetErrorStr2(handle) else { return "unknown libjpeg-turbo error" }
-        return String(cString: text)
     }
 }

@@ -19,11 +19,14 @@ struct PhotoMetadata {
         return EXIF.orientation(exif)
     }
 
-    /// JPEG: APP1 "Exif\0\0" (the first), APP2 "ICC_PROFILE\0" chunks (joined by sequence number),
-    /// APP14 "Adobe"; the walk stops at the first scan.
-    static func jpeg(_ bytes: [UInt8]) -> PhotoMetadata {
+    /// JPEG: APP1 "Exif\0\0" (the first), APP2 "ICC_PROFILE\0" chunks (joined by sequence number;
+    /// dropped, as the decoder's reader drops them, past `maxICCBytes` together), APP14 "Adobe";
+    /// the walk stops at the first scan. (The decoder reads the same segments from the file as
+    /// libjpeg reaches them: CJPEGReader.)
+    static func jpeg(_ bytes: [UInt8], maxICCBytes: Int = JPEGDecoder.maxICCBytes) -> PhotoMetadata {
         var found = PhotoMetadata()
         var iccChunks: [Int: [UInt8]] = [:]
+        var iccBytes = 0, iccTooBig = false
         var position = 2
         while position + 4 <= bytes.count {
             guard bytes[position] == 0xFF else { break }
@@ -37,9 +40,15 @@ struct PhotoMetadata {
             switch marker {
             case 0xE1 where found.exif == nil && payload.starts(with: EXIF.header):
                 found.exif = Array(payload)
-            case 0xE2 where payload.starts(with: iccSignature) && payload.count > iccSignature.count + 2:
+            case 0xE2 where !iccTooBig && payload.starts(with: iccSignature) && payload.count > iccSignature.count + 2:
                 let sequence = Int(payload[payload.startIndex + iccSignature.count])
-                iccChunks[sequence] = Array(payload.dropFirst(iccSignature.count + 2))
+                iccBytes += payload.count - iccSignature.count - 2 - (iccChunks[sequence]?.count ?? 0)
+                if iccBytes > maxICCBytes {
+                    iccTooBig = true
+                    iccChunks = [:]
+                } else {
+                    iccChunks[sequence] = Array(payload.dropFirst(iccSignature.count + 2))
+                }
             case 0xEE where payload.starts(with: Array("Adobe".utf8)):
                 found.adobe = true
             default:
