@@ -80,7 +80,7 @@ public enum ImageDecoder {
             case .nanosvg:
                 return try SVGDecoder.decode(try file.readAll(), width: width, height: height)
             case .libtiff:
-                return try TIFFDecoder.decode(file, width: width, height: height)
+                return try TIFFDecoder.decode(file, width: width, height: height, cancellation: cancellation)
             case .libjpegTurbo, .libpng, .giflib, .libwebp, .sdl2Image, .stbImage, .libnetpbm, nil:
                 break
             }
@@ -94,12 +94,13 @@ public enum ImageDecoder {
             }
             switch header.format.decoder {
             case .libjpegTurbo: return try JPEGDecoder.decode(try file.readAll(), width: width, height: height)
-            case .libpng: return try PNGDecoder.decode(file, width: width, height: height)
-            case .giflib: return try GIFDecoder.decode(file, width: width, height: height)
+            case .libpng: return try PNGDecoder.decode(file, width: width, height: height, cancellation: cancellation)
+            case .giflib: return try GIFDecoder.decode(file, width: width, height: height, cancellation: cancellation)
             case .libwebp: return try WebPDecoder.decode(try file.readAll(), width: width, height: height)
             case .stbImage:
-                return try STBImageDecoder.decode(try file.readAll(), format: header.format, width: width, height: height)
-            case .libnetpbm: return try NetpbmDecoder.decode(try file.readAll(), width: width, height: height)
+                return try STBImageDecoder.decode(file, format: header.format, width: width, height: height,
+                                                  cancellation: cancellation)
+            case .libnetpbm: return try NetpbmDecoder.decode(file, width: width, height: height, cancellation: cancellation)
             default: return try SDLImageDecoder.decode(file, header: header, width: width, height: height)
             }
         } catch {
