@@ -118,7 +118,7 @@ let package = Package(
                     dependencies: ["SwivelCore", "SwivelPlatform", "CSDL2", "CSDL2Image", "CSDL2TTF"]),
         .testTarget(name: "SwivelPhotosTests",
                     dependencies: ["SwivelCore", "SwivelPhotoCore", "SwivelPhotos", "SwivelTestSupport", "CSDL2", "CSDL2Image", "CTurboJPEG",
-                                   "CLCMS2", "CPNGReader"]),
+                                   "CLCMS2", "CPNGReader", "CZlib"]),
         .testTarget(name: "swivelTests", dependencies: ["swivel", "SwivelCore", "SwivelSystem", "SwivelPhotoCore", "SwivelPhotos", "SwivelTestSupport",
                                                        "CSDL2", "CSDL2Image"]),
     ]

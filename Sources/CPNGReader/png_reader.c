@@ -16,11 +16,22 @@ typedef struct {
     int descriptor;
     off_t next;             // file offset of buffer[filled]
     size_t position, filled;
-    int truncated, read_errno;
+    int truncated, read_errno, cancelled;
+    const swivel_png_cancellation *cancellation;
     jmp_buf jump;
     char message[sizeof(((swivel_png_image *)0)->message)];
     unsigned char buffer[READ_BLOCK];
 } reader;
+
+_Noreturn static void on_error(png_structp png, png_const_charp message);
+
+// Stops the read (longjmp to swivel_png_read's setjmp) once the caller's cancellation says so.
+static void check_cancelled(png_structp png, reader *r) {
+    if (r->cancellation && r->cancellation->is_cancelled && r->cancellation->is_cancelled(r->cancellation->context)) {
+        r->cancelled = 1;
+        on_error(png, "cancelled");
+    }
+}
 
 _Noreturn static void on_error(png_structp png, png_const_charp message) {
     reader *r = png_get_error_ptr(png);
@@ -40,6 +51,9 @@ static void on_read(png_structp png, png_bytep out, size_t wanted) {
     reader *r = png_get_io_ptr(png);
     while (wanted > 0) {
         if (r->position == r->filled) {
+            // Every block: a chunk libpng reads through unkept (a huge text or private chunk,
+            // CRC'd byte by byte) stops here too, not only the rows.
+            check_cancelled(png, r);
             ssize_t got;
             do {
                 got = pread(r->descriptor, r->buffer, READ_BLOCK, r->next);
@@ -156,11 +170,13 @@ static const png_byte read_as_known[] = "gAMA\0cHRM\0sRGB\0iCCP";
 // are held to the same limits.
 static const png_byte read_as_unknown[] = "eXIf\0cICP\0cLLI\0cLLi";
 
-swivel_png_status swivel_png_read(int descriptor, const swivel_png_limits *limits, swivel_png_image *image) {
+swivel_png_status swivel_png_read(int descriptor, const swivel_png_limits *limits,
+                                  const swivel_png_cancellation *cancellation, swivel_png_image *image) {
     memset(image, 0, sizeof *image);
     reader *r = calloc(1, sizeof *r);
     if (!r) return SWIVEL_PNG_OUT_OF_MEMORY;
     r->descriptor = descriptor;
+    r->cancellation = cancellation;
     png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, r, on_error, on_warning);
     png_infop info = png ? png_create_info_struct(png) : NULL;
     if (!info) {
@@ -170,15 +186,16 @@ swivel_png_status swivel_png_read(int descriptor, const swivel_png_limits *limit
     }
     // Changed between setjmp and a longjmp back to it: volatile, so they are not kept in registers.
     unsigned char *volatile pixels = NULL;
-    png_bytep *volatile rows = NULL;
     volatile int all_rows_read = 0;
     volatile swivel_png_status status = SWIVEL_PNG_OK;
 
     if (setjmp(r->jump)) {
         // Once every row is in, a failure after them (the rest of the last IDAT, later chunks, the
         // file ending before IEND) costs only the metadata that came after the image data.
+        // (A cancel then too: the pixels are in.)
         if (all_rows_read) goto done;
-        status = r->truncated ? SWIVEL_PNG_TRUNCATED
+        status = r->cancelled ? SWIVEL_PNG_CANCELLED
+                 : r->truncated ? SWIVEL_PNG_TRUNCATED
                  : r->read_errno ? SWIVEL_PNG_READ_ERROR : SWIVEL_PNG_LIBPNG_ERROR;
         goto done;
     }
@@ -226,7 +243,7 @@ swivel_png_status swivel_png_read(int descriptor, const swivel_png_limits *limit
         if (bit_depth == 16) png_set_scale_16(png);
         if (color_type == PNG_COLOR_TYPE_GRAY || color_type == PNG_COLOR_TYPE_GRAY_ALPHA) png_set_gray_to_rgb(png);
     }
-    png_set_interlace_handling(png);   // Adam7: png_read_image makes all seven passes
+    int passes = png_set_interlace_handling(png);   // Adam7: 7 passes over the rows, else 1
     png_read_update_info(png, info);
 
     int channels = png_get_channels(png, info);
@@ -237,13 +254,19 @@ swivel_png_status swivel_png_read(int descriptor, const swivel_png_limits *limit
         on_error(png, "unexpected pixel layout after transforms");
     }
     pixels = malloc(pitch * height);
-    rows = malloc(sizeof(png_bytep) * height);
-    if (!pixels || !rows) {
+    if (!pixels) {
         status = SWIVEL_PNG_OUT_OF_MEMORY;
         goto done;
     }
-    for (png_uint_32 y = 0; y < height; y++) rows[y] = pixels + pitch * y;
-    png_read_image(png, rows);
+    // Row by row (what png_read_image does inside), so that a cancelled read stops within a
+    // row: one row of a 16000 px wide image takes libpng about 0.12 ms (measured: 16000 x 16000
+    // RGB of zeros, 2.0 s for the 16000 rows on a busy 2-core machine).
+    for (int pass = 0; pass < passes; pass++) {
+        for (png_uint_32 y = 0; y < height; y++) {
+            check_cancelled(png, r);
+            png_read_row(png, pixels + pitch * y, NULL);
+        }
+    }
     all_rows_read = 1;
     image->pixels = pixels;
     image->pitch = pitch;
@@ -262,7 +285,6 @@ done:
         swivel_png_free(image);
         free(pixels);
     }
-    free(rows);
     png_destroy_read_struct(&png, &info, NULL);
     free(r);
     return status;

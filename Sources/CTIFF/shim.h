@@ -27,11 +27,24 @@ typedef struct SwivelTIFFReader {
     int ran_out;
     /// libtiff's first error message for this file ("" when none).
     char error[256];
+    /// Asked before every read and every band of rows (may be NULL): a non-zero answer makes
+    /// reads fail and the RGBA read stop, with `cancelled` set.
+    int (*is_cancelled)(void *context);
+    void *cancel_context;
+    int cancelled;
 } SwivelTIFFReader;
+
+static inline int swivel_tiff_check_cancelled(SwivelTIFFReader *reader) {
+    if (!reader->cancelled && reader->is_cancelled && reader->is_cancelled(reader->cancel_context)) reader->cancelled = 1;
+    return reader->cancelled;
+}
 
 static tmsize_t swivel_tiff_read_proc(thandle_t handle, void *buffer, tmsize_t size) {
     SwivelTIFFReader *reader = (SwivelTIFFReader *)handle;
     if (size <= 0) return 0;
+    // libtiff reads a large strip or tile in growing pieces (1 MiB first), so a cancel is seen
+    // while one huge strip is read, not only between strips.
+    if (swivel_tiff_check_cancelled(reader)) return -1;
     if (reader->offset >= reader->size) { reader->ran_out = 1; return 0; }
     tmsize_t filled = 0;
     while (filled < size) {
@@ -383,8 +396,23 @@ static inline int swivel_tiff_read_rgba(SwivelTIFFReader *reader, uint32_t *rast
                && (image.bitspersample == 8 || image.bitspersample == 16)) {
         image.put.contig = swivel_tiff_put_grey_alpha;
     }
-    int ok = TIFFRGBAImageGet(&image, raster, width, height);
+    // In bands of whole strips (or rows of tiles), as TIFFReadRGBAStrip does (row_offset), so
+    // that a cancel is seen between them: each strip or tile is still read and decoded once.
+    // A band is at least 16 rows (strips of one row would make a call a row). An image stored
+    // as one compressed strip is one band: only its reads are checked (see the read proc).
+    uint32_t unit = 0;
+    if (TIFFIsTiled(tif)) swivel_tiff_get(tif, TIFFTAG_TILELENGTH, &unit);
+    else swivel_tiff_get_defaulted(tif, TIFFTAG_ROWSPERSTRIP, &unit);
+    if (unit == 0 || unit > height) unit = height;
+    uint32_t band = unit < 16 ? (16 + unit - 1) / unit * unit : unit;
+    int ok = 1;
+    for (uint32_t row = 0; ok && row < height; row += band) {
+        if (swivel_tiff_check_cancelled(reader)) { ok = 0; break; }
+        image.row_offset = (int)row;
+        ok = TIFFRGBAImageGet(&image, raster + (size_t)row * width, width, height - row < band ? height - row : band);
+    }
     TIFFRGBAImageEnd(&image);
+    if (reader->cancelled) return 0;
     if (!ok && reader->error[0] == 0) snprintf(reader->error, sizeof reader->error, "cannot read the image");
     return ok;
 }

@@ -579,6 +579,10 @@ int TIFFReadEXIFDirectory(__typeof__(TIFF *) a0, __typeof__(toff_t) a1) {
     static void *_Atomic real;
     return ((__typeof__(&TIFFReadEXIFDirectory))swivel_lazy_function(&real, 11, "TIFFReadEXIFDirectory"))(a0, a1);
 }
+int TIFFReadRGBAStrip(__typeof__(TIFF *) a0, __typeof__(uint32_t) a1, __typeof__(uint32_t *) a2) {
+    static void *_Atomic real;
+    return ((__typeof__(&TIFFReadRGBAStrip))swivel_lazy_function(&real, 11, "TIFFReadRGBAStrip"))(a0, a1, a2);
+}
 TIFFErrorHandler TIFFSetErrorHandler(__typeof__(TIFFErrorHandler) a0) {
     static void *_Atomic real;
     return ((__typeof__(&TIFFSetErrorHandler))swivel_lazy_function(&real, 11, "TIFFSetErrorHandler"))(a0);
@@ -677,6 +681,10 @@ void png_read_image(__typeof__(png_structrp) a0, __typeof__(png_bytepp) a1) {
 void png_read_info(__typeof__(png_structrp) a0, __typeof__(png_inforp) a1) {
     static void *_Atomic real;
     ((__typeof__(&png_read_info))swivel_lazy_function(&real, 12, "png_read_info"))(a0, a1);
+}
+void png_read_row(__typeof__(png_structrp) a0, __typeof__(png_bytep) a1, __typeof__(png_bytep) a2) {
+    static void *_Atomic real;
+    ((__typeof__(&png_read_row))swivel_lazy_function(&real, 12, "png_read_row"))(a0, a1, a2);
 }
 void png_read_update_info(__typeof__(png_structrp) a0, __typeof__(png_inforp) a1) {
     static void *_Atomic real;

@@ -395,7 +395,7 @@ import Testing
         func read(_ limits: swivel_png_limits) -> (swivel_png_status, String) {
             var image = swivel_png_image()
             var limits = limits
-            let status = swivel_png_read(fd, &limits, &image)
+            let status = swivel_png_read(fd, &limits, nil, &image)
             defer { swivel_png_free(&image) }
             #expect(status == SWIVEL_PNG_OK || image.pixels == nil)
             return (status, withUnsafeBytes(of: image.message) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) })

@@ -33,7 +33,16 @@ typedef enum {
     SWIVEL_PNG_TOO_MANY_PIXELS = 4,
     /// malloc failed.
     SWIVEL_PNG_OUT_OF_MEMORY = 5,
+    /// `swivel_png_cancellation.is_cancelled` said yes: the read stopped, no verdict on the file.
+    SWIVEL_PNG_CANCELLED = 6,
 } swivel_png_status;
+
+/// Asked between units of work (each row of each pass, each 64 KiB block read from the file):
+/// a non-zero answer stops the read with SWIVEL_PNG_CANCELLED. `is_cancelled` may be NULL.
+typedef struct {
+    int (*is_cancelled)(void *context);
+    void *context;
+} swivel_png_cancellation;
 
 typedef struct {
     /// The IHDR, as libpng read it.
@@ -76,9 +85,10 @@ typedef struct {
 } swivel_png_image;
 
 /// Reads the PNG file open on `descriptor` from its start (with pread: the descriptor's offset is
-/// left alone) into `image`, within `limits`. On anything but SWIVEL_PNG_OK, `image` holds no
+/// left alone) into `image`, within `limits`, until `cancellation` (may be NULL) says stop. On anything but SWIVEL_PNG_OK, `image` holds no
 /// memory. Free a read image with `swivel_png_free`.
-swivel_png_status swivel_png_read(int descriptor, const swivel_png_limits *limits, swivel_png_image *image);
+swivel_png_status swivel_png_read(int descriptor, const swivel_png_limits *limits,
+                                  const swivel_png_cancellation *cancellation, swivel_png_image *image);
 
 /// Frees what `swivel_png_read` allocated in `image` (safe on a zeroed or failed image).
 void swivel_png_free(swivel_png_image *image);

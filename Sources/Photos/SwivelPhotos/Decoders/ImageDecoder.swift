@@ -80,26 +80,25 @@ public enum ImageDecoder {
             case .nanosvg:
                 return try SVGDecoder.decode(try file.readAll(), width: width, height: height)
             case .libtiff:
-                return try TIFFDecoder.decode(file, width: width, height: height)
+                return try TIFFDecoder.decode(file, width: width, height: height, cancellation: cancellation)
             case .libjpegTurbo, .libpng, .giflib, .libwebp, .sdl2Image, .stbImage, .libnetpbm, nil:
                 break
             }
-            // The formats with a header reader have their size read here from their first bytes. For
-            // JPEG this comes before libjpeg-turbo's own header check (tjDecompressHeader3, which
-            // the JPEG decoder also makes) because it needs only the first bytes: a JPEG over the
-            // limits is refused before its whole body is read.
+            // The formats with a header reader have their size read here from their first bytes,
+            // before any decoder starts (each decoder checks its own library's size again).
             let header = try file.header(pathExtension: path.pathExtension)
             if let problem = ImageLimits.problem(width: header.width, height: header.height) {
                 throw Failure(reason: problem)
             }
             switch header.format.decoder {
             case .libjpegTurbo: return try JPEGDecoder.decode(file, width: width, height: height, cancellation: cancellation)
-            case .libpng: return try PNGDecoder.decode(file, width: width, height: height)
-            case .giflib: return try GIFDecoder.decode(file, width: width, height: height)
+            case .libpng: return try PNGDecoder.decode(file, width: width, height: height, cancellation: cancellation)
+            case .giflib: return try GIFDecoder.decode(file, width: width, height: height, cancellation: cancellation)
             case .libwebp: return try WebPDecoder.decode(try file.readAll(), width: width, height: height)
             case .stbImage:
-                return try STBImageDecoder.decode(try file.readAll(), format: header.format, width: width, height: height)
-            case .libnetpbm: return try NetpbmDecoder.decode(try file.readAll(), width: width, height: height)
+                return try STBImageDecoder.decode(file, format: header.format, width: width, height: height,
+                                                  cancellation: cancellation)
+            case .libnetpbm: return try NetpbmDecoder.decode(file, width: width, height: height, cancellation: cancellation)
             default: return try SDLImageDecoder.decode(file, header: header, width: width, height: height)
             }
         } catch {

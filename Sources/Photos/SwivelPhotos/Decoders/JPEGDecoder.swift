@@ -55,10 +55,7 @@ enum JPEGDecoder {
         defer { withExtendedLifetime(cancellation) {} }
         var limits = swivel_jpeg_limits(
             max_memory: maxMemory, max_scans: maxScans, max_icc_bytes: maxICCBytes,
-            is_cancelled: { context in
-                Unmanaged<DecodeCancellation>.fromOpaque(context!).takeUnretainedValue().isCancelled ? 1 : 0
-            },
-            cancel_context: Unmanaged.passUnretained(cancellation).toOpaque())
+            is_cancelled: DecodeCancellation.cIsCancelled, cancel_context: cancellation.cContext)
         var header = swivel_jpeg_header()
         var reader: OpaquePointer?
         let opened = swivel_jpeg_open(file.descriptor, &limits, &reader, &header)

@@ -12,19 +12,25 @@ import SwivelPhotoCore
 /// Thread safety: libnetpbm reports errors through process-wide globals, so its calls take turns
 /// behind one lock (Netpbm files decode one at a time).
 enum NetpbmDecoder {
-    static func decode(_ bytes: [UInt8], width: Int, height: Int) throws(Failure) -> DecodedImage {
+    /// Read from the descriptor a stdio buffer at a time (the file is never in memory whole);
+    /// `cancellation` is looked at before each row.
+    static func decode(_ file: OpenFile, width: Int, height: Int,
+                       cancellation: DecodeCancellation = .never) throws(Failure) -> DecodedImage {
         try DecoderLibrary.netpbm.require(for: "PNM")
-        var image = bytes.withUnsafeBufferPointer {
-            swivel_pnm_decode($0.baseAddress, $0.count, Int32(ImageLimits.maxSide), ImageLimits.maxPixels)
+        var image = withExtendedLifetime(cancellation) {
+            swivel_pnm_decode(file.descriptor, max(0, file.size), Int32(ImageLimits.maxSide), ImageLimits.maxPixels,
+                              DecodeCancellation.cIsCancelled, cancellation.cContext)
         }
         defer { free(image.pixels) }
         guard let pixels = image.pixels else {
+            if image.cancelled != 0 { throw Failure.cancelled }
             if image.truncated != 0 { throw Failure(reason: "cannot decode: truncated PNM data") }
             let reason = withUnsafeBytes(of: &image.reason) { String(cString: $0.bindMemory(to: CChar.self).baseAddress!) }
             if reason == "out of memory" { throw PhotoMemory.outOfMemory }   // netpbm_reader.c's malloc failed
             throw Failure(reason: "cannot decode: \(reason)")
         }
         let real = (width: Int(image.width), height: Int(image.height))
+        try cancellation.check()
         return try CardPixels.make(
             Resampler.Source(pixels: UnsafePointer(pixels), pitch: real.width * Int(image.channels),
                              width: real.width, height: real.height, hasAlpha: image.channels == 4),

@@ -24,11 +24,13 @@ enum PNGDecoder {
     static let limits = swivel_png_limits(max_side: UInt32(ImageLimits.maxSide), max_pixels: UInt64(ImageLimits.maxPixels),
                                           max_chunk_bytes: 16 << 20, max_cached_chunks: 8)
 
-    static func decode(_ file: OpenFile, width: Int, height: Int) throws(Failure) -> DecodedImage {
+    static func decode(_ file: OpenFile, width: Int, height: Int,
+                       cancellation: DecodeCancellation = .never) throws(Failure) -> DecodedImage {
         try DecoderLibrary.png.require(for: "PNG")
         var image = swivel_png_image()
         var limits = Self.limits
-        let status = swivel_png_read(file.descriptor, &limits, &image)
+        var stop = swivel_png_cancellation(is_cancelled: DecodeCancellation.cIsCancelled, context: cancellation.cContext)
+        let status = withExtendedLifetime(cancellation) { swivel_png_read(file.descriptor, &limits, &stop, &image) }
         defer { swivel_png_free(&image) }
         let message = withUnsafeBytes(of: image.message) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
         switch status {
@@ -41,6 +43,8 @@ enum PNGDecoder {
         case SWIVEL_PNG_TOO_MANY_PIXELS:
             throw Failure(reason: ImageLimits.problem(width: Int(image.width), height: Int(image.height))
                           ?? "cannot decode: PNG over the size limits")
+        case SWIVEL_PNG_CANCELLED:
+            throw Failure.cancelled
         case SWIVEL_PNG_OUT_OF_MEMORY:
             throw PhotoMemory.outOfMemory
         default:
@@ -48,6 +52,7 @@ enum PNGDecoder {
             throw Failure(reason: "cannot decode: " + (message.hasPrefix("PNG ") ? message : "PNG \(message)"))
         }
         guard let pixels = image.pixels else { throw Failure(reason: "cannot decode: libpng made no pixels") }
+        try cancellation.check()   // before the colour conversion and resampling, which are not
         let exif = image.exif.map { Array(UnsafeBufferPointer(start: $0, count: image.exif_size)) }
         if exif != nil { try DecoderLibrary.exif.require(for: "PNG") }
         let orientation = exif.map(EXIF.orientation) ?? .up

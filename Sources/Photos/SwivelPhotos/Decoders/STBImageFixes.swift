@@ -26,14 +26,22 @@
 ///   image 1 attribute bit, as ImageMagick does. Left so: its author found that this made 16-bit
 ///   test files wholly transparent, and gdk-pixbuf shows them opaque too.
 enum BMPFixes {
-    /// `bytes` (a whole BMP file) as stb_image reads them right: unchanged when it already does.
-    static func prepared(_ bytes: [UInt8]) throws(Failure) -> [UInt8] {
-        let file = LittleEndianBytes(bytes)
-        guard let infoSize = file.uint32(14), let offset = file.uint32(10) else { return bytes }
+    /// The first bytes of a BMP file that `prepared` needs: headers (at most 124 bytes), masks and
+    /// a palette of 256 entries.
+    static let headBytes = 4096
+
+    /// The BMP file whose first bytes are `head` as stb_image reads it right: nil when it already
+    /// does; else a new head (a V4 header, the palette) and the offset in the file where its
+    /// pixels start, to be read from the file after that head. RLE pixels are expanded (reading
+    /// the file from `byte(at:)`), the whole image then being in the head.
+    static func prepared(_ head: [UInt8],
+                         byte: (Int) throws(Failure) -> Int?) throws(Failure) -> (head: [UInt8], tailOffset: Int?)? {
+        let file = LittleEndianBytes(head)
+        guard let infoSize = file.uint32(14), let offset = file.uint32(10) else { return nil }
         // OS/2 1.x (12 bytes): 16-bit sides, no compression, no masks; stb_image reads it right.
-        if infoSize == 12 { return bytes }
+        if infoSize == 12 { return nil }
         guard [16, 40, 52, 56, 64, 108, 124].contains(infoSize),
-              let width = file.int32(18), let height = file.int32(22), let bitCount = file.uint16(28) else { return bytes }
+              let width = file.int32(18), let height = file.int32(22), let bitCount = file.uint16(28) else { return nil }
         // The 16-byte OS/2 2.x header ends at the bit count: no compression field.
         let compression = infoSize >= 20 ? (file.uint32(30) ?? 0) : 0
         let isOS2 = infoSize == 16 || infoSize == 64
@@ -55,7 +63,7 @@ enum BMPFixes {
         let wideMask = masks.contains { $0.nonzeroBitCount > 8 }
         let needed = isRLE || wideMask || compression == 6 || [16, 52, 64].contains(infoSize)
             || (infoSize == 56 && hasMasks)
-        guard needed else { return bytes }
+        guard needed else { return nil }
 
         // The palette: between the header (and masks) and the pixels, four bytes an entry.
         var palette: [UInt8] = []
@@ -64,25 +72,21 @@ enum BMPFixes {
             let entries = min(used > 0 && used <= 256 ? used : 1 << bitCount, max(0, offset - afterHeader) / 4)
             palette = file.slice(afterHeader, 4 * entries)
         }
-        let pixels: [UInt8]
-        let outBitCount: Int
-        if isRLE {
-            pixels = try expandRLE(file, from: offset, width: width, height: height, fourBit: compression == 2)
-            outBitCount = 8
-        } else {
-            pixels = offset < bytes.count ? Array(bytes[offset...]) : []
-            outBitCount = bitCount
-        }
         while masks.count < 4 { masks.append(0) }
-        return v4File(width: width, height: height, bitCount: outBitCount, bitFields: hasMasks,
-                      masks: masks.map(topEightBits), palette: palette, pixels: pixels)
+        if isRLE {
+            let pixels = try expandRLE(byte, from: offset, width: width, height: height, fourBit: compression == 2)
+            return (v4File(width: width, height: height, bitCount: 8, bitFields: hasMasks, masks: masks.map(topEightBits),
+                           palette: palette, pixelCount: pixels.count) + pixels, nil)
+        }
+        return (v4File(width: width, height: height, bitCount: bitCount, bitFields: hasMasks, masks: masks.map(topEightBits),
+                       palette: palette, pixelCount: 0), offset)
     }
 
-    /// Whether `prepared` (as `prepared(_:)` made it) is too short for its uncompressed pixels,
-    /// the last row's padding aside (some writers leave it out). Told before decoding, so that a
-    /// small file cut short costs no image-sized allocation.
-    static func isCutShort(_ prepared: [UInt8]) -> Bool {
-        let file = LittleEndianBytes(prepared)
+    /// Whether a BMP of `size` bytes that starts with `head` (as `prepared(_:)` made it) is too
+    /// short for its uncompressed pixels, the last row's padding aside (some writers leave it
+    /// out). Told before decoding, so that a file cut short costs no image-sized allocation.
+    static func isCutShort(_ head: [UInt8], size: Int) -> Bool {
+        let file = LittleEndianBytes(head)
         guard let infoSize = file.uint32(14), let offset = file.uint32(10) else { return false }
         let width: Int, height: Int, bitCount: Int
         if infoSize == 12 {
@@ -96,7 +100,7 @@ enum BMPFixes {
         guard width > 0, height > 0, (1...32).contains(bitCount) else { return false }
         let rowBits = width * bitCount
         let needed = offset + (rowBits + 31) / 32 * 4 * (height - 1) + (rowBits + 7) / 8
-        return prepared.count < needed
+        return size < needed
     }
 
     /// `mask` with its lowest set bits cleared until at most 8 are left.
@@ -107,20 +111,22 @@ enum BMPFixes {
     }
 
     /// A BMP with a BITMAPV4HEADER: 14-byte file header, 108-byte info header, palette, pixels.
+    /// Up to the pixels, which follow (`pixelCount` of them, or 0 when the size field is left 0).
     private static func v4File(width: Int, height: Int, bitCount: Int, bitFields: Bool, masks: [Int],
-                               palette: [UInt8], pixels: [UInt8]) -> [UInt8] {
+                               palette: [UInt8], pixelCount: Int) -> [UInt8] {
         let pixelOffset = 14 + 108 + palette.count
         var out: [UInt8] = Array("BM".utf8)
         func put32(_ value: Int) { out += (0..<4).map { UInt8(truncatingIfNeeded: value >> (8 * $0)) } }
         func put16(_ value: Int) { out += (0..<2).map { UInt8(truncatingIfNeeded: value >> (8 * $0)) } }
-        put32(pixelOffset + pixels.count); put32(0); put32(pixelOffset)
+        // The file size field: stb_image does not read it.
+        put32(pixelCount > 0 ? pixelOffset + pixelCount : 0); put32(0); put32(pixelOffset)
         put32(108); put32(width); put32(height); put16(1); put16(bitCount)
         put32(bitFields ? 3 : 0); put32(0); put32(0); put32(0)
         put32(palette.count / 4); put32(0)
         masks.forEach(put32)
         put32(0x7352_4742)   // LCS_sRGB ("sRGB")
         out += [UInt8](repeating: 0, count: 36 + 12)   // endpoints and gammas, unused with sRGB
-        return out + palette + pixels
+        return out + palette
     }
 
     /// The rows of an RLE8 or RLE4 bitmap as 8-bit indices (rows padded to 4 bytes, in the file's
@@ -128,7 +134,7 @@ enum BMPFixes {
     /// RLE but costs nothing to show). Pixels the codes skip (delta, end of line, end of bitmap) keep index 0, as
     /// ImageMagick and SDL leave them. Data that ends before the end-of-bitmap code and the last
     /// row is cut short.
-    static func expandRLE(_ file: LittleEndianBytes, from offset: Int, width: Int, height: Int,
+    static func expandRLE(_ file: (Int) throws(Failure) -> Int?, from offset: Int, width: Int, height: Int,
                           fourBit: Bool) throws(Failure) -> [UInt8] {
         guard width > 0, height != 0 else { return [] }
         let height = abs(height)
@@ -137,7 +143,7 @@ enum BMPFixes {
         var x = 0, y = 0
         var position = offset
         func byte() throws(Failure) -> Int {
-            guard let value = file.byte(position) else { throw Failure(reason: "cannot decode: truncated BMP data") }
+            guard let value = try file(position) else { throw Failure(reason: "cannot decode: truncated BMP data") }
             position += 1
             return value
         }
@@ -175,15 +181,22 @@ enum TGAFixes {
     /// indices, 65535 for 16-bit: stb_image's length field is 16 bits), the entries the file does
     /// not give being zeros, so that a pixel outside the file's map is black, transparent where
     /// the map has alpha (as gdk-pixbuf shows it; stb_image would show entry 0).
-    static func prepared(_ bytes: [UInt8]) -> [UInt8] {
+    /// The first bytes of a TGA file that `prepared` needs: the header (18), the ID (up to 255)
+    /// and a colour map of up to 65535 entries of up to 4 bytes.
+    static let headBytes = 18 + 255 + 65535 * 4
+
+    /// The TGA file whose first bytes are `bytes` as stb_image reads it right: nil when it
+    /// already does; else a new head (header, ID, full colour map) and the offset in the file
+    /// where the rest (the pixels) starts.
+    static func prepared(_ bytes: [UInt8]) -> (head: [UInt8], tailOffset: Int)? {
         let file = LittleEndianBytes(bytes)
         guard bytes.count >= 18, bytes[1] == 1, bytes[2] == 1 || bytes[2] == 9,
-              let first = file.uint16(3), let length = file.uint16(5), length > 0 else { return bytes }
+              let first = file.uint16(3), let length = file.uint16(5), length > 0 else { return nil }
         let entryBytes = (Int(bytes[7]) + 7) / 8
         let mapStart = 18 + Int(bytes[0])
         let full = bytes[16] == 8 ? 256 : 65535
         guard entryBytes > 0, mapStart + length * entryBytes <= bytes.count,
-              first > 0 || length < full else { return bytes }
+              first > 0 || length < full else { return nil }
         let kept = max(0, min(length, full - first))
         var out = Array(bytes[0..<mapStart])
         out[3] = 0; out[4] = 0
@@ -191,14 +204,14 @@ enum TGAFixes {
         out += [UInt8](repeating: 0, count: min(first, full) * entryBytes)
         out += bytes[mapStart..<mapStart + kept * entryBytes]
         out += [UInt8](repeating: 0, count: (full - min(first, full) - kept) * entryBytes)
-        out += bytes[(mapStart + length * entryBytes)...]
-        return out
+        return (out, mapStart + length * entryBytes)
     }
 
-    /// Whether `bytes` (a whole TGA file) is too short for its pixels: uncompressed, their size;
-    /// run-length coded, one packet (a count byte and a pixel) for every 128 pixels at least. Told
-    /// before decoding, so that a small file cut short costs no image-sized allocation.
-    static func isCutShort(_ bytes: [UInt8]) -> Bool {
+    /// Whether a TGA of `size` bytes that starts with `bytes` is too short for its pixels:
+    /// uncompressed, their size; run-length coded, one packet (a count byte and a pixel) for
+    /// every 128 pixels at least. Told before decoding, so that a file cut short costs no
+    /// image-sized allocation.
+    static func isCutShort(_ bytes: [UInt8], size: Int) -> Bool {
         let file = LittleEndianBytes(bytes)
         guard bytes.count >= 18, let mapLength = file.uint16(5), let width = file.uint16(12),
               let height = file.uint16(14) else { return false }
@@ -206,7 +219,7 @@ enum TGAFixes {
         let pixelBytes = (Int(bytes[16]) + 7) / 8
         let pixels = width * height
         let data = bytes[2] >= 9 ? (pixels + 127) / 128 * (1 + pixelBytes) : pixels * pixelBytes
-        return bytes.count < 18 + Int(bytes[0]) + mapBytes + data
+        return size < 18 + Int(bytes[0]) + mapBytes + data
     }
 
     /// Whether the first pixel of each row is its rightmost (image descriptor bit 4).

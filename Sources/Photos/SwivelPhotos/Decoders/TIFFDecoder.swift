@@ -14,11 +14,18 @@ import SwivelPhotoCore
 /// (tag 34675). What libtiff cannot decode is refused with what it is ("12-bit TIFF is not
 /// supported"), and libtiff's own messages become the reason; none reach stderr.
 enum TIFFDecoder {
-    static func decode(_ file: OpenFile, width: Int, height: Int) throws(Failure) -> DecodedImage {
+    /// `cancellation` is looked at before each read libtiff makes and each band of strips or
+    /// tiles (`swivel_tiff_read_rgba`).
+    static func decode(_ file: OpenFile, width: Int, height: Int,
+                       cancellation: DecodeCancellation = .never) throws(Failure) -> DecodedImage {
         try DecoderLibrary.tiff.require(for: "TIFF")
-        return try withReader(file) { reader throws(Failure) in
-            guard swivel_tiff_open(reader) == 1 else { throw failure(reader) }
-            return try decode(reader, width: width, height: height)
+        return try withExtendedLifetime(cancellation) { () throws(Failure) -> DecodedImage in
+            try withReader(file) { reader throws(Failure) in
+                reader.pointee.is_cancelled = DecodeCancellation.cIsCancelled
+                reader.pointee.cancel_context = cancellation.cContext
+                guard swivel_tiff_open(reader) == 1 else { throw failure(reader) }
+                return try decode(reader, width: width, height: height, cancellation: cancellation)
+            }
         }
     }
 
@@ -39,8 +46,8 @@ enum TIFFDecoder {
     }
 
     /// The open `reader`'s first directory as a card.
-    private static func decode(_ reader: UnsafeMutablePointer<SwivelTIFFReader>, width: Int,
-                               height: Int) throws(Failure) -> DecodedImage {
+    private static func decode(_ reader: UnsafeMutablePointer<SwivelTIFFReader>, width: Int, height: Int,
+                               cancellation: DecodeCancellation) throws(Failure) -> DecodedImage {
         let tif = reader.pointee.tif!
 
         var info = SwivelTIFFInfo()
@@ -66,6 +73,7 @@ enum TIFFDecoder {
             throw failure(reader)
         }
         let pixels = UnsafeMutableRawPointer(raster).assumingMemoryBound(to: UInt8.self)
+        try cancellation.check()
         if lab != 0 {
             // A white point outside the chromaticity diagram's triangle is no white: take D50's.
             let (x, y) = (Double(info.white_x), Double(info.white_y))
@@ -110,6 +118,7 @@ enum TIFFDecoder {
     /// The reason libtiff gave for the last failure: its first error message (without the
     /// "Sorry, " its RGBA reader starts with), called truncated data when it read past the end.
     private static func failure(_ reader: UnsafeMutablePointer<SwivelTIFFReader>) -> Failure {
+        if reader.pointee.cancelled == 1 { return Failure.cancelled }
         var text = withUnsafeBytes(of: reader.pointee.error) { bytes in
             String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
         }
