@@ -67,7 +67,8 @@ import Testing
         ImageFiles.write(photos.appending(Array("/2 blue.png".utf8)),
                          ImageFiles.solid(.png, width: 400, height: 600, [0, 122, 255]))
         ImageFiles.write(photos.appending(Array("/3 huge.jxl".utf8)), Self.hugeJXL)
-        // A small valid JPEG made 500 MiB long by a hole (under the 512 MiB a file may be read whole).
+        // A small valid JPEG made 500 MiB long by a hole: read 64 KiB at a time (libjpeg's source
+        // reads up to the end-of-image marker), it costs its pixels, not its size, and shows.
         let sparse = photos.appending(Array("/4 sparse.jpg".utf8))
         ImageFiles.write(sparse, ImageFiles.solid(.jpeg(quality: 95), width: 40, height: 60, [255, 59, 48]))
         #expect(truncate(sparse.cString, 500 << 20) == 0)
@@ -80,7 +81,6 @@ import Testing
         #expect(result.status == 0, "stderr: \(result.stderr.prefix(300))")
         #expect(result.stderr.split(separator: "\n").map(String.init).sorted() == [
             "swivel: skipped \(photos.text)/3 huge.jxl: out of memory",
-            "swivel: skipped \(photos.text)/4 sparse.jpg: out of memory",
         ])
         #expect(result.peakMiB < 300, "peak \(result.peakMiB) MiB")
         // The centred card is the green photo, the one to its right the blue one.
