@@ -206,4 +206,23 @@ import Testing
         #expect(reason(file) == "SVG is 1×100000, over the 1:1000 limit on its shape")
         #expect(SVGDecoder.declaredSize(Array(("<?xml version='1.0'?>" + comment + "<svg width='30' height='40'>").utf8))! == (30, 40))
     }
+
+    /// An SVG is read whole, so its file size is memory: one over 16 MiB (here a valid drawing
+    /// padded with a comment to 16 MiB and a byte, in a sparse file) is refused from its size,
+    /// before a byte is read; one of exactly 16 MiB is drawn.
+    @Test func svgFilesOver16MiBAreRefusedUnread() throws {
+        let folder = TemporaryDirectory()
+        let drawing = Self.svg("<rect width=\"1000\" height=\"1000\" fill=\"red\"/>")
+        func padded(_ name: String, to size: Int) throws -> FilePath {
+            let text = Array(drawing.utf8)
+            let comment = Array("<!--".utf8) + [UInt8](repeating: UInt8(ascii: " "), count: size - text.count - 7) + Array("-->".utf8)
+            return folder.write(Array(name.utf8), bytes: text + comment)
+        }
+        let over = try padded("over.svg", to: (16 << 20) + 1)
+        let start = Date()
+        #expect(reason(over) == "SVG file of 16777217 bytes is over the 16 MiB limit")
+        print("16 MiB + 1 byte SVG refused in \(Int(Date().timeIntervalSince(start) * 1000)) ms")
+        let exactly = try padded("exactly.svg", to: 16 << 20)
+        #expect(reason(exactly) == nil)
+    }
 }

@@ -78,7 +78,7 @@ public enum ImageDecoder {
             case .libjxl:
                 return try JXLDecoder.decode(try file.readAll(), width: width, height: height)
             case .nanosvg:
-                return try SVGDecoder.decode(try file.readAll(), width: width, height: height)
+                return try SVGDecoder.decode(try SVGDecoder.contents(of: file), width: width, height: height)
             case .libtiff:
                 return try TIFFDecoder.decode(file, width: width, height: height, cancellation: cancellation)
             case .libjpegTurbo, .libpng, .giflib, .libwebp, .sdl2Image, .stbImage, .libnetpbm, nil:

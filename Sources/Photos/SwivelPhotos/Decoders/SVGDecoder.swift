@@ -30,6 +30,20 @@ enum SVGDecoder {
     static let maxPoints = 4000
     static let maxDashedPoints = 400
 
+    /// The largest SVG file read: 16 MiB. The file is read whole (nanosvg parses from memory, and
+    /// SDL2_image copies the text once more), so its size is memory. The largest of the 741 SVGs
+    /// under Debian's /usr/share here is 44 KB; within `maxPoints` a drawing needs far less than
+    /// a megabyte, so a file over this is mostly not drawing (comments, embedded data, padding).
+    static let maxFileBytes = 16 << 20
+
+    /// Reads `file` whole for `decode`, refusing one over `maxFileBytes` before reading it.
+    static func contents(of file: OpenFile) throws(Failure) -> [UInt8] {
+        guard file.size <= maxFileBytes else {
+            throw Failure(reason: "SVG file of \(file.size) bytes is over the \(maxFileBytes >> 20) MiB limit")
+        }
+        return try file.readAll()
+    }
+
     static func decode(_ bytes: [UInt8], width: Int, height: Int) throws(Failure) -> DecodedImage {
         try DecoderLibrary.sdlImage.require(for: "SVG")
         _ = SDLImageDecoder.codecs
