@@ -105,6 +105,16 @@ import Testing
         #expect(line.hasPrefix("cannot read directory \(root.path)/\(name)/"))
         #expect(line.hasSuffix(": File name too long"))
         print("\(depth) folders deep: \(line.utf8.count) bytes of warning")
+
+        // Alone in its folder, the deep one is why there are no images: its line comes with the error.
+        #expect(unlink(root.path("a.png").cString) == 0)
+        #expect(throws: DeckScanError.self) { try DeckScanner.scan([root.path], recursive: true) }
+        do {
+            _ = try DeckScanner.scan([root.path], recursive: true)
+        } catch {
+            #expect(error.description == "no images in \(root.path)")
+            #expect(error.warnings == [line])
+        }
     }
 
     @Test func linksToImagesAreKeptBrokenLinksSkipped() throws {

@@ -66,13 +66,15 @@ struct App {
     }
 
     /// The images of `paths` in the scan's natural name order, `-` standing for `listed` (whose
-    /// missing files are skipped with a warning, not an error); warnings go to stderr.
+    /// missing files are skipped with a warning, not an error); warnings go to stderr, also before
+    /// the error when there are no images.
     static func scan(_ paths: [FilePath], listed: [FilePath] = [], recursive: Bool) -> [FilePath] {
         do {
             let scan = try DeckScanner.scan(paths, listed: listed, recursive: recursive)
             for warning in scan.warnings { Console.error(warning) }
             return scan.images
         } catch {
+            for warning in error.warnings { Console.error(warning) }
             fail(.usage, error.description)
         }
     }

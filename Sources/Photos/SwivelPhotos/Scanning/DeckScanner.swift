@@ -18,7 +18,13 @@ public struct DeckScan: Sendable {
 /// Why the command line gives no deck, as one line (the caller exits with status 64).
 public struct DeckScanError: Error, Sendable, CustomStringConvertible {
     public let description: String
-    public init(_ description: String) { self.description = description }
+    /// The warnings of the scan up to the failure (a subfolder that could not be read may be why
+    /// there are no images): shown before the error.
+    public let warnings: [String]
+    public init(_ description: String, warnings: [String] = []) {
+        self.description = description
+        self.warnings = warnings
+    }
 }
 
 /// Turns command-line paths into the ordered list of image files.
@@ -59,16 +65,18 @@ public enum DeckScanner {
                 }
                 continue
             }
-            do { try add(path, recursive: recursive, to: &scan) } catch { throw DeckScanError(error.description) }
+            do { try add(path, recursive: recursive, to: &scan) } catch {
+                throw DeckScanError(error.description, warnings: scan.warnings)
+            }
         }
         if scan.images.isEmpty {
             if paths.count == 1, let only = paths.first, only.isStandardInput {
-                throw DeckScanError("no images in the paths read from standard input")
+                throw DeckScanError("no images in the paths read from standard input", warnings: scan.warnings)
             }
             if paths.count == 1, let only = paths.first, (try? FileStatus.of(only).get())?.isDirectory == true {
-                throw DeckScanError("no images in \(only)")
+                throw DeckScanError("no images in \(only)", warnings: scan.warnings)
             }
-            throw DeckScanError("no images in the given paths")
+            throw DeckScanError("no images in the given paths", warnings: scan.warnings)
         }
         return scan
     }
