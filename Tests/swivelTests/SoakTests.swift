@@ -94,31 +94,38 @@ import Testing
     }
 
     /// The one line a failed memory check prints: "resident memory grew G MiB after the warm-up by
-    /// the trend of N readings (A → B MiB)"; G, or nil when the line is not that.
+    /// the trend of N readings, H1 and H2 MiB in its halves (A → B MiB)"; G, or nil when the line
+    /// is not that.
     static func reportedGrowth(_ stderr: String) -> Double? {
         let prefix = "swivel: soak failed: resident memory grew "
         guard stderr.hasPrefix(prefix), stderr.hasSuffix(" MiB)\n"), stderr.split(separator: "\n").count == 1,
-              stderr.contains(" MiB after the warm-up by the trend of 3") else { return nil }
+              stderr.contains(" MiB after the warm-up by the trend of 3"), stderr.contains(" MiB in its halves (") else {
+            return nil
+        }
         return Double(stderr.dropFirst(prefix.count).prefix { $0 != " " })
     }
 
     /// Memory that keeps growing fails the soak by the growth it added, and the same soak without
-    /// the leak passes. 16 KiB kept every frame after the warm-up (frame 900 of 1800 for the colour
-    /// deck over 30 simulated seconds, seed 1; the working set is not complete by then, so it ends
-    /// at 1350): 16 KiB × 450 frames = 7.03 MiB more than the same seeded session's own trend,
-    /// which here is −2.1 to −2.2 MiB (1.7 MiB of the main heap given back at frame 1440).
+    /// the leak passes. 16 KiB kept every frame after the warm-up of a simulated minute of the
+    /// colour deck (seed 1; the warm-up ends between frames 1800 and 2700, once the HUD and the key
+    /// list have been shown; here it runs to 2700): 16 KiB × the frames after it, 11–14 MiB, more
+    /// than the same seeded session's own trend, within 1.5 MiB (that trend moves by up to 1 MiB
+    /// from run to run: 0.16 and 0.50 MiB in two), and at least 1 MiB (half the limit) in each half.
     @Test func aLeakEveryFrameFails() throws {
-        let (result, report) = try Self.soak(["--cards", "40"], minutes: "0.5", fault: "frame-leak")
-        let (clean, cleanReport) = try Self.soak(["--cards", "40"], minutes: "0.5")
+        let (result, report) = try Self.soak(["--cards", "40"], minutes: "1", fault: "frame-leak")
+        let (clean, cleanReport) = try Self.soak(["--cards", "40"], minutes: "1")
         let warmUp = try #require(report.int("warm_up_frames"))
-        let leaked = Double((1800 - warmUp) * 16) / 1024
+        let leaked = Double((3600 - warmUp) * 16) / 1024
         let growth = try #require(Self.reportedGrowth(result.stderr), "stderr: \(result.stderr)")
         let own = try #require(cleanReport.double("rss_trend_growth_mib"))
         print("16 KiB a frame from frame \(warmUp): \(leaked) MiB leaked, \(growth) MiB reported, \(own) without the leak")
-        #expect(warmUp == 1350 && cleanReport.int("warm_up_frames") == 1350)
+        #expect((1800...2700).contains(warmUp) && cleanReport.int("warm_up_frames") == warmUp)
         #expect(result.status == 1 && report.fields["ok"] as? Bool == false)
-        #expect(abs(growth - own - leaked) < 1, "leaked \(leaked) MiB, reported \(growth), \(own) without")
-        #expect(report.double("rss_trend_growth_mib") == growth)
+        #expect(abs(growth - own - leaked) < 1.5, "leaked \(leaked) MiB, reported \(growth), \(own) without")
+        #expect(abs((report.double("rss_trend_growth_mib") ?? 0) - growth) <= 0.005, "the line says two decimals of the JSON's")
+        let halves = (report.fields["rss_trend_halves_mib"] as? [NSNumber])?.map(\.doubleValue) ?? []
+        print("its halves: \(halves) MiB")
+        #expect(halves.count == 2 && halves.allSatisfy { $0 >= 1 }, "\(halves)")
         #expect(clean.status == 0 && clean.stderr.isEmpty, "stderr: \(clean.stderr)")
     }
 

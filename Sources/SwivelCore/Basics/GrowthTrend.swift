@@ -1,7 +1,7 @@
 /// How much a series of readings grew over its span, judged by its trend: the least-squares
 /// line's slope times the span. One reading high or low moves it little, memory that keeps
 /// growing moves it fully (a leak of `r` MiB a frame over `n` frames gives `r·n`), and a step
-/// that stays shows in proportion to how much of the span it covers.
+/// that stays shows in proportion to how much of the span it covers; `halves` tells the two apart.
 public struct GrowthTrend: Sendable {
     public private(set) var readings: [(x: Double, y: Double)] = []
 
@@ -10,6 +10,19 @@ public struct GrowthTrend: Sendable {
     public mutating func add(_ y: Double, at x: Double) { readings.append((x, y)) }
 
     public var count: Int { readings.count }
+
+    /// The growth of each half of the readings by its own trend, the middle reading in both (with
+    /// 31 readings, 0…15 and 15…30). Memory that keeps growing grows in both, about half as much
+    /// in each; a step that stays (a cache filled once, late) shows in one half only, or is split
+    /// at the middle into two small ones.
+    public var halves: (first: Double, second: Double) {
+        guard readings.count >= 3 else { return (growth, growth) }
+        let middle = (readings.count - 1) / 2
+        var first = GrowthTrend(), second = GrowthTrend()
+        first.readings = Array(readings[...middle])
+        second.readings = Array(readings[middle...])
+        return (first.growth, second.growth)
+    }
 
     /// The growth from the first reading's x to the last's along the fitted line; 0 with fewer
     /// than two readings or no spread in x.

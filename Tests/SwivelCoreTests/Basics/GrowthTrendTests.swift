@@ -27,6 +27,16 @@ import Testing
         #expect(abs(Self.trend((0...30).map { $0 == 0 ? 0 : 32 }).growth - 32 * 15 * 30 / 2480.0) < 1e-9)
     }
 
+    /// A steady leak grows each half by half its rise (3.75 of 7.5, the middle reading shared);
+    /// a step of 4 between readings 24 and 25 of 31 shows in the second half only (its trend over
+    /// readings 15…30: Σ(x−7.5)·y / Σ(x−7.5)² = 4·(Σ_{10..15} (x−7.5)) / 340 = 4·30/340 a step, times 15).
+    @Test func theHalvesTellALeakFromAStep() {
+        let leak = Self.trend((0...30).map { 100 + 0.25 * Double($0) }).halves
+        #expect(abs(leak.first - 3.75) < 1e-9 && abs(leak.second - 3.75) < 1e-9)
+        let step = Self.trend((0...30).map { $0 < 25 ? 100 : 104 }).halves
+        #expect(abs(step.first) < 1e-9 && abs(step.second - 4 * 30 / 340.0 * 15) < 1e-9)
+    }
+
     @Test func fewerThanTwoReadingsAreNoGrowth() {
         #expect(Self.trend([]).growth == 0)
         #expect(Self.trend([7]).growth == 0)
