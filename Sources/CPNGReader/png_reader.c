@@ -190,9 +190,9 @@ swivel_png_status swivel_png_read(int descriptor, const swivel_png_limits *limit
     volatile swivel_png_status status = SWIVEL_PNG_OK;
 
     if (setjmp(r->jump)) {
-        // Once every row is in, a failure after them (the rest of the last IDAT, later chunks, the
-        // file ending before IEND) costs only the metadata that came after the image data.
-        // (A cancel then too: the pixels are in.)
+        // Once every row is in, a failure after them (a CRC error in a later chunk, a chunk libpng
+        // refuses, a cancel) costs only the metadata that came after the image data; the file
+        // ending before IEND is still a cut file (below), refused like one cut in its pixels.
         if (all_rows_read) goto done;
         status = r->cancelled ? SWIVEL_PNG_CANCELLED
                  : r->truncated ? SWIVEL_PNG_TRUNCATED
@@ -275,7 +275,10 @@ swivel_png_status swivel_png_read(int descriptor, const swivel_png_limits *limit
     png_read_end(png, info);
 
 done:
-    if (all_rows_read) {
+    if (all_rows_read && r->truncated) {
+        status = SWIVEL_PNG_TRUNCATED;
+        image->pixels = NULL;              // freed once, below, as `pixels`
+    } else if (all_rows_read) {
         status = SWIVEL_PNG_OK;
         take_metadata(png, info, image);   // an eXIf after the image data
     }

@@ -133,10 +133,6 @@ void heif_nclx_color_profile_free(__typeof__(struct heif_color_profile_nclx *) a
 
 // jxl: libjxl.so.0.7
 _Static_assert(SWIVEL_LAZY_JXL == 1, "lazy_libraries.h lists jxl elsewhere");
-void JxlDecoderCloseInput(__typeof__(JxlDecoder *) a0) {
-    static void *_Atomic real;
-    ((__typeof__(&JxlDecoderCloseInput))swivel_lazy_function(&real, 1, "JxlDecoderCloseInput"))(a0);
-}
 JxlDecoder * JxlDecoderCreate(__typeof__(const JxlMemoryManager *) a0) {
     static void *_Atomic real;
     return ((__typeof__(&JxlDecoderCreate))swivel_lazy_function(&real, 1, "JxlDecoderCreate"))(a0);
@@ -390,6 +386,14 @@ int DGifCloseFile(__typeof__(GifFileType *) a0, __typeof__(int *) a1) {
 int DGifExtensionToGCB(__typeof__(const size_t) a0, __typeof__(const GifByteType *) a1, __typeof__(GraphicsControlBlock *) a2) {
     static void *_Atomic real;
     return ((__typeof__(&DGifExtensionToGCB))swivel_lazy_function(&real, 7, "DGifExtensionToGCB"))(a0, a1, a2);
+}
+int DGifGetCode(__typeof__(GifFileType *) a0, __typeof__(int *) a1, __typeof__(GifByteType **) a2) {
+    static void *_Atomic real;
+    return ((__typeof__(&DGifGetCode))swivel_lazy_function(&real, 7, "DGifGetCode"))(a0, a1, a2);
+}
+int DGifGetCodeNext(__typeof__(GifFileType *) a0, __typeof__(GifByteType **) a1) {
+    static void *_Atomic real;
+    return ((__typeof__(&DGifGetCodeNext))swivel_lazy_function(&real, 7, "DGifGetCodeNext"))(a0, a1);
 }
 int DGifGetExtension(__typeof__(GifFileType *) a0, __typeof__(int *) a1, __typeof__(GifByteType **) a2) {
     static void *_Atomic real;

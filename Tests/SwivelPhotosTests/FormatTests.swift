@@ -93,7 +93,7 @@ import Testing
         let ftyp: [UInt8] = [0, 0, 0, 24] + Array("ftypheic".utf8) + [0, 0, 0, 0] + Array("mif1heic".utf8)
         #expect(reason(write("junk.heic", ftyp + Array(repeating: 7, count: 200)))?.hasPrefix("cannot decode: ") == true)
         #expect(reason(write("junk.jxl", [0xFF, 0x0A] + Array(repeating: 0x55, count: 100)))?.hasPrefix("cannot decode: ") == true)
-        #expect(reason(write("cut.jxl", [0xFF, 0x0A, 0xFA])) == "cannot decode: malformed JPEG XL data")
+        #expect(reason(write("cut.jxl", [0xFF, 0x0A, 0xFA])) == "cannot decode: truncated JPEG XL data")
         #expect(reason(write("empty.svg", Array("<svg xmlns='http://www.w3.org/2000/svg'></svg>".utf8)))?
             .hasPrefix("cannot decode: not a drawable SVG") == true)
         #expect(reason(write("text.svg", Array("<html>hello</html>".utf8)))?.hasPrefix("cannot decode") == true)

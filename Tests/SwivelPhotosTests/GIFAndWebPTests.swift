@@ -151,8 +151,8 @@ import Testing
     }
 
     /// The first frame's own (local) colour table wins over the global one; an animation shows
-    /// its first frame; and nothing after the first frame is read: garbage after it, or a second
-    /// frame cut short, does not matter.
+    /// its first frame; garbage after it does not matter, but a file that ends before its trailer
+    /// (a second frame cut short) is refused as truncated.
     @Test func localTablesAndOnlyTheFirstFrame() throws {
         let green: [UInt8] = [0, 200, 0], red: [UInt8] = [220, 0, 0], blue: [UInt8] = [0, 0, 230]
         let local = Self.gif(screen: (2, 1), global: [red, blue],
@@ -171,11 +171,13 @@ import Testing
         try ExternalTools.convert(["-delay", "10", "-size", "16x16", "xc:red", "xc:blue", animation.text])
         #expect(try ExternalTools.output("gifsicle", ["--info", animation.text]).contains("2 images"))
         #expect(try ImageDecoder.decode(animation, width: 4, height: 4).isAll([255, 0, 0, 255]))
-        // Cut in the middle of the second frame: still the first.
+        // Cut in the middle of the second frame, or by the trailer alone: truncated.
         let bytes = files.contents(animation)
         let second = try #require(Self.descriptors(bytes).dropFirst().first)
-        let cut = files.write("cut-second.gif", bytes: Array(bytes.prefix(second + 12)))
-        #expect(try ImageDecoder.decode(cut, width: 4, height: 4).isAll([255, 0, 0, 255]))
+        for end in [second + 12, bytes.count - 1] {
+            #expect(reason(files.write("cut\(end).gif", bytes: Array(bytes.prefix(end)))) == "cannot decode: truncated GIF data",
+                    "cut at \(end) of \(bytes.count)")
+        }
         // Junk (no GIF records at all) after the first frame: never read.
         let junk = Self.gif(screen: (2, 1), global: [red, blue], Self.frame(left: 0, top: 0, width: 2, height: 1, indices: [0, 1])
                                                                   + [UInt8](repeating: 0x99, count: 100_000))

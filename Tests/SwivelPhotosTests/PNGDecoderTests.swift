@@ -344,9 +344,10 @@ import Testing
         }
     }
 
-    /// Cut anywhere before its last row, a PNG (interlaced or not) is skipped as truncated, never
-    /// shown part grey; cut after its pixels (IEND or more missing), it shows them all. A damaged
-    /// critical chunk or an unknown critical chunk is refused in libpng's words.
+    /// Cut anywhere, a PNG (interlaced or not) is skipped as truncated, never shown part grey:
+    /// before its last row, and after its pixels too (IEND or more missing; these were shown
+    /// before, but a cut file is skipped whatever the format). A damaged critical chunk or an
+    /// unknown critical chunk is refused in libpng's words.
     @Test func truncatedAndDamagedFiles() throws {
         let folder = TemporaryDirectory()
         for interlaced in [false, true] {
@@ -366,9 +367,10 @@ import Testing
                 let reason = reason(folder.write("cut.png", bytes: Array(bytes.prefix(cut))))
                 #expect(reason == "cannot decode: truncated PNG data (Error reading the PNG file.)", "cut at \(cut): \(reason ?? "shown")")
             }
+            #expect(whole.width == 16)
             for cut in [lastIDATEnd, bytes.count - 12, bytes.count - 1] {
-                let shown = try ImageDecoder.decode(folder.write("end.png", bytes: Array(bytes.prefix(cut))), width: 16, height: 16)
-                #expect(shown.pixels == whole.pixels, "cut at \(cut) of \(bytes.count)")
+                let reason = reason(folder.write("end.png", bytes: Array(bytes.prefix(cut))))
+                #expect(reason == "cannot decode: truncated PNG data (Error reading the PNG file.)", "cut at \(cut) of \(bytes.count)")
             }
         }
         let plain = folder.path("plain.png")

@@ -8,6 +8,9 @@ struct JSONWriter {
     mutating func field(_ name: String, _ value: String) { fields.append("\(quoted(name)): \(quoted(value))") }
     mutating func field(_ name: String, _ value: Double?) { fields.append("\(quoted(name)): \(number(value))") }
     mutating func field(_ name: String, _ value: Bool) { fields.append("\(quoted(name)): \(value)") }
+    mutating func field(_ name: String, _ values: [Double]) {
+        fields.append("\(quoted(name)): [" + values.map { number($0) }.joined(separator: ", ") + "]")
+    }
     mutating func null(_ name: String) { fields.append("\(quoted(name)): null") }
     mutating func object(_ name: String, _ members: [(String, Double?)]) {
         let inner = members.map { "\(quoted($0.0)): \(number($0.1))" }.joined(separator: ", ")

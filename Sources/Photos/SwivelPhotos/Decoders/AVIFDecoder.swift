@@ -22,6 +22,7 @@ import SwivelPhotoCore
 enum AVIFDecoder {
     static func decode(_ bytes: [UInt8], width: Int, height: Int) throws(Failure) -> DecodedImage {
         try DecoderLibrary.avif.require(for: "AVIF")
+        if bytes.withUnsafeBufferPointer(ISOBMFFBoxes.isCutShort) { throw Failure(reason: "cannot decode: truncated AVIF data") }
         guard let decoder = avifDecoderCreate() else { throw Failure(reason: "cannot start libavif") }
         defer { avifDecoderDestroy(decoder) }
         decoder.pointee.maxThreads = 1
@@ -174,6 +175,9 @@ enum AVIFDecoder {
         guard result != AVIF_RESULT_OK else { return }
         if result == AVIF_RESULT_OUT_OF_MEMORY { throw PhotoMemory.outOfMemory }
         let detail = diagnostic(decoder)
+        if result == AVIF_RESULT_TRUNCATED_DATA {
+            throw Failure(reason: "cannot decode: truncated AVIF data" + (detail.isEmpty ? "" : " (\(detail))"))
+        }
         throw Failure(reason: "cannot decode: \(text(result))" + (detail.isEmpty ? "" : " (\(detail))"))
     }
 

@@ -101,7 +101,9 @@ enum GIFDecoder {
             throw PhotoMemory.outOfMemory
         }
         defer { free(canvasPixels) }
-        if frame.width > 0 && frame.height > 0 {
+        if frame.width == 0 || frame.height == 0 {
+            try skipImageData(gif, reader)
+        } else {
             var line = [GifPixelType](repeating: 0, count: frame.width)
             for y in Self.rowOrder(height: frame.height, interlaced: image.Interlace) {
                 try cancellation.check()
@@ -122,10 +124,55 @@ enum GIFDecoder {
                 }
             }
         }
+        try readToTrailer(gif, reader, cancellation)
         try cancellation.check()
         return try CardPixels.make(Resampler.Source(pixels: canvasPixels, pitch: canvas.width * 4, width: canvas.width,
                                                 height: canvas.height, hasAlpha: true),
                                orientation: .up, iccProfile: iccProfile, format: "GIF", width: width, height: height)
+    }
+
+    /// Reads the records after the first frame up to the trailer (GIF89a, section 27), later
+    /// frames' data skipped block by block, not decoded: a file that ends before its trailer (cut
+    /// in a later frame, or by its last byte, the trailer itself) is refused as truncated rather
+    /// than shown from its first frame. What giflib cannot parse after the first frame (junk, a
+    /// damaged later frame) ends the walk without a word, as before: only the first frame is shown.
+    private static func readToTrailer(_ gif: UnsafeMutablePointer<GifFileType>, _ reader: GIFReader,
+                                      _ cancellation: DecodeCancellation) throws(Failure) {
+        do throws(Failure) {
+            while true {
+                if cancellation.isCancelled { return }   // the caller's check says so
+                var record = UNDEFINED_RECORD_TYPE
+                guard DGifGetRecordType(gif, &record) == GIF_OK else { throw reader.failure(gif.pointee.Error) }
+                switch record {
+                case TERMINATE_RECORD_TYPE:
+                    return
+                case EXTENSION_RECORD_TYPE:
+                    var code: Int32 = 0
+                    var block: UnsafeMutablePointer<GifByteType>?
+                    guard DGifGetExtension(gif, &code, &block) == GIF_OK else { throw reader.failure(gif.pointee.Error) }
+                    while block != nil {
+                        guard DGifGetExtensionNext(gif, &block) == GIF_OK else { throw reader.failure(gif.pointee.Error) }
+                    }
+                case IMAGE_DESC_RECORD_TYPE:
+                    guard DGifGetImageDesc(gif) == GIF_OK else { throw reader.failure(gif.pointee.Error) }
+                    try skipImageData(gif, reader)
+                default:
+                    return
+                }
+            }
+        } catch {
+            if reader.ranOut { throw error }
+        }
+    }
+
+    /// Reads past the current frame's image data (its LZW code size and sub-blocks) undecoded.
+    private static func skipImageData(_ gif: UnsafeMutablePointer<GifFileType>, _ reader: GIFReader) throws(Failure) {
+        var codeSize: Int32 = 0
+        var block: UnsafeMutablePointer<GifByteType>?
+        guard DGifGetCode(gif, &codeSize, &block) == GIF_OK else { throw reader.failure(gif.pointee.Error) }
+        while block != nil {
+            guard DGifGetCodeNext(gif, &block) == GIF_OK else { throw reader.failure(gif.pointee.Error) }
+        }
     }
 
     /// The rows of a frame in the order its data holds them: top to bottom, or an interlaced

@@ -12,6 +12,9 @@ enum HEIFDecoder {
     static func decode(_ bytes: [UInt8], width: Int, height: Int) throws(Failure) -> DecodedImage {
         let format = formatName(bytes)
         try DecoderLibrary.heif.require(for: format)
+        if bytes.withUnsafeBufferPointer(ISOBMFFBoxes.isCutShort) {
+            throw Failure(reason: "cannot decode: truncated \(format) data")
+        }
         _ = initialised
         guard let context = heif_context_alloc() else { throw Failure(reason: "cannot start libheif") }
         defer { heif_context_free(context) }
@@ -144,6 +147,8 @@ enum HEIFDecoder {
         guard error.code != heif_error_Ok else { return }
         if error.code == heif_error_Memory_allocation_error { throw PhotoMemory.outOfMemory }
         let text = error.message.map { String(cString: $0) } ?? "libheif error \(error.code.rawValue)"
+        // libheif's "Unexpected end of file" (an item's data reaching past the end of a cut file).
+        if error.subcode == heif_suberror_End_of_data { throw Failure(reason: "cannot decode: truncated HEIF data (\(text))") }
         throw Failure(reason: "cannot decode: \(text)")
     }
 

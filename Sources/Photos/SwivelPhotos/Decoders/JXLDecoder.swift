@@ -37,7 +37,9 @@ enum JXLDecoder {
                 guard JxlDecoderSetInput(decoder, file.baseAddress, file.count) == JXL_DEC_SUCCESS else {
                     throw Failure(reason: "cannot decode: libjxl refused the data")
                 }
-                JxlDecoderCloseInput(decoder)
+                // The input is not closed: libjxl then says JXL_DEC_NEED_MORE_INPUT when the file
+                // ends before the first frame does (with it closed, a cut file is JXL_DEC_ERROR,
+                // like a damaged one). The first frame is all that is asked for.
                 while try !output.handle(JxlDecoderProcessInput(decoder), of: decoder) {}
                 return .success(())
             } catch {

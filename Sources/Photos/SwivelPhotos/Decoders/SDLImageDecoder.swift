@@ -19,7 +19,28 @@ enum SDLImageDecoder {
         if header.format == .qoi, header.width * header.height > 62 * max(0, file.size - 14) {
             throw Failure(reason: "cannot decode: truncated QOI data")
         }
-        let surface = try file.decode(format: header.format)
+        let surface: UnsafeMutablePointer<SDL_Surface>
+        if header.format == .qoi {
+            // Read once, judged whole (`QOIStream`: the reader pads a short stream without a
+            // word), then decoded from memory.
+            let bytes = try file.readAll()
+            let decoded: Result<UnsafeMutablePointer<SDL_Surface>, Failure> = bytes.withUnsafeBufferPointer { buffer in
+                switch QOIStream.verdict(buffer, width: header.width, height: header.height) {
+                case .complete:
+                    do throws(Failure) { return .success(try OpenFile.decode(buffer, format: header.format)) } catch {
+                        return .failure(error)
+                    }
+                case .noEndMarker:
+                    return .failure(Failure(reason: "cannot decode: truncated QOI data (no end marker)"))
+                case .shortOf(let pixels):
+                    return .failure(Failure(reason: "cannot decode: truncated QOI data "
+                                                    + "(\(pixels) of \(header.width * header.height) pixels)"))
+                }
+            }
+            surface = try decoded.get()
+        } else {
+            surface = try file.decode(format: header.format)
+        }
         defer { SDL_FreeSurface(surface) }
         // The header may lie: the pixels SDL actually made must pass the limits too.
         let real = (width: Int(surface.pointee.w), height: Int(surface.pointee.h))
@@ -87,6 +108,19 @@ extension OpenFile {
         if format == .jpeg && cutShort {
             SDL_FreeSurface(surface)
             throw Failure(reason: "cannot decode: truncated JPEG data")
+        }
+        return surface
+    }
+
+    /// Decodes `bytes`, a whole file in memory, with SDL2_image.
+    static func decode(_ bytes: UnsafeBufferPointer<UInt8>, format: ImageFormat) throws(Failure) -> UnsafeMutablePointer<SDL_Surface> {
+        guard let stream = SDL_RWFromConstMem(bytes.baseAddress, Int32(bytes.count)) else {
+            throw Failure(reason: "cannot read: \(ImageDecoder.sdlError())")
+        }
+        defer { SDL_FreeRW(stream) }
+        SDL_ClearError()
+        guard let surface = IMG_LoadTyped_RW(stream, 0, nil) else {
+            throw Failure(reason: "cannot decode: \(ImageDecoder.sdlError())")
         }
         return surface
     }

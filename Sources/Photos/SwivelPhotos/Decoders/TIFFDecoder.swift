@@ -72,6 +72,10 @@ enum TIFFDecoder {
         guard swivel_tiff_read_rgba(reader, raster, info.width, info.height, &lab, &alpha) == 1 else {
             throw failure(reader)
         }
+        // libtiff reads a tag whose values lie past the end of a cut file with a warning and goes
+        // on without it (an ImageMagick TIFF cut by its last byte loses the end of its
+        // PrimaryChromaticities); the file is cut all the same.
+        if reader.pointee.ran_out == 1 { throw Failure(reason: "cannot decode: truncated TIFF data") }
         let pixels = UnsafeMutableRawPointer(raster).assumingMemoryBound(to: UInt8.self)
         try cancellation.check()
         if lab != 0 {
