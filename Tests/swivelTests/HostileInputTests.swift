@@ -355,7 +355,9 @@ import Testing
             ImageFiles.fifo(folder.appending(name("pipe.png")))
             ImageFiles.link(folder.appending(name("zero.png")), to: "/dev/zero")
             return [folder.text]
-        }, status: 64, lines: ["swivel: no images in {folder}"]),
+        }, status: 64, lines: ["swivel: skipped {folder}/pipe.png: not a regular file (a FIFO)",
+                               "swivel: skipped {folder}/zero.png: not a regular file (a character device)",
+                               "swivel: no images in {folder}"]),
         Deckless(title: "a folder of nothing but bad images", setup: { folder in
             ImageFiles.write(folder.appending(name("empty.png")), [])
             ImageFiles.write(folder.appending(name("notes.png")), name("hello\n"))
