@@ -133,8 +133,19 @@ import Testing
         ImageFiles.write(path, file)
     }
 
+    /// A valid 16000² QOI of runs: the first pixel as QOI_OP_RGB, then QOI_OP_RUN chunks of 62
+    /// (0xFD; QOI specification 1.0) and one for the rest, then the end marker: 4.1 MB.
+    static func qoi(_ path: FilePath) {
+        func be32(_ v: Int) -> [UInt8] { [UInt8(v >> 24), UInt8(v >> 16 & 255), UInt8(v >> 8 & 255), UInt8(v & 255)] }
+        let rest = side * side - 1
+        let runs = [UInt8](repeating: 0xFD, count: rest / 62) + (rest % 62 > 0 ? [UInt8(0xC0 | (rest % 62 - 1))] : [])
+        ImageFiles.write(path, Array("qoif".utf8) + be32(side) + be32(side) + [4, 0] + [0xFE, 200, 100, 50] + runs
+                         + [0, 0, 0, 0, 0, 0, 0, 1])
+    }
+
     static let formats: [(name: String, write: @Sendable (FilePath) -> Void)] = [
         ("big.png", png), ("big.tif", tiff), ("big.gif", gif), ("big.ppm", ppm), ("big.bmp", bmp), ("big.tga", tga),
+        ("big.qoi", qoi),
     ]
 
     @Test(arguments: formats.map(\.name))

@@ -61,7 +61,7 @@ public enum ImageFormat: String, Sendable, CaseIterable {
         case .qoi:
             // No MIME type: Debian 12's shared-mime-info (2.2) defines none for QOI.
             FormatDeclaration(name: "QOI", extensions: ["qoi"], mimeTypes: [],
-                              recognition: .magic([Array("qoif".utf8)]), decoder: .sdl2Image)
+                              recognition: .magic([Array("qoif".utf8)]), decoder: .swivelQOI)
         case .pnm:
             // File managers type .ppm, .pgm and .pbm by their own MIME types, not the family's.
             FormatDeclaration(name: "PNM", extensions: ["pnm", "ppm", "pgm", "pbm"],
@@ -83,7 +83,7 @@ public enum ImageFormat: String, Sendable, CaseIterable {
     /// reads) or they have none (SVG is drawn at the card's size), so they are told from their
     /// first bytes first, by `sniffContainer`.
     public var hasHeaderReader: Bool {
-        [.libjpegTurbo, .libpng, .sdl2Image, .giflib, .libwebp, .stbImage, .libnetpbm].contains(decoder)
+        [.libjpegTurbo, .libpng, .swivelQOI, .giflib, .libwebp, .stbImage, .libnetpbm].contains(decoder)
     }
 
     /// Every extension (lower case, no dot) a folder is listed by.
@@ -190,8 +190,8 @@ public enum FormatDecoder: String, Sendable {
     case libwebp
     /// libtiff's RGBA reader, with put routines of Swivel's own for CIE L*a*b* and grey with alpha.
     case libtiff
-    /// SDL2_image, for its own QOI reader.
-    case sdl2Image = "SDL2_image"
+    /// Swivel's own QOI reader (`QOIStream`: the format is one page; why not qoi.h is said there).
+    case swivelQOI = "Swivel's own"
     /// stb_image's BMP and TGA readers, compiled in, with fixes for what they read wrong.
     case stbImage = "stb_image"
     /// Netpbm's own library.

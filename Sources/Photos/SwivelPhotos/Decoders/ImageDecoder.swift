@@ -56,7 +56,7 @@ public enum ImageDecoder {
     public static func decode(_ path: FilePath, width: Int, height: Int,
                               cancellation: DecodeCancellation = .never) throws(ImageLoadError) -> DecodedImage {
         precondition(width > 0 && height > 0, "a texture needs pixels")
-        _ = SDLImageDecoder.codecs   // also keeps the libraries' console messages off stderr
+        _ = SDLImageCodecs.ready   // also keeps the libraries' console messages off stderr
         // Libraries' messages may end in a newline or hold several lines: one line each, always.
         func fail(_ failure: Failure) -> ImageLoadError {
             let line = failure.reason.split(whereSeparator: \.isNewline).map(trimmingBlanks)
@@ -81,7 +81,7 @@ public enum ImageDecoder {
                 return try SVGDecoder.decode(try SVGDecoder.contents(of: file), width: width, height: height)
             case .libtiff:
                 return try TIFFDecoder.decode(file, width: width, height: height, cancellation: cancellation)
-            case .libjpegTurbo, .libpng, .giflib, .libwebp, .sdl2Image, .stbImage, .libnetpbm, nil:
+            case .libjpegTurbo, .libpng, .giflib, .libwebp, .swivelQOI, .stbImage, .libnetpbm, nil:
                 break
             }
             // The formats with a header reader have their size read here from their first bytes,
@@ -99,7 +99,9 @@ public enum ImageDecoder {
                 return try STBImageDecoder.decode(file, format: header.format, width: width, height: height,
                                                   cancellation: cancellation)
             case .libnetpbm: return try NetpbmDecoder.decode(file, width: width, height: height, cancellation: cancellation)
-            default: return try SDLImageDecoder.decode(file, header: header, width: width, height: height)
+            case .swivelQOI:
+                return try QOIDecoder.decode(file, header: header, width: width, height: height, cancellation: cancellation)
+            default: throw Failure(reason: "cannot decode: no decoder for \(header.format.displayName)")
             }
         } catch {
             throw fail(error)

@@ -46,7 +46,7 @@ enum SVGDecoder {
 
     static func decode(_ bytes: [UInt8], width: Int, height: Int) throws(Failure) -> DecodedImage {
         try DecoderLibrary.sdlImage.require(for: "SVG")
-        _ = SDLImageDecoder.codecs
+        _ = SDLImageCodecs.ready
         if SVGDocumentEnd.isCutShort(bytes) { throw Failure(reason: "cannot decode: truncated SVG data") }
         if let problem = complexityProblem(bytes) { throw Failure(reason: problem) }
         if let declared = declaredSize(bytes), max(declared.width / declared.height, declared.height / declared.width) > maxAspect {
