@@ -6,9 +6,10 @@ import SwivelSystem
 /// to stderr for each frame it draws, so a test running the real binary can tell what was on
 /// screen and count frames:
 ///
-///     swivel-frame t=12.345678 cards=5 centre=2 shift=0.00 photos=3/4 showing=b|c|d|e
+///     swivel-frame t=12.345678 cards=5 centre=2 first=1 shift=0.00 photos=3/4 showing=b|c|d|e
 ///
 /// `t`: CLOCK_MONOTONIC seconds; `cards`: the deck's size; `centre`: the centred card's place;
+/// `first`: the place of the first card showing;
 /// `shift`: where its slot is, in points from the centre; `photos`: of the cards showing, how
 /// many have their photo fully faded in; `showing`: their captions. Release builds never read it.
 struct FrameLog {
@@ -30,7 +31,7 @@ struct FrameLog {
         var now = timespec()
         clock_gettime(CLOCK_MONOTONIC, &now)
         let seconds = Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
-        let line = "swivel-frame t=\(seconds.fixed(6)) cards=\(layout.cardCount) centre=\(centre) "
+        let line = "swivel-frame t=\(seconds.fixed(6)) cards=\(layout.cardCount) centre=\(centre) first=\(showing.lowerBound) "
             + "shift=\(shift.fixed(2)) photos=\(photos)/\(showing.count) showing=\(names.joined(separator: "|"))\n"
         FileDescriptor.write(STDERR_FILENO, Array(line.utf8))
     }
