@@ -83,9 +83,7 @@ public final class FolderWatch: @unchecked Sendable {
         }
     }
 
-    deinit { inotify.interrupt() }
-
-    /// Ends the watching thread (it holds the watch until then).
+    /// Ends the watching thread, which holds the watch (and its descriptors) until then.
     public func stop() {
         lock.withLock { stopping = true }
         inotify.interrupt()
@@ -170,7 +168,8 @@ public final class FolderWatch: @unchecked Sendable {
         if let folder = entry.folder, event.name.first != UInt8(ascii: "."), DeckScanner.hasImageExtension(event.name) {
             targets.append((folder.path.appending(event.name), folder.root))
         }
-        if let file = entry.files[event.name] { targets.append(file) }
+        // A file named directly that is also in a watched folder under the same path counts once.
+        if let file = entry.files[event.name], !targets.contains(where: { $0.path == file.path }) { targets.append(file) }
         for target in targets {
             if event.has(IN_CLOSE_WRITE | IN_MOVED_TO) {
                 changes.append(.written(target.path, root: target.root))
