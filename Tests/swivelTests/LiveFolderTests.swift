@@ -156,6 +156,23 @@ import Testing
         #expect(app.isRunning)
     }
 
+    /// With `--recursive` a new subfolder is watched as it comes: its photo appears after the
+    /// folder's own files; the subfolder moved away takes its cards with it.
+    @Test func newSubfoldersAreWatchedWithRecursive() throws {
+        let folder = TemporaryDirectory()
+        _ = folder.write("m1.png", bytes: ImageFiles.solid(.png, width: 60, height: 40, [90, 140, 200]))
+        _ = folder.write("m9.png", bytes: ImageFiles.solid(.png, width: 60, height: 40, [90, 140, 200]))
+        let app = try RunningSwivel([folder.path.text, "--recursive"])
+        defer { app.stop() }
+        #expect(app.waitFor { $0.last?.showing == ["m1", "m9"] })
+        folder.makeDirectories("a-sub")
+        copy(ImageFiles.solid(.png, width: 60, height: 40, [200, 80, 60]), to: folder.path("a-sub/m5.png"))
+        #expect(app.waitFor { $0.last?.showing == ["m1", "m9", "m5"] })
+        let outside = TemporaryDirectory()
+        rename(folder.path("a-sub").cString, outside.path("gone").cString)
+        #expect(app.waitFor { $0.last?.showing == ["m1", "m9"] })
+    }
+
     /// No frame for what nobody sees: once the photos on screen are in, the photos decoded ahead
     /// for the cards off screen arrive and fade without a frame drawn.
     @Test func noFrameForPhotosOffScreen() throws {
