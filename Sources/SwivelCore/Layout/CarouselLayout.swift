@@ -68,13 +68,24 @@ public struct CarouselLayout: Equatable, Sendable {
     }
 
     public func visibleIndices(scroll: Double) -> Range<Int> {
+        cardIndices(scroll: scroll, margin: 1)
+    }
+
+    /// The cards whose card or shadow can touch the window at this offset, without the one on
+    /// each side that `visibleIndices` adds: a change to any other card changes no pixel.
+    public func showingIndices(scroll: Double) -> Range<Int> {
+        cardIndices(scroll: scroll, margin: 0)
+    }
+
+    /// The cards whose centres lie within reach of the window, and `margin` more on each side.
+    private func cardIndices(scroll: Double, margin: Double) -> Range<Int> {
         guard cardCount > 0, scroll.isFinite else { return 0..<0 }
         let halfWidth = parameters.cardSize.width / 2 + parameters.shadowReach
         let reach = CardProjection.maximumReach(halfWidth: halfWidth, eyeDistance: parameters.eyeDistance)
         guard reach.isFinite else { return 0..<cardCount }
         // cardCenter.x = W/2 + pitch·i − s must lie in [−reach, W + reach].
-        let first = ((scroll - viewport.width / 2 - reach) / parameters.pitch).rounded(.up) - 1
-        let last = ((scroll + viewport.width / 2 + reach) / parameters.pitch).rounded(.down) + 1
+        let first = ((scroll - viewport.width / 2 - reach) / parameters.pitch).rounded(.up) - margin
+        let last = ((scroll + viewport.width / 2 + reach) / parameters.pitch).rounded(.down) + margin
         let lower = max(0, first), upper = min(Double(cardCount - 1), last)
         guard lower <= upper else { return 0..<0 }
         return Int(lower)..<(Int(upper) + 1)

@@ -148,6 +148,15 @@ public struct ScrollController: Sendable {
         relayout(newLayout, showing: index < centred ? shown - layout.parameters.pitch : shown, at: time)
     }
 
+    /// The deck now has `count` cards, and the card that was at the centre is `shift` places
+    /// further on (cards came or went before it): the offset moves with it, so it stays where it
+    /// is on screen. A running animation stops where it is, as for any new layout.
+    public mutating func replaceCards(count: Int, centredMovedBy shift: Int, at time: Double) {
+        var newLayout = layout
+        newLayout.cardCount = max(0, count)
+        relayout(newLayout, showing: offset(at: time) + Double(shift) * layout.parameters.pitch, at: time)
+    }
+
     /// Puts `newLayout` in place showing offset `shown` (limited to the new range).
     private mutating func relayout(_ newLayout: CarouselLayout, showing shown: Double, at time: Double) {
         layout = newLayout

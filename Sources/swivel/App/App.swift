@@ -9,7 +9,8 @@ struct App {
     func run() {
         // A recording and the photo paths are checked before any window opens.
         let recording = options.replay.map(Recording.init(path:))
-        let photos = Self.photoSources(options)
+        let deckFiles = Self.deckFiles(options)
+        let photos = deckFiles?.sources
 
         var windowOptions = Window.Options()
         windowOptions.width = options.width
@@ -47,22 +48,35 @@ struct App {
             Screenshots.renderOnce(driver, controller: &controller, at: time, path: path)
             return
         }
-        var loop = FrameLoop(driver: driver, controller: controller)
+        // Live folders: only where the row is shown for a while, and not for the built-in decks.
+        var watch: FolderWatch?
+        if options.watch, let deck, let deckFiles, !options.demo {
+            deck.placeNewFiles(DeckPlacement(roots: deckFiles.roots, sort: options.sort, reverse: options.reverse),
+                               times: deckFiles.times)
+            watch = FolderWatch(roots: deckFiles.roots, recursive: options.recursive,
+                                warn: { Console.error($0) }, onChange: { EventPump.wake() })
+        }
+        var loop = FrameLoop(driver: driver, controller: controller, watch: watch)
         loop.run(recordTo: options.record, replaying: recording)
     }
 
     /// The photo deck's images: `--demo`'s embedded ones, or the files and folders named on the
     /// command line or listed on standard input (`-`), in the `--sort` order (exit 64 for a named
     /// path that does not exist or no images at all). Nil for the built-in colour deck.
-    static func photoSources(_ options: Options) -> [PhotoSource]? {
-        if options.demo { return DemoDeck.sources() }
+    static func photoSources(_ options: Options) -> [PhotoSource]? { deckFiles(options)?.sources }
+
+    /// `photoSources`, with the command line's paths (`-` replaced by the paths it read) and the
+    /// time each photo was sorted by (`DeckOrder.ordered`): what places files that appear later.
+    static func deckFiles(_ options: Options) -> (sources: [PhotoSource], roots: [FilePath], times: [Double])? {
+        if options.demo { return (DemoDeck.sources(), [], []) }
         guard !options.paths.isEmpty else { return nil }
         let listed = options.paths.contains(where: \.isStandardInput)
             ? StandardInputPaths.read(nulSeparated: options.nullSeparated) : []
         let images = scan(options.paths, listed: listed, recursive: options.recursive)
         let seed = options.seedGiven ? UInt64(options.seed) : UInt64.random(in: 0...UInt64(UInt32.max))
-        return DeckOrder.sorted(images, by: options.sort, seed: seed, reverse: options.reverse)
-            .map(PhotoSource.init(file:))
+        let ordered = DeckOrder.ordered(images, by: options.sort, seed: seed, reverse: options.reverse)
+        let roots = options.paths.flatMap { $0.isStandardInput ? listed : [$0] }
+        return (ordered.map { PhotoSource(file: $0.path) }, roots, ordered.map(\.time))
     }
 
     /// The images of `paths` in the scan's natural name order, `-` standing for `listed` (whose

@@ -1,4 +1,5 @@
 import SwivelCore
+import SwivelPhotos
 import SwivelPlatform
 import SwivelRender
 
@@ -47,8 +48,20 @@ final class FrameDriver {
         let update = deck.update(for: controller, at: time, pixelScale: pixels.scale(for: controller.layout.viewport),
                                  settled: settled, uploadLimit: uploadLimit)
         for position in update.removed { controller.removeCard(position, at: time) }
-        if emptyIsFatal && deck.count == 0 { fail(.failure, "none of the images could be read") }
+        // (A deck emptied by files deleted while it is open stays open, waiting for new ones.)
+        if emptyIsFatal && deck.count == 0 && !update.removed.isEmpty { fail(.failure, "none of the images could be read") }
         return update
+    }
+
+    /// Applies what the folder watch saw to the photo deck (`PhotoDeck.apply`) and to
+    /// `controller`, whose offset moves with the centred card so that it stays where it is on
+    /// screen. False when nothing in the deck changed.
+    func applyFolderChanges(_ changes: [FolderChange], to controller: inout ScrollController, at time: Double) -> Bool {
+        guard let deck = content.deck else { return false }
+        let centred = Int(controller.layout.centreIndex(scroll: controller.offset(at: time)).rounded())
+        guard let (count, moved) = deck.apply(changes, centred: centred) else { return false }
+        controller.replaceCards(count: count, centredMovedBy: moved - centred, at: time)
+        return true
     }
 
     /// Builds the scene for `controller` at `time` and renders it into `pixels` (not yet shown).

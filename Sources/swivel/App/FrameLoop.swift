@@ -1,4 +1,5 @@
 import SwivelCore
+import SwivelPhotos
 import SwivelPlatform
 import SwivelSystem
 
@@ -26,13 +27,21 @@ struct FrameLoop {
     private var drawnOffset: Double?
     private var drawnLayout: CarouselLayout?
     private var needsFrame = true
+    /// Whether the frame on screen shows a photo part faded in: one more frame is due, at full
+    /// opacity, whenever the fade's time ran out before the next frame was drawn.
+    private var drawnMidFade = false
     private var firstFrame = true
     private var screenshotRequested = false
     private var hidden = HiddenWindowPacing()
+    /// The deck's folders and files, watched for changes (`--no-watch`: nil); its thread wakes
+    /// this loop when a batch of changes is ready.
+    private let watch: FolderWatch?
+    private let frameLog = FrameLog()
 
-    init(driver: FrameDriver, controller: ScrollController) {
+    init(driver: FrameDriver, controller: ScrollController, watch: FolderWatch? = nil) {
         self.driver = driver
         self.controller = controller
+        self.watch = watch
         pump = EventPump(window: driver.surface.window)
         pacing = FramePacing(hertz: driver.surface.window.refreshRate)
         vsync = VSyncWatch(hertz: driver.surface.window.refreshRate)
@@ -66,7 +75,7 @@ struct FrameLoop {
     /// Something changes without input: a new layout or toggle, an animation, a photo fade.
     private func changesWithoutInput(at time: Double) -> Bool {
         needsFrame || drawnLayout != controller.layout || controller.isAnimating(at: time)
-            || content.deck?.hasUploads == true || content.deck?.isFading(now: time) == true
+            || content.deck?.hasUploads == true || isFading(at: time)
             || (pendingInput == nil && drawnOffset != controller.offset(at: time))
     }
 
@@ -139,10 +148,17 @@ struct FrameLoop {
             needsFrame = true
         }
         let pixels = driver.windowPixels
+        // Files added, removed or changed: taken in once the row is not flying, bouncing or
+        // snapping (the new layout would stop it), the centred card kept in place.
+        if let watch, !controller.isAnimating(at: now), watch.hasChanges,
+           driver.applyFolderChanges(watch.take(), to: &controller, at: now) {
+            needsFrame = true
+        }
         // The first frame goes up before any photo: the window never waits for decoding.
         let update = driver.updatePhotos(&controller, at: now, pixels: pixels,
                                          uploadLimit: firstFrame ? 0 : PhotoDeck.uploadsPerFrame)
-        if let update, update.uploaded > 0 { needsFrame = true }
+        // A photo arriving for a card off screen changes no pixel: no frame for it.
+        if let update, update.uploadedOnScreen > 0 { needsFrame = true }
         return pixels
     }
 
@@ -150,7 +166,7 @@ struct FrameLoop {
     /// compositor shows the window (or wants a probe or the resting frame).
     private mutating func frameIsDue(at now: Double, pixels: FramePixels, afterEvents: Bool) -> Bool {
         let offset = controller.offset(at: now)
-        let fading = content.deck?.isFading(now: now) ?? false
+        let fading = isFading(at: now)
         guard needsFrame || fading || offset != drawnOffset || controller.layout != drawnLayout,
               !window.isMinimized, !pixels.isEmpty else {
             // Nothing visible changed (or minimised): this slot is done, so a motion still
@@ -167,10 +183,16 @@ struct FrameLoop {
         return hidden.shouldDraw(at: now, requested: needsFrame || afterEvents, moving: moving)
     }
 
+    /// Whether a photo on screen is fading in at `time`, or the frame on screen caught one mid-fade.
+    private func isFading(at time: Double) -> Bool {
+        drawnMidFade || content.deck?.isFading(now: time) == true
+    }
+
     /// Draws, presents and times the frame for `now` (saving it first when F12 asked).
     private mutating func drawFrame(at now: Double, into pixels: FramePixels) {
         let frameStart = clock.now()
         driver.render(controller, at: now, into: pixels)
+        frameLog?.drew(controller, at: now, deck: content.deck)
         if let error = driver.takeError() { Console.error(error) }
         if screenshotRequested {
             screenshotRequested = false
@@ -187,5 +209,6 @@ struct FrameLoop {
         (drawnOffset, drawnLayout) = (controller.offset(at: now), controller.layout)
         needsFrame = false
         firstFrame = false
+        drawnMidFade = content.deck?.isFading(now: now) == true
     }
 }

@@ -90,6 +90,11 @@ enum OptionDeclarations {
                ["name (natural order, default), mtime (oldest first), taken (EXIF",
                 "DateTimeOriginal, else mtime) or random (see --seed)"]),
         .flag("reverse", sets: \.reverse, section: .photos, ["the order the other way round"]),
+        .flag("no-watch", sets: \.watch, inverted: true, section: .photos,
+              ["no live updates: files added, removed or changed while", "Swivel is open are not shown"],
+              more: "Without it, the folders (and with --recursive their subfolders) and the single files of the "
+                  + "deck are watched with inotify: a new image appears in its sorted place once it is written, "
+                  + "a deleted one leaves, a changed one is read again; the card at the centre stays put."),
         .flag("demo", sets: \.demo, section: .photos, config: false,
               ["show the built-in sample photos (not with PATHs or --cards)"]),
         .value("texture-budget", "MB", .whole(16...65536, what: "a whole number of MiB"), sets: \.textureBudgetMiB,

@@ -60,6 +60,8 @@ struct Options: Equatable {
     var demo = false
     /// GPU memory for photo textures, in MiB (`--texture-budget`).
     var textureBudgetMiB = 256
+    /// Watch the deck's folders and files for changes while open (`--no-watch` turns it off).
+    var watch = true
     /// Show file names under photo cards (`--no-captions` turns them off).
     var captions = true
     /// The deck's order (`--sort`); `.name`, the default, is the natural name order of the scan.

@@ -1,6 +1,7 @@
 import Glibc
 import SwivelCore
 import SwivelPhotoCore
+import SwivelSystem
 
 /// Where a deck's photos go to be drawn: one array of equal layers, each a photo with all its mip
 /// levels (in the app, an OpenGL texture array; this module makes no GL calls).
@@ -51,8 +52,18 @@ public final class PhotoDeck<Textures: PhotoTextureArray> {
     /// The placeholder shown until a card's photo is ready (iOS systemGray5).
     public static var placeholder: RGBA8 { RGBA8(229, 229, 234) }
 
-    private let sources: [PhotoSource]
+    /// Every file the deck has had, by id; a file that appears or changes while the deck is open
+    /// gets a new id, so a decode of its old bytes still running is never shown for it.
+    private let sources: PhotoSources
     public private(set) var order: [Int]
+    /// Where files that appear while the deck is open go (`apply`), and the place of each one in it.
+    private var placement: DeckPlacement?
+    private var keys: [Int: DeckPlacement.Key] = [:]
+    /// The ids in `order`, by path (for `apply`).
+    private var idsByPath: [FilePath: Int] = [:]
+    /// The ids of the cards on screen at the last update (a photo arriving or fading for any
+    /// other card changes no pixel).
+    private var onScreen: Set<Int> = []
     private let loader: ImageLoader
     private let budgetBytes: Int
     public private(set) var textures: Textures?
@@ -78,6 +89,7 @@ public final class PhotoDeck<Textures: PhotoTextureArray> {
     /// warning; `onFinished` runs on a decoding thread after each decode (to wake the main loop).
     public convenience init(sources: [PhotoSource], budgetMiB: Int, warn: @escaping (String) -> Void,
                             onFinished: @escaping @Sendable () -> Void) {
+        let sources = PhotoSources(sources)
         self.init(sources: sources, budgetMiB: budgetMiB, warn: warn, onFinished: onFinished) {
             (id, width, height, cancellation) throws(ImageLoadError) in
             try sources[id].decode(width: width, height: height, cancellation: cancellation)
@@ -85,10 +97,17 @@ public final class PhotoDeck<Textures: PhotoTextureArray> {
     }
 
     /// The deck as above, each photo decoded by `decode` (the tests' stand-in for a failing open).
-    init(sources: [PhotoSource], budgetMiB: Int, warn: @escaping (String) -> Void,
-         onFinished: @escaping @Sendable () -> Void, decode: @escaping ImageLoader.Decode) {
+    convenience init(sources: [PhotoSource], budgetMiB: Int, warn: @escaping (String) -> Void,
+                     onFinished: @escaping @Sendable () -> Void, decode: @escaping ImageLoader.Decode) {
+        self.init(sources: PhotoSources(sources), budgetMiB: budgetMiB, warn: warn, onFinished: onFinished,
+                  decode: decode)
+    }
+
+    private init(sources: PhotoSources, budgetMiB: Int, warn: @escaping (String) -> Void,
+                 onFinished: @escaping @Sendable () -> Void, decode: @escaping ImageLoader.Decode) {
         self.sources = sources
-        order = Array(sources.indices)
+        order = Array(0..<sources.count)
+        for id in order { idsByPath[sources[id].path] = id }
         budgetBytes = budgetMiB * 1_048_576
         self.warn = warn
         let cores = Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))   // the processors online
@@ -112,6 +131,8 @@ public final class PhotoDeck<Textures: PhotoTextureArray> {
         public var removed: [Int] = []
         /// Photos that went to the GPU.
         public var uploaded = 0
+        /// Of those, the ones for cards on screen (the others change no pixel).
+        public var uploadedOnScreen = 0
     }
 
     /// Once per frame, before drawing. Sizes the textures for the pixel scale, tells the decoders
@@ -140,6 +161,7 @@ public final class PhotoDeck<Textures: PhotoTextureArray> {
         // On screen: the visible cards, unless the row is flying past too fast to decode them.
         let onScreen = abs(velocity) <= Self.decodeSpeedLimit
             ? Set(layout.visibleIndices(scroll: scroll).filter { order.indices.contains($0) }.map { order[$0] }) : []
+        self.onScreen = Set(layout.showingIndices(scroll: scroll).filter { order.indices.contains($0) }.map { order[$0] })
         updatedAt = now
         // A retry that is due goes on the wish list below; one no longer wanted is forgotten.
         let wantedSet = Set(wanted)
@@ -159,12 +181,12 @@ public final class PhotoDeck<Textures: PhotoTextureArray> {
                 retries[finished.id] = (now + delay, failures)
             case .failure(let error):
                 retries[finished.id] = nil
-                guard !unusable.contains(finished.id) else { continue }   // said once is enough
+                // Said once is enough; a file gone or rewritten since is no longer this card.
+                guard !unusable.contains(finished.id), let position = order.firstIndex(of: finished.id) else { continue }
                 warn("skipped \(error)")
-                if let position = order.firstIndex(of: finished.id) {
-                    order.remove(at: position)
-                    update.removed.append(position)
-                }
+                order.remove(at: position)
+                update.removed.append(position)
+                forget(finished.id)
                 unusable.insert(finished.id)
             case .success(let chain):
                 retries[finished.id] = nil
@@ -176,6 +198,7 @@ public final class PhotoDeck<Textures: PhotoTextureArray> {
                     try textures.upload(chain, to: slot)
                     arrivedAt[finished.id] = now
                     update.uploaded += 1
+                    if onScreen.contains(finished.id) { update.uploadedOnScreen += 1 }
                 } catch {
                     textureFailures += 1
                     warn("skipped \(sources[finished.id]): \(error)")
@@ -199,6 +222,95 @@ public final class PhotoDeck<Textures: PhotoTextureArray> {
                destination: controller.destination(at: time),
                velocity: settled ? 0 : controller.velocity(at: time),
                pixelScale: pixelScale, now: time, uploadLimit: uploadLimit)
+    }
+
+    /// Files that appear while the deck is open go where `placement` says; `times` are the times
+    /// the deck's files were sorted by, in the deck's order (`DeckOrder.ordered`).
+    public func placeNewFiles(_ placement: DeckPlacement, times: [Double]) {
+        self.placement = placement
+        for (position, id) in order.enumerated() {
+            keys[id] = placement.key(for: sources[id].path, time: times.indices.contains(position) ? times[position] : 0)
+        }
+    }
+
+    /// Applies what the folder watch saw, in order: a file written that is in the deck is read
+    /// again in its place (under a new id, so no decode of its old bytes is shown); one that is not
+    /// becomes a card where `placeNewFiles`'s placement puts it; a file or folder removed takes its
+    /// cards out. `centred` is the position of the card at the centre; returns the deck's new size
+    /// and that card's new position (where it went, or, if it left, the card that followed it),
+    /// or nil when nothing changed.
+    public func apply(_ changes: [FolderChange], centred: Int) -> (count: Int, centred: Int)? {
+        let before = order
+        var replaced: [Int: Int] = [:]
+        var changed = false
+        for change in changes {
+            switch change {
+            case .written(let path, let root):
+                let id = sources.append(PhotoSource(file: path))
+                if let old = idsByPath[path], let position = order.firstIndex(of: old) {
+                    keys[id] = keys[old]
+                    order[position] = id
+                    replaced[old] = id
+                    forget(old)
+                } else {
+                    let key = placement?.key(for: path, root: root, time: DeckOrder.sortTime(path, by: placement?.sort ?? .name))
+                    keys[id] = key
+                    order.insert(id, at: insertionPoint(for: key))
+                }
+                idsByPath[path] = id
+                changed = true
+            case .removed(let path):
+                guard let id = idsByPath[path], let position = order.firstIndex(of: id) else { continue }
+                order.remove(at: position)
+                forget(id)
+                changed = true
+            case .removedFolder(let folder):
+                let prefix = folder.bytes.last == UInt8(ascii: "/") ? folder.bytes : folder.bytes + [UInt8(ascii: "/")]
+                let leaving = Set(order.filter { sources[$0].path.bytes.starts(with: prefix) })
+                guard !leaving.isEmpty else { continue }
+                order.removeAll { leaving.contains($0) }
+                for id in leaving { forget(id) }
+                changed = true
+            }
+        }
+        guard changed else { return nil }
+        // The centred card's new place; if it left, the one after it (else before it) that stayed.
+        let positions = Dictionary(uniqueKeysWithValues: order.enumerated().map { ($1, $0) })
+        func now(_ id: Int) -> Int? {
+            var id = id
+            while let next = replaced[id] { id = next }
+            return positions[id]
+        }
+        let start = min(max(0, centred), before.count)
+        let after = before[start...].lazy.compactMap(now).first
+        let earlier = before[..<start].reversed().lazy.compactMap(now).first
+        return (order.count, after ?? earlier.map { $0 + 1 } ?? 0)
+    }
+
+    /// Where a card with `key` goes in `order`: after every card that comes before it.
+    private func insertionPoint(for key: DeckPlacement.Key?) -> Int {
+        guard let placement, let key, !placement.appendsNewFiles else { return order.count }
+        var low = 0, high = order.count
+        while low < high {
+            let middle = (low + high) / 2
+            if let other = keys[order[middle]], placement.areInIncreasingOrder(key, other) {
+                high = middle
+            } else {
+                low = middle + 1
+            }
+        }
+        return low
+    }
+
+    /// Drops what the deck holds for card `id`, which has left `order`.
+    private func forget(_ id: Int) {
+        if cache.slot(for: id) != nil { _ = cache.remove(id) }
+        arrivedAt[id] = nil
+        retries[id] = nil
+        keys[id] = nil
+        pinned.remove(id)
+        onScreen.remove(id)
+        if idsByPath[sources[id].path] == id { idsByPath[sources[id].path] = nil }
     }
 
     /// Debug builds only, for the tests: `SWIVEL_TEST_GPU_FULL=NAME` makes the upload of the photo
@@ -230,9 +342,10 @@ public final class PhotoDeck<Textures: PhotoTextureArray> {
         }
     }
 
-    /// Whether a visible photo is still fading in (the frame loop keeps drawing until it is not).
+    /// Whether a photo on screen is still fading in (the frame loop keeps drawing until it is not;
+    /// a fade off screen changes no pixel).
     public func isFading(now: Double) -> Bool {
-        pinned.contains { id in arrivedAt[id].map { now - $0 < Self.fadeDuration } ?? false }
+        onScreen.contains { id in arrivedAt[id].map { now - $0 < Self.fadeDuration } ?? false }
     }
 
     /// The earliest time a photo that failed transiently may be tried again (the frame loop wakes
@@ -297,4 +410,25 @@ public final class PhotoDeck<Textures: PhotoTextureArray> {
 /// The error `SWIVEL_TEST_GPU_FULL` injects, worded as the GL upload's own out-of-memory error.
 private struct InjectedOutOfMemory: Error, CustomStringConvertible {
     var description: String { "out of GPU memory" }
+}
+
+/// A deck's files by id, shared with the decoding threads: ids are places in a list that only
+/// grows, so an id read on one thread is the same file on every other.
+final class PhotoSources: @unchecked Sendable {
+    private let lock = Condition()
+    private var sources: [PhotoSource]
+
+    init(_ sources: [PhotoSource]) { self.sources = sources }
+
+    var count: Int { lock.withLock { sources.count } }
+
+    subscript(id: Int) -> PhotoSource { lock.withLock { sources[id] } }
+
+    /// Adds `source`; its id.
+    func append(_ source: PhotoSource) -> Int {
+        lock.withLock {
+            sources.append(source)
+            return sources.count - 1
+        }
+    }
 }

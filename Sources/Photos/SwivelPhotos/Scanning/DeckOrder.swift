@@ -20,20 +20,37 @@ public enum DeckOrder {
     /// name order. `taken` reads each file's metadata bytes (never its pixels), in parallel.
     public static func sorted(_ paths: [FilePath], by order: DeckSort, seed: UInt64,
                               reverse: Bool = false) -> [FilePath] {
-        var result: [FilePath]
+        ordered(paths, by: order, seed: seed, reverse: reverse).map(\.path)
+    }
+
+    /// `sorted`, each path with the time it was sorted by (`sortTime`; 0 for name and random),
+    /// which places files that appear later among them (`DeckPlacement`).
+    public static func ordered(_ paths: [FilePath], by order: DeckSort, seed: UInt64,
+                               reverse: Bool = false) -> [(path: FilePath, time: Double)] {
+        var result: [(path: FilePath, time: Double)]
         switch order {
         case .name:
-            result = paths
+            result = paths.map { ($0, 0) }
         case .mtime, .taken:
             let keys = order == .taken ? DateTaken.times(paths) : modificationTimes(paths)
             // Stable: equal times keep the natural name order.
-            result = paths.indices.sorted { (keys[$0], $0) < (keys[$1], $1) }.map { paths[$0] }
+            result = paths.indices.sorted { (keys[$0], $0) < (keys[$1], $1) }.map { (paths[$0], keys[$0]) }
         case .random:
             var generator = SeededRandom(seed: seed)
-            result = paths.shuffled(using: &generator)
+            result = paths.shuffled(using: &generator).map { ($0, 0) }
         }
         if reverse { result.reverse() }
         return result
+    }
+
+    /// The time one file is sorted by in `order`: its mtime, or when it was taken; 0 for name and
+    /// random.
+    public static func sortTime(_ path: FilePath, by order: DeckSort) -> Double {
+        switch order {
+        case .name, .random: 0
+        case .mtime: modificationTime(path) ?? 0
+        case .taken: DateTaken.times([path])[0]
+        }
     }
 
     /// Each file's modification time in seconds since 1970 (0 for one that cannot be read).

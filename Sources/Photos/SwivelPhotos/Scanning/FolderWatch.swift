@@ -1,0 +1,278 @@
+import Glibc
+import SwivelCore
+import SwivelSystem
+
+/// What happened to a deck's files while it was open, as `FolderWatch` reports it.
+public enum FolderChange: Equatable, Sendable {
+    /// A file closed after writing, moved in, or found in a new subfolder: new to the deck, or to
+    /// be read again. `root` is the place among the command line's paths of the one it falls under.
+    case written(FilePath, root: Int)
+    /// A file deleted or moved away.
+    case removed(FilePath)
+    /// A watched subfolder deleted or moved away: every card under it leaves.
+    case removedFolder(FilePath)
+}
+
+/// Watches a deck's folders (and subfolders with `--recursive`) and its single files with inotify,
+/// on a thread of its own, and hands the changes over in batches.
+///
+/// A file is reported when it is closed after writing (`IN_CLOSE_WRITE`) or moved in
+/// (`IN_MOVED_TO`), never while it is still being written; links are reported when made. In a
+/// folder only image-named files count (`DeckScanner.hasImageExtension`, no dot-files); a file
+/// named directly counts whatever its name. Changes are passed on once the events have been quiet
+/// for `quietSeconds`, or `batchSeconds` after the first, so a burst (a thousand files copied in)
+/// arrives as a few batches rather than one a file. When the user's inotify watch limit is reached,
+/// one line says so and the folders not watched by then get no live updates.
+public final class FolderWatch: @unchecked Sendable {
+    /// A batch goes out once no event has come for this long (seconds)…
+    public static var quietSeconds: Double { 0.05 }
+    /// …or this long after its first change, however busy the folder (well inside the second a
+    /// new photo has to appear in).
+    public static var batchSeconds: Double { 0.2 }
+
+    /// What is watched at one watch descriptor: a folder of the deck (`folder`, under command-line
+    /// path `root`) and/or the single files named in it (by entry name).
+    private struct Watched {
+        var folder: (path: FilePath, root: Int)?
+        var files: [[UInt8]: (path: FilePath, root: Int)] = [:]
+    }
+
+    private static let mask = UInt32(bitPattern: IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_CREATE | IN_DELETE
+                                      | IN_DELETE_SELF | IN_MOVE_SELF | IN_EXCL_UNLINK)
+
+    private let inotify: Inotify
+    private let recursive: Bool
+    private let warn: @Sendable (String) -> Void
+    private let onChange: @Sendable () -> Void
+    // Only the watching thread touches these once it has started.
+    private var watched: [Int32: Watched] = [:]
+    private var watchesAdded = 0
+    private var limitReached = false
+    private var overflowSaid = false
+    // Shared with the main thread, under `lock`.
+    private let lock = Condition()
+    private var pending: [FolderChange] = []
+    private var stopping = false
+
+    /// Watches `roots` (the command line's paths, `-` already replaced by the paths it read, in
+    /// order): folders as folders, anything else as a single file. `warn` gets the one-line
+    /// warnings, `onChange` runs on the watching thread when a batch is ready (to wake the main
+    /// loop). Nil, after one warning, when inotify cannot be had at all.
+    public init?(roots: [FilePath], recursive: Bool, warn: @escaping @Sendable (String) -> Void,
+                 onChange: @escaping @Sendable () -> Void) {
+        guard let inotify = Inotify() else {
+            warn("no live updates: inotify: \(SystemErrno(errno))")
+            return nil
+        }
+        self.inotify = inotify
+        self.recursive = recursive
+        self.warn = warn
+        self.onChange = onChange
+        for (root, path) in roots.enumerated() {
+            var status = stat()
+            guard stat(path.cString, &status) == 0 else { continue }
+            if status.st_mode & S_IFMT == S_IFDIR {
+                watchFolder(path, root: root, reporting: false)
+            } else {
+                watchFile(path, root: root)
+            }
+        }
+        guard startThread(named: "swivel-watch", { [self] in run() }) else {
+            warn("no live updates: cannot start a thread")
+            return nil
+        }
+    }
+
+    /// Ends the watching thread, which holds the watch (and its descriptors) until then.
+    public func stop() {
+        lock.withLock { stopping = true }
+        inotify.interrupt()
+    }
+
+    /// The changes seen since the last call, in the order they happened.
+    public func take() -> [FolderChange] {
+        lock.withLock {
+            defer { pending = [] }
+            return pending
+        }
+    }
+
+    /// Whether changes wait to be taken.
+    public var hasChanges: Bool { lock.withLock { !pending.isEmpty } }
+
+    // MARK: The watching thread
+
+    private func run() {
+        var staged: [FolderChange] = []
+        var first = 0.0, last = 0.0
+        while !lock.withLock({ stopping }) {
+            let now = Self.seconds()
+            var timeout: Int32 = -1
+            if !staged.isEmpty {
+                let due = min(last + Self.quietSeconds, first + Self.batchSeconds)
+                timeout = Int32(max(0, ((due - now) * 1000).rounded(.up)))
+            }
+            let events = inotify.read(timeoutMilliseconds: timeout)
+            let before = staged.count
+            for event in events { handle(event, into: &staged) }
+            let after = Self.seconds()
+            if staged.count > before {
+                if before == 0 { first = after }
+                last = after
+            }
+            if !staged.isEmpty, after >= min(last + Self.quietSeconds, first + Self.batchSeconds) {
+                lock.withLock { pending += staged }
+                staged = []
+                onChange()
+            }
+        }
+    }
+
+    private static func seconds() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+    }
+
+    private func handle(_ event: Inotify.Event, into changes: inout [FolderChange]) {
+        if event.has(IN_Q_OVERFLOW) {
+            if !overflowSaid { warn("live updates missed some changes: the inotify queue overflowed") }
+            overflowSaid = true
+            return
+        }
+        if event.has(IN_IGNORED) {
+            watched[event.watch] = nil
+            return
+        }
+        guard let entry = watched[event.watch] else { return }
+        if event.name.isEmpty {
+            // The folder itself went away or moved: its watch would follow it elsewhere.
+            if let folder = entry.folder, event.has(IN_DELETE_SELF | IN_MOVE_SELF) {
+                changes.append(.removedFolder(folder.path))
+                unwatch(under: folder.path)
+            }
+            return
+        }
+        if event.has(IN_ISDIR) {
+            guard recursive, let folder = entry.folder, event.name.first != UInt8(ascii: ".") else { return }
+            let path = folder.path.appending(event.name)
+            if event.has(IN_CREATE | IN_MOVED_TO) {
+                _ = watchFolder(path, root: folder.root, reporting: true, into: &changes)
+            } else if event.has(IN_DELETE | IN_MOVED_FROM) {
+                changes.append(.removedFolder(path))
+                unwatch(under: path)
+            }
+            return
+        }
+        var targets: [(path: FilePath, root: Int)] = []
+        if let folder = entry.folder, event.name.first != UInt8(ascii: "."), DeckScanner.hasImageExtension(event.name) {
+            targets.append((folder.path.appending(event.name), folder.root))
+        }
+        // A file named directly that is also in a watched folder under the same path counts once.
+        if let file = entry.files[event.name], !targets.contains(where: { $0.path == file.path }) { targets.append(file) }
+        for target in targets {
+            if event.has(IN_CLOSE_WRITE | IN_MOVED_TO) {
+                changes.append(.written(target.path, root: target.root))
+            } else if event.has(IN_CREATE) {
+                // A link made in place is never written: it is complete when it appears.
+                var status = stat()
+                if lstat(target.path.cString, &status) == 0, status.st_mode & S_IFMT == S_IFLNK {
+                    changes.append(.written(target.path, root: target.root))
+                }
+            } else if event.has(IN_DELETE | IN_MOVED_FROM) {
+                changes.append(.removed(target.path))
+            }
+        }
+    }
+
+    /// Stops watching `path` and every folder under it.
+    private func unwatch(under path: FilePath) {
+        let prefix = path.bytes + [UInt8(ascii: "/")]
+        for (watch, entry) in watched {
+            guard let folder = entry.folder,
+                  folder.path.bytes == path.bytes || folder.path.bytes.starts(with: prefix) else { continue }
+            if entry.files.isEmpty {
+                inotify.removeWatch(watch)
+                watched[watch] = nil
+            } else {
+                watched[watch]?.folder = nil
+            }
+        }
+    }
+
+    // MARK: Adding watches
+
+    /// Adds a watch on `path`; nil when it cannot be had (after the limit's one warning).
+    private func addWatch(_ path: FilePath) -> Int32? {
+        guard !limitReached else { return nil }
+        var result = inotify.addWatch(path.cString, mask: Self.mask)
+        #if DEBUG
+        // Debug builds only, for the tests: `SWIVEL_TEST_WATCH_LIMIT=N` makes every watch after the
+        // first N fail as the kernel's limit does (the limit is a system setting no test may lower).
+        if let limit = getenv("SWIVEL_TEST_WATCH_LIMIT").flatMap({ Int(String(cString: $0)) }),
+           watchesAdded >= limit, case .success(let watch) = result {
+            if watched[watch] == nil { inotify.removeWatch(watch) }
+            result = .failure(SystemErrno(ENOSPC))
+        }
+        #endif
+        switch result {
+        case .success(let watch):
+            watchesAdded += 1
+            return watch
+        case .failure(let error) where error.code == ENOSPC:
+            limitReached = true
+            warn("no live updates for \(path) and the folders after it: the inotify watch limit is reached "
+                 + "(sysctl fs.inotify.max_user_watches)")
+            return nil
+        case .failure:
+            return nil   // gone already, or unreadable: the scan has said what it had to
+        }
+    }
+
+    private func watchFile(_ path: FilePath, root: Int) {
+        let name = path.lastComponent
+        let slash = path.bytes.lastIndex(of: UInt8(ascii: "/"))
+        let directory = slash.map { FilePath(bytes: $0 == 0 ? [UInt8(ascii: "/")] : Array(path.bytes[..<$0])) }
+            ?? FilePath(".")
+        guard let watch = addWatch(directory) else { return }
+        watched[watch, default: Watched()].files[name] = (path, root)
+    }
+
+    @discardableResult
+    private func watchFolder(_ path: FilePath, root: Int, reporting: Bool) -> Bool {
+        var ignored: [FolderChange] = []
+        return watchFolder(path, root: root, reporting: reporting, into: &ignored)
+    }
+
+    /// Watches folder `path` (and, recursively, its subfolders); with `reporting`, each image found
+    /// in it is reported as written (a folder that appears while the deck is open: its files may
+    /// have come before its watch). False when the folder was watched already (a loop, or a second
+    /// way in) or cannot be.
+    private func watchFolder(_ path: FilePath, root: Int, reporting: Bool, into changes: inout [FolderChange]) -> Bool {
+        guard let watch = addWatch(path) else { return false }
+        if watched[watch]?.folder != nil { return false }
+        watched[watch, default: Watched()].folder = (path, root)
+        guard recursive || reporting, let stream = opendir(path.cString) else { return true }
+        var images: [[UInt8]] = [], folders: [[UInt8]] = []
+        while let entry = readdir(stream) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { Array($0.prefix { $0 != 0 }) }
+            if name.first == UInt8(ascii: ".") { continue }
+            var type = Int32(entry.pointee.d_type)
+            if type == Int32(DT_LNK) || type == Int32(DT_UNKNOWN) {   // links are followed, as the scan does
+                var status = stat()
+                guard stat(path.appending(name).cString, &status) == 0 else { continue }
+                type = status.st_mode & S_IFMT == S_IFDIR ? Int32(DT_DIR)
+                    : status.st_mode & S_IFMT == S_IFREG ? Int32(DT_REG) : Int32(DT_UNKNOWN)
+            }
+            if type == Int32(DT_DIR) {
+                if recursive { folders.append(name) }
+            } else if type == Int32(DT_REG), reporting, DeckScanner.hasImageExtension(name) {
+                images.append(name)
+            }
+        }
+        closedir(stream)
+        for name in images { changes.append(.written(path.appending(name), root: root)) }
+        for name in folders { _ = watchFolder(path.appending(name), root: root, reporting: reporting, into: &changes) }
+        return true
+    }
+}

@@ -1,0 +1,38 @@
+import Glibc
+import SwivelCore
+import SwivelSystem
+
+/// Debug builds only, for the tests: with `SWIVEL_TEST_FRAME_LOG=1` the frame loop writes one line
+/// to stderr for each frame it draws, so a test running the real binary can tell what was on
+/// screen and count frames:
+///
+///     swivel-frame t=12.345678 cards=5 centre=2 first=1 shift=0.00 photos=3/4 showing=b|c|d|e
+///
+/// `t`: CLOCK_MONOTONIC seconds; `cards`: the deck's size; `centre`: the centred card's place;
+/// `first`: the place of the first card showing;
+/// `shift`: where its slot is, in points from the centre; `photos`: of the cards showing, how
+/// many have their photo fully faded in; `showing`: their captions. Release builds never read it.
+struct FrameLog {
+    init?() {
+        #if DEBUG
+        guard getenv("SWIVEL_TEST_FRAME_LOG") != nil else { return nil }
+        #else
+        return nil
+        #endif
+    }
+
+    func drew(_ controller: ScrollController, at time: Double, deck: PhotoDeck?) {
+        let layout = controller.layout, scroll = controller.offset(at: time)
+        let centre = Int(layout.centreIndex(scroll: scroll).rounded())
+        let shift = layout.slotMinX(centre, scroll: scroll) - layout.padding
+        let showing = layout.showingIndices(scroll: scroll)
+        let names = showing.map { deck?.name(at: $0) ?? "\($0)" }
+        let photos = showing.filter { (deck?.photo(at: $0, now: time)?.opacity ?? 0) >= 1 }.count
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        let seconds = Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
+        let line = "swivel-frame t=\(seconds.fixed(6)) cards=\(layout.cardCount) centre=\(centre) first=\(showing.lowerBound) "
+            + "shift=\(shift.fixed(2)) photos=\(photos)/\(showing.count) showing=\(names.joined(separator: "|"))\n"
+        FileDescriptor.write(STDERR_FILENO, Array(line.utf8))
+    }
+}

@@ -1,0 +1,283 @@
+import Foundation
+import SwivelCore
+import SwivelTestSupport
+import Testing
+
+/// Live folders through the real binary: offscreen, the window held open by a replay, what is on
+/// screen read from the debug build's frame log (`SWIVEL_TEST_FRAME_LOG`, one line a frame drawn)
+/// while the test changes the folder.
+@Suite struct LiveFolderTests {
+    /// A new photo written into the folder appears within 1 s, in its natural-order place, and the
+    /// centred card stays where it is on screen.
+    @Test func aPhotoCopiedInAppearsInItsPlaceWithinASecond() throws {
+        let folder = TemporaryDirectory()
+        for name in ["b02", "b04", "b06"] { _ = folder.write("\(name).png", bytes: ImageFiles.solid(.png, width: 60, height: 40, [90, 140, 200])) }
+        // Centred on b04 (one pitch in), so the new card lands before the centred one.
+        let app = try RunningSwivel([folder.path.text, "--scroll", "240"])
+        defer { app.stop() }
+        #expect(app.waitFor { $0.last?.showing == ["b02", "b04", "b06"] })
+        let copied = Monotonic.now
+        copy(ImageFiles.solid(.png, width: 60, height: 40, [200, 80, 60]), to: folder.path("b03.png"))
+        #expect(app.waitFor { $0.last?.showing.contains("b03") == true })
+        let first = try #require(app.frames.first { $0.showing.contains("b03") })
+        print("b03 on screen \(((first.time - copied) * 1000).rounded()) ms after it was written")
+        #expect(first.time - copied < 1)
+        #expect(first.showing == ["b02", "b03", "b04", "b06"])
+        // b04 stays centred and flat: the offset moved on one pitch with it.
+        #expect(first.centreName == "b04" && first.shift == 0)
+        #expect(app.frames.allSatisfy { $0.centreName == "b04" && $0.shift == 0 })
+    }
+
+    /// A deleted photo leaves, a renamed one moves to its new place, a rewritten one is read again
+    /// (its card goes back to the placeholder and fades in anew); the centred card never moves.
+    @Test func deletedRenamedAndRewrittenFiles() throws {
+        let folder = TemporaryDirectory()
+        for name in ["c1", "c2", "c3", "c4", "c5"] { _ = folder.write("\(name).png", bytes: ImageFiles.solid(.png, width: 60, height: 40, [90, 140, 200])) }
+        let app = try RunningSwivel([folder.path.text, "--scroll", "480"])   // c3 centred
+        defer { app.stop() }
+        #expect(app.waitFor { $0.last.map { $0.photos == $0.showing.count && $0.showing.count == 5 } == true })
+
+        unlink(folder.path("c1.png").cString)
+        #expect(app.waitFor { $0.last?.showing == ["c2", "c3", "c4", "c5"] })
+        rename(folder.path("c2.png").cString, folder.path("c9.png").cString)
+        #expect(app.waitFor { $0.last?.showing == ["c3", "c4", "c5", "c9"] })
+        #expect(app.waitFor { $0.last.map { $0.photos == 4 } == true })
+
+        let before = app.frames.count
+        copy(ImageFiles.solid(.png, width: 60, height: 40, [250, 200, 0]), to: folder.path("c4.png"))
+        #expect(app.waitFor { frames in
+            frames.dropFirst(before).contains { $0.photos < 4 } && frames.last?.photos == 4
+        })
+        let frames = app.frames
+        #expect(frames.last?.showing == ["c3", "c4", "c5", "c9"])
+        #expect(frames.allSatisfy { $0.centreName == "c3" && $0.shift == 0 })
+        #expect(!app.stderr.contains("skipped"))
+    }
+
+    /// A photo written in 10 pieces, 100 ms apart, is never read half-written: its card appears
+    /// only once the file is closed, and nothing is skipped as cut short.
+    @Test func aSlowlyWrittenFileIsNeverShownHalfWritten() throws {
+        let folder = TemporaryDirectory()
+        _ = folder.write("d1.png", bytes: ImageFiles.solid(.png, width: 60, height: 40, [90, 140, 200]))
+        let app = try RunningSwivel([folder.path.text])
+        defer { app.stop() }
+        #expect(app.waitFor { $0.last?.showing == ["d1"] })
+        let bytes = ImageFiles.image(.png, width: 400, height: 300) { x, y in [UInt8(x % 256), UInt8(y % 256), 99] }
+        let descriptor = open(folder.path("d2.png").cString, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        #expect(descriptor >= 0)
+        let piece = (bytes.count + 9) / 10
+        for start in stride(from: 0, to: bytes.count, by: piece) {
+            let end = min(bytes.count, start + piece)
+            _ = bytes[start..<end].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+            usleep(100_000)
+        }
+        let closed = Monotonic.now
+        close(descriptor)
+        #expect(app.waitFor { $0.last.map { $0.showing == ["d1", "d2"] && $0.photos == 2 } == true })
+        let first = try #require(app.frames.first { $0.showing.contains("d2") })
+        print("d2 on screen \(((first.time - closed) * 1000).rounded()) ms after it was closed")
+        #expect(first.time >= closed)
+        #expect(!app.stderr.contains("skipped"))
+    }
+
+    /// 1,000 photos written into the folder at once all arrive, in order, in a few batches (each
+    /// a relayout), and the centred card stays put throughout.
+    @Test func aThousandFilesAtOnce() throws {
+        let folder = TemporaryDirectory()
+        let png = ImageFiles.solid(.png, width: 24, height: 16, [90, 140, 200])
+        for name in ["p0250", "p0750"] { _ = folder.write("\(name).png", bytes: png) }
+        let app = try RunningSwivel([folder.path.text, "--scroll", "240"])   // p0750 centred
+        defer { app.stop() }
+        #expect(app.waitFor { $0.last?.centreName == "p0750" })
+        let started = Monotonic.now
+        for index in 0..<1000 where index != 250 && index != 750 {
+            copy(png, to: folder.path(String(format: "p%04d.png", index)))
+        }
+        let written = Monotonic.now
+        #expect(app.waitFor(timeout: 30) { $0.last?.cards == 1000 })
+        let frames = app.frames
+        let last = try #require(frames.last)
+        let batches = Set(frames.map(\.cards)).count - 1
+        let arrived = try #require(frames.first { $0.cards == 1000 })
+        print("1000 files written in \(((written - started) * 1000).rounded()) ms; in the deck "
+              + "\(((arrived.time - written) * 1000).rounded()) ms after the last, in \(batches) batches")
+        #expect(last.centre == 750 && last.centreName == "p0750" && last.shift == 0)
+        #expect(last.showing.joined(separator: " ").contains("p0749 p0750 p0751"))
+        #expect(frames.allSatisfy { $0.centreName == "p0750" && $0.shift == 0 })
+        #expect(batches < 1000)
+    }
+
+    /// When the inotify watch limit is reached (injected: after the first watch), one line says
+    /// so; the folder watched before it still updates, the other does not, and Swivel goes on.
+    @Test func theWatchLimitIsSaidOnceAndTheRestGoesOn() throws {
+        let first = TemporaryDirectory(), second = TemporaryDirectory()
+        _ = first.write("e1.png", bytes: ImageFiles.solid(.png, width: 60, height: 40, [90, 140, 200]))
+        _ = second.write("f1.png", bytes: ImageFiles.solid(.png, width: 60, height: 40, [90, 140, 200]))
+        let app = try RunningSwivel([first.path.text, second.path.text], environment: ["SWIVEL_TEST_WATCH_LIMIT": "1"])
+        defer { app.stop() }
+        #expect(app.waitFor { $0.last?.showing == ["e1", "f1"] })
+        copy(ImageFiles.solid(.png, width: 60, height: 40, [200, 80, 60]), to: second.path("f2.png"))
+        copy(ImageFiles.solid(.png, width: 60, height: 40, [200, 80, 60]), to: first.path("e2.png"))
+        #expect(app.waitFor { $0.last?.showing.contains("e2") == true })
+        usleep(500_000)
+        #expect(app.frames.last?.showing == ["e1", "e2", "f1"])
+        let said = app.stderr.split(separator: "\n").filter { $0.contains("inotify watch limit") }
+        #expect(said == ["swivel: no live updates for \(second.path.text) and the folders after it: "
+                         + "the inotify watch limit is reached (sysctl fs.inotify.max_user_watches)"])
+        #expect(app.isRunning)
+    }
+
+    /// `--no-watch`: a photo written into the folder does not appear.
+    @Test func noWatchTurnsItOff() throws {
+        let folder = TemporaryDirectory()
+        _ = folder.write("g1.png", bytes: ImageFiles.solid(.png, width: 60, height: 40, [90, 140, 200]))
+        let app = try RunningSwivel([folder.path.text, "--no-watch"])
+        defer { app.stop() }
+        #expect(app.waitFor { $0.last?.photos == 1 })
+        copy(ImageFiles.solid(.png, width: 60, height: 40, [200, 80, 60]), to: folder.path("g2.png"))
+        usleep(1_500_000)
+        #expect(app.frames.allSatisfy { $0.cards == 1 })
+    }
+
+    /// A single file named on the command line is watched as a file: rewritten, it is read again;
+    /// deleted, it leaves (and Swivel stays open on the empty row).
+    @Test func aSingleFileIsWatchedAsAFile() throws {
+        let folder = TemporaryDirectory()
+        _ = folder.write("h1.png", bytes: ImageFiles.solid(.png, width: 60, height: 40, [90, 140, 200]))
+        _ = folder.write("other.png", bytes: ImageFiles.solid(.png, width: 60, height: 40, [90, 140, 200]))
+        let app = try RunningSwivel([folder.path("h1.png").text])
+        defer { app.stop() }
+        #expect(app.waitFor { $0.last?.photos == 1 })
+        copy(ImageFiles.solid(.png, width: 60, height: 40, [200, 80, 60]), to: folder.path("new.png"))
+        unlink(folder.path("h1.png").cString)
+        #expect(app.waitFor { $0.last?.cards == 0 })
+        copy(ImageFiles.solid(.png, width: 60, height: 40, [200, 80, 60]), to: folder.path("h1.png"))
+        #expect(app.waitFor { $0.last.map { $0.showing == ["h1"] && $0.photos == 1 } == true })
+        #expect(app.isRunning)
+    }
+
+    /// With `--recursive` a new subfolder is watched as it comes: its photo appears after the
+    /// folder's own files; the subfolder moved away takes its cards with it.
+    @Test func newSubfoldersAreWatchedWithRecursive() throws {
+        let folder = TemporaryDirectory()
+        _ = folder.write("m1.png", bytes: ImageFiles.solid(.png, width: 60, height: 40, [90, 140, 200]))
+        _ = folder.write("m9.png", bytes: ImageFiles.solid(.png, width: 60, height: 40, [90, 140, 200]))
+        let app = try RunningSwivel([folder.path.text, "--recursive"])
+        defer { app.stop() }
+        #expect(app.waitFor { $0.last?.showing == ["m1", "m9"] })
+        folder.makeDirectories("a-sub")
+        copy(ImageFiles.solid(.png, width: 60, height: 40, [200, 80, 60]), to: folder.path("a-sub/m5.png"))
+        #expect(app.waitFor { $0.last?.showing == ["m1", "m9", "m5"] })
+        let outside = TemporaryDirectory()
+        rename(folder.path("a-sub").cString, outside.path("gone").cString)
+        #expect(app.waitFor { $0.last?.showing == ["m1", "m9"] })
+    }
+
+    /// No frame for what nobody sees: once the photos on screen are in, the photos decoded ahead
+    /// for the cards off screen arrive and fade without a frame drawn.
+    @Test func noFrameForPhotosOffScreen() throws {
+        let folder = TemporaryDirectory()
+        let png = ImageFiles.image(.png, width: 600, height: 400) { x, y in [UInt8(x % 256), UInt8(y % 256), 40] }
+        for index in 0..<30 { _ = folder.write(String(format: "k%02d.png", index), bytes: png) }
+        let app = try RunningSwivel([folder.path.text, "--no-watch"])
+        defer { app.stop() }
+        #expect(app.waitFor { $0.last.map { $0.photos == $0.showing.count } == true })
+        usleep(3_000_000)   // the 17 photos off screen (8 either side, 1 where the row rests) decode meanwhile
+        let frames = app.frames
+        let allIn = try #require(frames.firstIndex { $0.photos == $0.showing.count })
+        let after = frames.count - allIn - 1
+        print("\(frames.count) frames drawn, \(after) after the last photo on screen was in")
+        #expect(after == 0)
+    }
+}
+
+/// One line of the frame log.
+struct LoggedFrame {
+    var time: Double
+    var cards: Int
+    var centre: Int
+    var shift: Double
+    var photos: Int
+    var showing: [String]
+    /// The caption of the centred card, if it is showing.
+    var centreName: String? { first.flatMap { showing.indices.contains(centre - $0) ? showing[centre - $0] : nil } }
+    /// The place of the first card showing (set by the parser from `showing`'s own `first`).
+    var first: Int?
+
+    init?(_ line: Substring) {
+        guard line.hasPrefix("swivel-frame ") else { return nil }
+        var fields: [String: String] = [:]
+        for field in line.split(separator: " ").dropFirst() {
+            guard let equals = field.firstIndex(of: "=") else { continue }
+            fields[String(field[..<equals])] = String(field[field.index(after: equals)...])
+        }
+        guard let time = fields["t"].flatMap(Double.init), let cards = fields["cards"].flatMap(Int.init),
+              let centre = fields["centre"].flatMap(Int.init), let shift = fields["shift"].flatMap(Double.init),
+              let photos = fields["photos"]?.split(separator: "/").first.flatMap({ Int($0) }),
+              let first = fields["first"].flatMap(Int.init) else { return nil }
+        (self.time, self.cards, self.centre, self.shift, self.photos, self.first) = (time, cards, centre, shift, photos, first)
+        showing = (fields["showing"] ?? "").split(separator: "|").map(String.init)
+    }
+}
+
+/// CLOCK_MONOTONIC in seconds, the clock of the frame log's `t`.
+enum Monotonic {
+    static var now: Double {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+    }
+}
+
+/// Writes `bytes` to `path` as cp does: created, written, closed.
+func copy(_ bytes: [UInt8], to path: FilePath) {
+    let descriptor = open(path.cString, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    precondition(descriptor >= 0, "open \(path)")
+    _ = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+    close(descriptor)
+}
+
+/// The real binary, offscreen, held open by a 60 s replay, its frame log read while it runs.
+final class RunningSwivel {
+    private let process = Process()
+    private let logs = TemporaryDirectory()
+
+    init(_ arguments: [String], environment: [String: String] = [:]) throws {
+        let recording = logs.write("hold.rec", bytes: Array("swivel-recording 1\n0 resize 1280 720\n60 end\n".utf8))
+        process.executableURL = SwivelProcess.binary
+        process.arguments = arguments + ["--replay", recording.text]
+        var env = ProcessInfo.processInfo.environment
+        env["XDG_CONFIG_HOME"] = SwivelProcess.noConfigHome
+        env["SDL_VIDEODRIVER"] = "offscreen"
+        env["SWIVEL_TEST_FRAME_LOG"] = "1"
+        env.merge(environment) { $1 }
+        process.environment = env
+        _ = FileManager.default.createFile(atPath: logs.url("stderr").path, contents: nil)
+        process.standardError = try FileHandle(forWritingTo: logs.url("stderr"))
+        process.standardOutput = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+    }
+
+    var stderr: String { (try? String(contentsOf: logs.url("stderr"), encoding: .utf8)) ?? "" }
+
+    var frames: [LoggedFrame] { stderr.split(separator: "\n").compactMap(LoggedFrame.init) }
+
+    var isRunning: Bool { process.isRunning }
+
+    /// Polls the frame log until `condition` holds (true) or `timeout` seconds pass (false).
+    func waitFor(timeout: Double = 15, _ condition: ([LoggedFrame]) -> Bool) -> Bool {
+        let deadline = Monotonic.now + timeout
+        while Monotonic.now < deadline {
+            if condition(frames) { return true }
+            if !process.isRunning { return condition(frames) }
+            usleep(20_000)
+        }
+        return false
+    }
+
+    func stop() {
+        if process.isRunning { process.terminate() }
+        process.waitUntilExit()
+    }
+}
