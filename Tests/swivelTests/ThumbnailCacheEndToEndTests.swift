@@ -14,9 +14,9 @@ import Testing
 
     /// Three 800×600 JPEGs, all on screen in the default window.
     static func photos(_ folder: TemporaryDirectory) -> [FilePath] {
-        folder.makeDirectories("photos")
+        folder.makeDirectories("photos é")
         return (0..<3).map { index in
-            let path = folder.path("photos/p\(index).jpg")
+            let path = folder.path("photos é/p\(index).jpg")
             ImageFiles.write(path, ImageFiles.image(.jpeg, width: 800, height: 600) { x, y in
                 [UInt8(truncatingIfNeeded: x / 3 + index * 80), UInt8(y * 255 / 600), UInt8((x / 50 % 2) * 220), 255] })
             return path
@@ -24,7 +24,7 @@ import Testing
     }
 
     static func run(_ folder: TemporaryDirectory, _ arguments: [String], frame: String) throws -> ProcessResult {
-        try SwivelProcess.run([folder.path("photos").text, "--screenshot", folder.path(frame).text] + arguments,
+        try SwivelProcess.run([folder.path("photos é").text, "--screenshot", folder.path(frame).text] + arguments,
                               environment: ["SDL_VIDEODRIVER": "offscreen", "XDG_CACHE_HOME": folder.path("cache").text])
     }
 
@@ -69,7 +69,7 @@ import Testing
         let folder = TemporaryDirectory()
         _ = Self.photos(folder)
         func bench() throws -> String {
-            try SwivelProcess.run(["--bench", "--images", folder.path("photos").text, "--frames", "30"],
+            try SwivelProcess.run(["--bench", "--images", folder.path("photos é").text, "--frames", "30"],
                                   environment: ["SDL_VIDEODRIVER": "offscreen", "XDG_CACHE_HOME": folder.path("cache").text],
                                   timeout: 120).stdout
         }
@@ -84,7 +84,7 @@ import Testing
         let result = try Self.run(folder, ["--no-thumbnail-cache"], frame: "off.png")
         #expect(result.status == 0)
         #expect(!FileManager.default.fileExists(atPath: folder.path("cache/thumbnails").text))
-        let bench = try SwivelProcess.run(["--bench", "--images", folder.path("photos").text, "--frames", "10", "--no-thumbnail-cache"],
+        let bench = try SwivelProcess.run(["--bench", "--images", folder.path("photos é").text, "--frames", "10", "--no-thumbnail-cache"],
                                           environment: ["SDL_VIDEODRIVER": "offscreen", "XDG_CACHE_HOME": folder.path("cache").text],
                                           timeout: 120).stdout
         #expect(bench.contains("\"thumbnail_hits\": null"), "\(bench)")
