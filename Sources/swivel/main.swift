@@ -44,7 +44,8 @@ if options.showHelp {
     Bench(settings: .init(width: options.width, height: options.height, cards: options.cards,
                           frames: options.benchFrames, images: options.benchImages,
                           textureBudgetMiB: options.textureBudgetMiB, hud: options.hud,
-                          videoDriver: options.videoDriver, scale: options.scale)).run()
+                          videoDriver: options.videoDriver, scale: options.scale,
+                          thumbnailCache: options.thumbnailCache)).run()
 } else if options.soakMinutes != nil {
     Soak(options: options).run()
 } else {

@@ -20,6 +20,8 @@ public final class LiveApp {
     /// Where F12 writes its PNGs (the app's `XDG_PICTURES_DIR`).
     public var pictures: URL { picturesFolder.url }
     private let picturesFolder = TemporaryDirectory()
+    /// The app's own shared thumbnail cache, not the developer's.
+    private let cacheFolder = TemporaryDirectory()
     /// Holds the app's standard output and error (`stderr`).
     private let logs = TemporaryDirectory()
     private let process: Process
@@ -56,6 +58,9 @@ public final class LiveApp {
         env["SDL_VIDEODRIVER"] = nil
         env["XDG_PICTURES_DIR"] = picturesFolder.url.path
         env["XDG_CONFIG_HOME"] = SwivelProcess.noConfigHome
+        let cacheHome = env["XDG_CACHE_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? (env["HOME"] ?? "/root") + "/.cache"
+        env["MESA_SHADER_CACHE_DIR"] = env["MESA_SHADER_CACHE_DIR"] ?? cacheHome + "/mesa_shader_cache"
+        env["XDG_CACHE_HOME"] = cacheFolder.path.text
         if let sway = self.sway {
             env["DISPLAY"] = nil        // natively on Wayland or not at all: no XWayland to fall back on
             env.merge(sway.clientEnvironment) { $1 }

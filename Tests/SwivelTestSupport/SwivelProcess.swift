@@ -51,12 +51,17 @@ public enum SwivelProcess {
         var env = ProcessInfo.processInfo.environment
         // The developer's own ~/.config/swivel/config must not change what the tests see.
         env["XDG_CONFIG_HOME"] = SwivelProcess.noConfigHome
-        for name in removing { env[name] = nil }
-        env.merge(environment) { $1 }
-        process.environment = env
         // Output goes to files, not pipes: a pipe's end inherited by some other child (tests run in
         // parallel) would keep it open and a reader waiting for end-of-file would never return.
         let directory = TemporaryDirectory()
+        // Each run its own, empty, shared thumbnail cache (removed with the directory), never the
+        // developer's ~/.cache/thumbnails; Mesa's shader cache stays where it was.
+        let cacheHome = env["XDG_CACHE_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? (env["HOME"] ?? "/root") + "/.cache"
+        env["MESA_SHADER_CACHE_DIR"] = env["MESA_SHADER_CACHE_DIR"] ?? cacheHome + "/mesa_shader_cache"
+        env["XDG_CACHE_HOME"] = directory.path("cache").text
+        for name in removing { env[name] = nil }
+        env.merge(environment) { $1 }
+        process.environment = env
         let outURL = directory.url("stdout"), errURL = directory.url("stderr")
         _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
         _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)

@@ -39,9 +39,13 @@ import Testing
         Mode(name: "--soak", arguments: ["--soak", "600", "--demo"], signal: SIGINT, ready: "startup:"),
     ]
 
+    /// The runs' shared thumbnail cache, not the one in HOME.
+    nonisolated(unsafe) static let cacheHome = TemporaryDirectory()
+
     static func environment(_ extra: [String: String] = [:]) -> [String: String] {
         ["SDL_VIDEODRIVER": "offscreen", "SWIVEL_STARTUP_TRACE": "1", "SWIVEL_TEST_SLOW_DECODE": "slow",
          "XDG_CONFIG_HOME": SwivelProcess.noConfigHome, "HOME": NSTemporaryDirectory(),
+         "XDG_CACHE_HOME": cacheHome.path.text,
          "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"].merging(extra) { $1 }
     }
 

@@ -34,7 +34,9 @@ struct App {
             layout: layout, snapping: options.snapping, offset: options.scroll,
             decelerationRate: options.decelerationRate,
             reducesMotion: options.reducedMotionGiven ? options.reducedMotion : DesktopSettings.gnomeReducesMotion())
-        let deck = photos.map { PhotoDeck(sources: $0, budgetMiB: options.textureBudgetMiB) }
+        // The demo's photos are temporary copies: nothing to thumbnail.
+        let deck = photos.map { PhotoDeck(sources: $0, budgetMiB: options.textureBudgetMiB,
+                                          thumbnails: options.thumbnailCache && !options.demo) }
         let content = SceneContent(deck: deck, background: options.background, captions: options.captions,
                                    hudVisible: options.hud)
         let driver = FrameDriver(surface: surface, content: content)
@@ -46,6 +48,7 @@ struct App {
                 time = recording.endTime
             }
             Screenshots.renderOnce(driver, controller: &controller, at: time, path: path)
+            deck?.thumbnails?.writer.finish()
             return
         }
         // Live folders: only where the row is shown for a while, and not for the built-in decks.

@@ -100,6 +100,12 @@ enum OptionDeclarations {
         .value("texture-budget", "MB", .whole(16...65536, what: "a whole number of MiB"), sets: \.textureBudgetMiB,
                section: .photos, ["GPU memory for photo textures, {range} MiB (default {default})"]),
         .flag("no-captions", sets: \.captions, inverted: true, section: .photos, ["no file names under the photos"]),
+        .flag("no-thumbnail-cache", sets: \.thumbnailCache, inverted: true, section: .photos,
+              ["neither read nor write the desktop's shared thumbnails",
+               "($XDG_CACHE_HOME/thumbnails, by default ~/.cache/thumbnails)"],
+              more: "By default a photo comes from a valid thumbnail that covers its card (the freedesktop.org "
+                + "Thumbnail Managing Standard's x-large or xx-large, whoever wrote it), and photos decoded from "
+                + "their files are saved there as thumbnails, in the background."),
 
         // MARK: Recording and measuring
         .value("screenshot", "FILE.png", .png, sets: \.screenshot, section: .measuring, config: false,

@@ -64,6 +64,8 @@ struct Options: Equatable {
     var watch = true
     /// Show file names under photo cards (`--no-captions` turns them off).
     var captions = true
+    /// Read and write the shared thumbnail cache (`--no-thumbnail-cache` turns it off).
+    var thumbnailCache = true
     /// The deck's order (`--sort`); `.name`, the default, is the natural name order of the scan.
     var sort = DeckSort.name
     /// The order the other way round (`--reverse`).

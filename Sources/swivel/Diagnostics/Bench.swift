@@ -25,6 +25,8 @@ struct Bench {
         /// the layout stays `width` × `height` points, the window has twice the pixels each way).
         var videoDriver: VideoDriver?
         var scale: Double?
+        /// Read and write the shared thumbnail cache (`--no-thumbnail-cache` turns it off).
+        var thumbnailCache = true
     }
     let settings: Settings
 
@@ -46,7 +48,8 @@ struct Bench {
             _ = DateTaken.times(files)
             takenMilliseconds = (MonotonicClock.now - start).milliseconds
         }
-        let deck = files.map { PhotoDeck(sources: $0.map(PhotoSource.init(file:)), budgetMiB: settings.textureBudgetMiB) }
+        let deck = files.map { PhotoDeck(sources: $0.map(PhotoSource.init(file:)), budgetMiB: settings.textureBudgetMiB,
+                                         thumbnails: settings.thumbnailCache) }
         let content = SceneContent(deck: deck, background: .white, captions: true, hudVisible: settings.hud)
         let driver = FrameDriver(surface: surface, content: content)
         driver.countFragments()
@@ -54,6 +57,8 @@ struct Bench {
                                     cardCount: deck?.count ?? settings.cards)
         let frames = renderFrames(driver, layout: layout)
         let latency = LatencyProbe(surface: surface, layout: layout).run()
+        // The thumbnails still queued are written before the report, so that a second run finds them.
+        deck?.thumbnails?.writer.finish(within: 30)
         report(frames, latency: latency, driver: driver, layout: layout, takenMilliseconds: takenMilliseconds)
     }
 
@@ -178,6 +183,11 @@ struct Bench {
             json.field("taken_dates_ms", takenMilliseconds)
             json.field("centred_photo_ms", frames.centredMilliseconds)
             json.field("visible_photos_ms", frames.allVisibleMilliseconds)
+            // Cards whose photo came from the shared thumbnail cache, cards decoded from their
+            // file, and the thumbnails (and failure entries) written; null with --no-thumbnail-cache.
+            json.field("thumbnail_hits", deck.thumbnails?.hits)
+            json.field("thumbnail_misses", deck.thumbnails?.misses)
+            json.field("thumbnails_written", deck.thumbnails?.writer.written)
             if frames.loadingMilliseconds.isEmpty {
                 json.null("loading_frame_ms")
             } else {

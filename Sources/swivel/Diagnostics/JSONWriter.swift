@@ -5,6 +5,7 @@ struct JSONWriter {
     var text: String { "{" + fields.joined(separator: ", ") + "}" }
 
     mutating func field(_ name: String, _ value: Int) { fields.append("\(quoted(name)): \(value)") }
+    mutating func field(_ name: String, _ value: Int?) { fields.append("\(quoted(name)): \(value.map(String.init) ?? "null")") }
     mutating func field(_ name: String, _ value: String) { fields.append("\(quoted(name)): \(quoted(value))") }
     mutating func field(_ name: String, _ value: Double?) { fields.append("\(quoted(name)): \(number(value))") }
     mutating func field(_ name: String, _ value: Bool) { fields.append("\(quoted(name)): \(value)") }

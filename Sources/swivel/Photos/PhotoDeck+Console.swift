@@ -2,8 +2,10 @@ import SwivelPhotos
 import SwivelPlatform
 
 extension PhotoDeck {
-    /// The app's deck of `sources`: warnings to stderr, each finished decode wakes the event loop.
-    convenience init(sources: [PhotoSource], budgetMiB: Int) {
-        self.init(sources: sources, budgetMiB: budgetMiB, warn: Console.error, onFinished: { EventPump.wake() })
+    /// The app's deck of `sources`: warnings to stderr, each finished decode wakes the event loop;
+    /// photos through the shared thumbnail cache when `thumbnails` is on.
+    convenience init(sources: [PhotoSource], budgetMiB: Int, thumbnails: Bool = false) {
+        self.init(sources: sources, budgetMiB: budgetMiB, thumbnails: thumbnails ? ThumbnailCache.forApp() : nil,
+                  warn: Console.error, onFinished: { EventPump.wake() })
     }
 }

@@ -84,16 +84,21 @@ public final class PhotoDeck<Textures: PhotoTextureArray> {
     public private(set) var textureFailures = 0
     /// Where one-line warnings go (a file skipped, photos left blank).
     private let warn: (String) -> Void
+    /// The shared thumbnail cache the photos are read from and saved to, if any.
+    public private(set) var thumbnails: ThumbnailCache?
 
     /// A deck of `sources` whose textures take at most `budgetMiB`. `warn` gets each one-line
     /// warning; `onFinished` runs on a decoding thread after each decode (to wake the main loop).
-    public convenience init(sources: [PhotoSource], budgetMiB: Int, warn: @escaping (String) -> Void,
-                            onFinished: @escaping @Sendable () -> Void) {
+    /// With `thumbnails`, photos come from the shared thumbnail cache where it has them, and are
+    /// saved to it after they are decoded.
+    public convenience init(sources: [PhotoSource], budgetMiB: Int, thumbnails: ThumbnailCache? = nil,
+                            warn: @escaping (String) -> Void, onFinished: @escaping @Sendable () -> Void) {
         let sources = PhotoSources(sources)
         self.init(sources: sources, budgetMiB: budgetMiB, warn: warn, onFinished: onFinished) {
             (id, width, height, cancellation) throws(ImageLoadError) in
-            try sources[id].decode(width: width, height: height, cancellation: cancellation)
+            try sources[id].decode(width: width, height: height, cancellation: cancellation, thumbnails: thumbnails)
         }
+        self.thumbnails = thumbnails
     }
 
     /// The deck as above, each photo decoded by `decode` (the tests' stand-in for a failing open).

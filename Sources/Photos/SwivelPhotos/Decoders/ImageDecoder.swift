@@ -70,7 +70,9 @@ public enum ImageDecoder {
         do throws(Failure) {
             try cancellation.check()
             let start = try file.read(min(file.size, 64))
-            switch ImageFormat.sniffContainer(start)?.decoder {
+            let container = ImageFormat.sniffContainer(start)
+            ThumbnailCapture.current?.format = container
+            switch container?.decoder {
             case .libheif:
                 return try HEIFDecoder.decode(try file.readAll(), width: width, height: height)
             case .libavif:
@@ -87,6 +89,9 @@ public enum ImageDecoder {
             // The formats with a header reader have their size read here from their first bytes,
             // before any decoder starts (each decoder checks its own library's size again).
             let header = try file.header(pathExtension: path.pathExtension)
+            if let capture = ThumbnailCapture.current {
+                (capture.format, capture.storedSize) = (header.format, (header.width, header.height))
+            }
             if let problem = ImageLimits.problem(width: header.width, height: header.height) {
                 throw Failure(reason: problem)
             }

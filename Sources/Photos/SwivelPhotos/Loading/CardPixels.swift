@@ -32,8 +32,28 @@ enum CardPixels {
         let working = Resampler.workingBytes(sourceHeight: source.height, crop: storedCrop, width: outWidth, height: outHeight)
             + (iccProfile != nil && source.hasAlpha ? cardBytes * MemoryLayout<Float>.stride : 0)
             + (orientation != .up ? cardBytes : 0)
-        return try PhotoMemory.reserving(working) {
+        let card = try PhotoMemory.reserving(working) {
             make(source, orientation: orientation, iccProfile: iccProfile, crop: storedCrop, outWidth: outWidth,
+                 outHeight: outHeight, width: width, height: height)
+        }
+        ThumbnailCapture.current?.keep(source, orientation: orientation, iccProfile: iccProfile, format: format)
+        return card
+    }
+
+    /// The whole of `source`, upright, resampled to `width` × `height` (its own aspect: nothing is
+    /// cropped) and converted to sRGB by the same steps as a card: a thumbnail made from a card's
+    /// decode.
+    static func whole(_ source: Resampler.Source, orientation: Orientation, iccProfile: [UInt8]?,
+                      format: String, width: Int, height: Int) throws(Failure) -> DecodedImage {
+        if iccProfile != nil { try DecoderLibrary.lcms2.require(for: format) }
+        let all = PixelRect(x: 0, y: 0, width: Double(source.width), height: Double(source.height))
+        let (outWidth, outHeight) = orientation.swapsSides ? (height, width) : (width, height)
+        let cardBytes = outWidth * outHeight * 4
+        let working = Resampler.workingBytes(sourceHeight: source.height, crop: all, width: outWidth, height: outHeight)
+            + (iccProfile != nil && source.hasAlpha ? cardBytes * MemoryLayout<Float>.stride : 0)
+            + (orientation != .up ? cardBytes : 0) + cardBytes
+        return try PhotoMemory.reserving(working) {
+            make(source, orientation: orientation, iccProfile: iccProfile, crop: all, outWidth: outWidth,
                  outHeight: outHeight, width: width, height: height)
         }
     }

@@ -18,11 +18,17 @@ public struct PhotoSource: Sendable, CustomStringConvertible {
     }
 
     /// Decodes the photo for a card texture (on a worker thread); stops early once `cancellation`
-    /// is set.
-    public func decode(width: Int, height: Int,
-                       cancellation: DecodeCancellation = .never) throws(ImageLoadError) -> DecodedImage {
+    /// is set. With `thumbnails`, a valid thumbnail that covers the card is used instead of the
+    /// file, and a decode of the file leaves a thumbnail to be written (`ThumbnailCache`).
+    public func decode(width: Int, height: Int, cancellation: DecodeCancellation = .never,
+                       thumbnails: ThumbnailCache? = nil) throws(ImageLoadError) -> DecodedImage {
         try injectedSlowness(cancellation)
-        return try ImageDecoder.decode(path, width: width, height: height, cancellation: cancellation)
+        guard let thumbnails else {
+            return try ImageDecoder.decode(path, width: width, height: height, cancellation: cancellation)
+        }
+        return try thumbnails.decode(path, width: width, height: height, cancellation: cancellation) { () throws(ImageLoadError) in
+            try ImageDecoder.decode(path, width: width, height: height, cancellation: cancellation)
+        }
     }
 
     /// Debug builds only, for the tests: `SWIVEL_TEST_SLOW_DECODE=NAME` makes the decode of the

@@ -1,0 +1,98 @@
+import Glibc
+import SwivelCore
+import SwivelSystem
+
+/// The desktop's shared thumbnail cache as the deck uses it (Thumbnail Managing Standard 0.9.0):
+/// a card's photo comes from a valid thumbnail when one covers the card, else from the file, whose
+/// decode leaves a thumbnail (or a failure entry) for the writer to save.
+public final class ThumbnailCache: @unchecked Sendable {
+    public let directory: ThumbnailDirectory
+    public let writer: ThumbnailWriter
+    /// The thumbnails folder with its links resolved, when it exists (for `contains`).
+    private let resolvedRoot: FilePath?
+    private let condition = Condition()
+    private var hitCount = 0, missCount = 0
+
+    /// The cache in `directory`, writing as `program version` (the `Software` text and the
+    /// failure folder `fail/program-version`). `warn` gets the one warning of a run whose writes fail.
+    public init(directory: ThumbnailDirectory, software: String, warn: @escaping @Sendable (String) -> Void) {
+        self.directory = directory
+        writer = ThumbnailWriter(directory: directory, software: software, warn: warn)
+        resolvedRoot = Self.resolved(directory.root)
+    }
+
+    /// Cards whose photo came from a thumbnail, and cards decoded from their file (`--bench`).
+    public var hits: Int { condition.withLock { hitCount } }
+    public var misses: Int { condition.withLock { missCount } }
+
+    /// The card-sized photo of `file`: from the smallest valid thumbnail that covers the card,
+    /// else decoded by `decodeFile` while a thumbnail of it is kept for writing. A file with a
+    /// valid failure entry of this version is not decoded again: the entry's reason is thrown.
+    func decode(_ file: FilePath, width: Int, height: Int, cancellation: DecodeCancellation,
+                decodeFile: () throws(ImageLoadError) -> DecodedImage) throws(ImageLoadError) -> DecodedImage {
+        guard let subject = ThumbnailSubject(file: file), !isInside(subject.path) else { return try decodeFile() }
+        for size in ThumbnailSize.candidates(card: (width, height)) {
+            let path = directory.path(size, uri: subject.uri)
+            guard let chunks = Self.chunks(path), subject.isDescribed(by: chunks.texts),
+                  ThumbnailSize.covers((chunks.width, chunks.height), card: (width, height)) else { continue }
+            do {
+                let image = try ImageDecoder.decode(path, width: width, height: height, cancellation: cancellation)
+                condition.withLock { hitCount += 1 }
+                return image
+            } catch {
+                if error.cancelled { throw ImageLoadError(path: file, reason: error.reason, cancelled: true) }
+                // A thumbnail that will not decode is passed over; the file is decoded.
+            }
+        }
+        if let chunks = Self.chunks(directory.failurePath(uri: subject.uri)), subject.isDescribed(by: chunks.texts),
+           let reason = chunks.texts[ThumbnailSubject.Keys.reason] {
+            condition.withLock { hitCount += 1 }
+            throw ImageLoadError(path: file, reason: reason)
+        }
+        condition.withLock { missCount += 1 }
+        let capture = ThumbnailCapture(card: (width, height))
+        do {
+            let image = try capture.during { () throws(ImageLoadError) in try decodeFile() }
+            if let (size, thumbnail, original) = capture.captured {
+                writer.add(.thumbnail(subject, size, thumbnail, original: original,
+                                      mimeType: capture.format?.declaration.mimeTypes.first))
+            }
+            return image
+        } catch {
+            if Self.isVerdictOnFile(error) { writer.add(.failure(subject, reason: error.reason)) }
+            throw error
+        }
+    }
+
+    /// Whether a failure says the file itself cannot be shown, so is worth a failure entry: not a
+    /// cancel, not the process out of descriptors or memory, not a library that is not installed
+    /// (installing it changes the answer, the file does not).
+    static func isVerdictOnFile(_ error: ImageLoadError) -> Bool {
+        !error.cancelled && !error.transient && error.reason != PhotoMemory.outOfMemory.reason
+            && !error.reason.hasSuffix(", not installed")
+    }
+
+    /// Whether `absolute` is in the thumbnails folder, by its path or its resolved path.
+    private func isInside(_ absolute: FilePath) -> Bool {
+        if directory.contains(absolute) { return true }
+        guard let resolvedRoot, let resolved = Self.resolved(absolute) else { return false }
+        return resolved.bytes.starts(with: resolvedRoot.bytes + [UInt8(ascii: "/")])
+    }
+
+    private static func resolved(_ path: FilePath) -> FilePath? {
+        guard let real = path.cString.withUnsafeBufferPointer({ realpath($0.baseAddress!, nil) }) else { return nil }
+        defer { free(real) }
+        return FilePath(bytes: Array(UnsafeBufferPointer(start: real, count: strlen(real)).map { UInt8(bitPattern: $0) }))
+    }
+
+    /// The largest thumbnail file read: an xx-large RGBA thumbnail is at most 4 MiB of pixels.
+    static let maxThumbnailBytes = 16 << 20
+
+    /// A thumbnail file's size and text chunks; nil when it is missing, too large or not a PNG.
+    static func chunks(_ path: FilePath) -> PNGTextChunks? {
+        guard let file = try? OpenFile(path) else { return nil }
+        defer { file.close() }
+        guard file.size <= maxThumbnailBytes, let bytes = try? file.read(file.size) else { return nil }
+        return PNGTextChunks(bytes)
+    }
+}

@@ -1,0 +1,169 @@
+import Glibc
+import SwivelCore
+import SwivelSystem
+
+/// Writes thumbnails and failure entries into the shared cache on its own thread at nice 19, below
+/// drawing (normal priority) and decoding (on-screen threads at 0, the ahead thread at 10): a
+/// thumbnail is a favour to the next run and to other programs, never worth a late card.
+///
+/// Each file is written as the spec asks (0.9.0, "Concurrent Thumbnail Creation" and
+/// "Permissions"): into a temporary file in its final folder, made 0600, then renamed over its
+/// name, so another reader sees the old file or the whole new one, never part of one; folders
+/// made 0700. The first write that fails (a read-only or full disk, a folder that is not ours)
+/// gives one warning and ends writing for the run; nothing else notices.
+public final class ThumbnailWriter: @unchecked Sendable {
+    enum Job {
+        case thumbnail(ThumbnailSubject, ThumbnailSize, DecodedImage, original: (width: Int, height: Int), mimeType: String?)
+        case failure(ThumbnailSubject, reason: String)
+
+        var bytes: Int {
+            if case .thumbnail(_, _, let image, _, _) = self { return image.pixels.count }
+            return 0
+        }
+    }
+
+    /// Pixels waiting to be written at most: a job past it is dropped (the photo is thumbnailed
+    /// on a later run). 32 MiB: ten xx-large thumbnails, or forty photos' x-large.
+    static let maxQueuedBytes = 32 << 20
+
+    private let condition = Condition()
+    private var jobs: [Job] = []
+    private var queuedBytes = 0
+    private var busy = 0
+    private var stopping = false
+    private var gaveUp = false
+    private var writtenCount = 0
+    private let directory: ThumbnailDirectory
+    private let software: String
+    private let warn: @Sendable (String) -> Void
+
+    /// `software`: the `Software` text of every file written (the program and its version).
+    /// `warn` gets the one warning of a run whose writes fail.
+    init(directory: ThumbnailDirectory, software: String, warn: @escaping @Sendable (String) -> Void) {
+        self.directory = directory
+        self.software = software
+        self.warn = warn
+        _ = startThread(named: "swivel-thumbnails") { [self] in
+            // Linux's nice is per thread; 0: the calling thread. 19: the lowest there is.
+            setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 19)
+            while let job = next(waiting: true) { write(job) }
+        }
+    }
+
+    /// Files written so far (thumbnails and failure entries).
+    public var written: Int { condition.withLock { writtenCount } }
+
+    func add(_ job: Job) {
+        condition.withLock {
+            guard !stopping, !gaveUp, queuedBytes + job.bytes <= Self.maxQueuedBytes else { return }
+            jobs.append(job)
+            queuedBytes += job.bytes
+            condition.broadcast()
+        }
+    }
+
+    /// Writes what is still queued on the calling thread (at its priority), waits at most until
+    /// `deadline` seconds from now for the writer thread's current file, then stops the thread.
+    /// For runs that end as soon as their photos are shown (`--screenshot`, `--bench`).
+    public func finish(within seconds: Double = 5) {
+        while let job = next(waiting: false) { write(job) }
+        let clock = MonotonicClock(), start = clock.now
+        while condition.withLock({ busy > 0 }) && (clock.now - start).milliseconds < seconds * 1000 { usleep(1000) }
+        stop()
+    }
+
+    /// Ends the writer thread once it has finished its current file; queued jobs are dropped.
+    public func stop() {
+        condition.withLock {
+            stopping = true
+            jobs = []
+            queuedBytes = 0
+            condition.broadcast()
+        }
+    }
+
+    private func next(waiting: Bool) -> Job? {
+        condition.withLock {
+            while jobs.isEmpty && !stopping && waiting { condition.wait() }
+            guard !jobs.isEmpty, !stopping || !waiting else { return nil }
+            let job = jobs.removeFirst()
+            queuedBytes -= job.bytes
+            busy += 1
+            return job
+        }
+    }
+
+    private func write(_ job: Job) {
+        defer { condition.withLock { busy -= 1 } }
+        let folder: FilePath, name: String, png: [UInt8]?
+        switch job {
+        case .thumbnail(let subject, let size, let image, let original, let mimeType):
+            folder = directory.folder(size)
+            name = ThumbnailDirectory.fileName(uri: subject.uri)
+            var texts = attributes(subject)
+            texts += [(ThumbnailSubject.Keys.imageWidth, "\(original.width)"),
+                      (ThumbnailSubject.Keys.imageHeight, "\(original.height)")]
+            if let mimeType { texts.append((ThumbnailSubject.Keys.mimeType, mimeType)) }
+            texts.append((ThumbnailSubject.Keys.software, software))
+            png = ThumbnailPNG.encode(width: image.width, height: image.height, premultiplied: image.pixels, texts: texts)
+        case .failure(let subject, let reason):
+            // The spec's failure entry: any small PNG carrying the attributes.
+            folder = directory.failures
+            name = ThumbnailDirectory.fileName(uri: subject.uri)
+            png = ThumbnailPNG.encode(width: 1, height: 1, premultiplied: [0, 0, 0, 0],
+                                      texts: attributes(subject) + [(ThumbnailSubject.Keys.software, software),
+                                                                    (ThumbnailSubject.Keys.reason, reason)])
+        }
+        guard let png else { return }
+        if let problem = Self.writeAtomically(png, folder: folder, name: name) {
+            let first = condition.withLock { () -> Bool in
+                defer { gaveUp = true; jobs = []; queuedBytes = 0 }
+                return !gaveUp
+            }
+            if first { warn("thumbnail cache \(directory.root) not written (\(problem)); thumbnails are not saved this run") }
+        } else {
+            condition.withLock { writtenCount += 1 }
+        }
+    }
+
+    private func attributes(_ subject: ThumbnailSubject) -> [(String, String)] {
+        [(ThumbnailSubject.Keys.uri, subject.uri), (ThumbnailSubject.Keys.modified, "\(subject.modified)"),
+         (ThumbnailSubject.Keys.size, "\(subject.size)")]
+    }
+
+    /// `bytes` as `folder/name`: folders made 0700 as needed, a temporary file in `folder` made
+    /// 0600, written whole, then renamed into place. Nil when done, else what failed.
+    static func writeAtomically(_ bytes: [UInt8], folder: FilePath, name: String) -> String? {
+        if let problem = makeFolders(folder) { return problem }
+        var template = folder.appending(Array(".\(name).XXXXXX".utf8)).cString
+        let fd = mkstemp(&template)
+        guard fd >= 0 else { return "cannot create a file in \(folder): \(String(cString: strerror(errno)))" }
+        let temporary = FilePath(bytes: template.dropLast().map { UInt8(bitPattern: $0) })
+        var problem: String?
+        if fchmod(fd, 0o600) != 0 { problem = "chmod: \(String(cString: strerror(errno)))" }
+        var done = 0
+        while problem == nil && done < bytes.count {
+            let count = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + done, $0.count - done) }
+            if count > 0 { done += count } else if count < 0 && errno == EINTR { continue } else {
+                problem = "cannot write \(temporary): \(String(cString: strerror(count < 0 ? errno : EIO)))"
+            }
+        }
+        if close(fd) != 0 && problem == nil { problem = "cannot write \(temporary): \(String(cString: strerror(errno)))" }
+        if problem == nil && rename(temporary.cString, folder.appending(Array(name.utf8)).cString) != 0 {
+            problem = "cannot rename \(temporary): \(String(cString: strerror(errno)))"
+        }
+        if problem != nil { unlink(temporary.cString) }
+        return problem
+    }
+
+    /// `folder` and every missing folder above it, each made 0700 (existing ones are left as they are).
+    private static func makeFolders(_ folder: FilePath) -> String? {
+        var path: [UInt8] = []
+        for component in folder.bytes.split(separator: UInt8(ascii: "/")) {
+            path += [UInt8(ascii: "/")] + component
+            let made = FilePath(bytes: path).cString.withUnsafeBufferPointer { mkdir($0.baseAddress!, 0o700) }
+            if made != 0 && errno != EEXIST { return "cannot make \(FilePath(bytes: path)): \(String(cString: strerror(errno)))" }
+        }
+        return nil
+    }
+}

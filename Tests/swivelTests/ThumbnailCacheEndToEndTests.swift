@@ -1,0 +1,92 @@
+import Foundation
+import SwivelCore
+import SwivelTestSupport
+import Testing
+
+/// The shared thumbnail cache through the real binary: thumbnails written by a cold run are valid
+/// for checkers nobody here wrote (GLib's `gio info -a thumbnail::`, and scripts/check-thumbnail.py,
+/// which recomputes the names and reads the PNG chunks with Python's own hashlib, urllib and zlib);
+/// a warm run reads them and draws the same frame; a touched photo is decoded again and its
+/// thumbnail rewritten; `--no-thumbnail-cache` reads and writes nothing.
+@Suite(.serialized) struct ThumbnailCacheEndToEndTests {
+    static let checker = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("scripts/check-thumbnail.py").path
+
+    /// Three 800×600 JPEGs, all on screen in the default window.
+    static func photos(_ folder: TemporaryDirectory) -> [FilePath] {
+        folder.makeDirectories("photos é")
+        return (0..<3).map { index in
+            let path = folder.path("photos é/p\(index).jpg")
+            ImageFiles.write(path, ImageFiles.image(.jpeg, width: 800, height: 600) { x, y in
+                [UInt8(truncatingIfNeeded: x / 3 + index * 80), UInt8(y * 255 / 600), UInt8((x / 50 % 2) * 220), 255] })
+            return path
+        }
+    }
+
+    static func run(_ folder: TemporaryDirectory, _ arguments: [String], frame: String) throws -> ProcessResult {
+        try SwivelProcess.run([folder.path("photos é").text, "--screenshot", folder.path(frame).text] + arguments,
+                              environment: ["SDL_VIDEODRIVER": "offscreen", "XDG_CACHE_HOME": folder.path("cache").text])
+    }
+
+    static func tool(_ program: String, _ arguments: [String], environment: [String: String] = [:]) throws -> (Int32, String) {
+        let result = try SwivelProcess.runProgram(URL(fileURLWithPath: "/usr/bin/env"), [program] + arguments,
+                                                  environment: environment)
+        return (result.status, result.stdout + result.stderr)
+    }
+
+    @Test func coldRunWritesValidThumbnailsWarmRunUsesThem() throws {
+        let folder = TemporaryDirectory()
+        let photos = Self.photos(folder)
+        let cold = try Self.run(folder, [], frame: "cold.png")
+        #expect(cold.status == 0, "\(cold.stderr)")
+        let (status, report) = try Self.tool("python3", [Self.checker, folder.path("cache").text] + photos.map(\.text))
+        print(report)
+        #expect(status == 0, "\(report)")
+        for photo in photos {
+            let (_, info) = try Self.tool("gio", ["info", "-a", "thumbnail::is-valid,thumbnail::path", photo.text],
+                                          environment: ["XDG_CACHE_HOME": folder.path("cache").text])
+            #expect(info.contains("thumbnail::is-valid: TRUE") && info.contains("/x-large/"), "\(info)")
+        }
+
+        let warm = try Self.run(folder, [], frame: "warm.png")
+        #expect(warm.status == 0)
+        let coldFrame = try Data(contentsOf: folder.url("cold.png")), warmFrame = try Data(contentsOf: folder.url("warm.png"))
+        // A JPEG shrunk on load to 400×300 is saved as it is: the warm card is the same pixels.
+        #expect(coldFrame == warmFrame)
+
+        // Touched after: gio calls it stale; a run rewrites it and both checkers accept it again.
+        var times = [timespec(tv_sec: 1_000_000_000, tv_nsec: 0), timespec(tv_sec: 1_000_000_000, tv_nsec: 0)]
+        utimensat(AT_FDCWD, photos[0].text, &times, 0)
+        let (_, stale) = try Self.tool("gio", ["info", "-a", "thumbnail::is-valid", photos[0].text],
+                                       environment: ["XDG_CACHE_HOME": folder.path("cache").text])
+        #expect(stale.contains("thumbnail::is-valid: FALSE"))
+        _ = try Self.run(folder, [], frame: "again.png")
+        let (again, _) = try Self.tool("python3", [Self.checker, folder.path("cache").text, photos[0].text])
+        #expect(again == 0)
+    }
+
+    @Test func benchCountsHitsAndMisses() throws {
+        let folder = TemporaryDirectory()
+        _ = Self.photos(folder)
+        func bench() throws -> String {
+            try SwivelProcess.run(["--bench", "--images", folder.path("photos é").text, "--frames", "30"],
+                                  environment: ["SDL_VIDEODRIVER": "offscreen", "XDG_CACHE_HOME": folder.path("cache").text],
+                                  timeout: 120).stdout
+        }
+        let cold = try bench(), warm = try bench()
+        #expect(cold.contains("\"thumbnail_hits\": 0") && cold.contains("\"thumbnail_misses\": 3") && cold.contains("\"thumbnails_written\": 3"), "\(cold)")
+        #expect(warm.contains("\"thumbnail_hits\": 3") && warm.contains("\"thumbnail_misses\": 0"), "\(warm)")
+    }
+
+    @Test func noThumbnailCacheReadsAndWritesNothing() throws {
+        let folder = TemporaryDirectory()
+        _ = Self.photos(folder)
+        let result = try Self.run(folder, ["--no-thumbnail-cache"], frame: "off.png")
+        #expect(result.status == 0)
+        #expect(!FileManager.default.fileExists(atPath: folder.path("cache/thumbnails").text))
+        let bench = try SwivelProcess.run(["--bench", "--images", folder.path("photos é").text, "--frames", "10", "--no-thumbnail-cache"],
+                                          environment: ["SDL_VIDEODRIVER": "offscreen", "XDG_CACHE_HOME": folder.path("cache").text],
+                                          timeout: 120).stdout
+        #expect(bench.contains("\"thumbnail_hits\": null"), "\(bench)")
+    }
+}
