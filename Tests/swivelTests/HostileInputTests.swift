@@ -406,10 +406,15 @@ import Testing
         let environment = ["SDL_VIDEODRIVER": "offscreen"]
         guard getuid() == 0 else { return try SwivelProcess.run(arguments, environment: environment, timeout: 30) }
         let nobody = try #require(getpwnam("nobody")).pointee
+        // Caches (thumbnails, Mesa's shaders) in a folder `nobody` may write: root's are not its.
+        let caches = TemporaryDirectory()
+        caches.shareWithOtherUsers()
         return try SwivelProcess.runProgram(URL(fileURLWithPath: "/usr/bin/setpriv"),
                                             ["--reuid=\(nobody.pw_uid)", "--regid=\(nobody.pw_gid)", "--clear-groups", "--",
                                              SwivelProcess.binary.path] + arguments,
-                                            environment: environment, timeout: 30)
+                                            environment: environment.merging(["XDG_CACHE_HOME": caches.path.text,
+                                                                              "MESA_SHADER_CACHE_DIR": caches.path("mesa").text]) { $1 },
+                                            timeout: 30)
     }
 
     /// A photo with mode 000 is skipped with one line, "cannot open: Permission denied"; a
