@@ -20,8 +20,17 @@ import SwivelPhotoCore
 /// Thread safety: every call has its own avifDecoder (libavif keeps no global state beyond its
 /// constant tables), decoding on the calling thread (maxThreads 1).
 enum AVIFDecoder {
-    static func decode(_ bytes: [UInt8], width: Int, height: Int) throws(Failure) -> DecodedImage {
+    static func decode(_ file: OpenFile, width: Int, height: Int,
+                       cancellation: DecodeCancellation = .never) throws(Failure) -> DecodedImage {
         try DecoderLibrary.avif.require(for: "AVIF")
+        try ISOBMFFBoxes.checkHeldBoxes(file, format: "AVIF")
+        let reader = DescriptorReader(file, cancellation: cancellation)
+        // The decoder reads the file through `io` (freed here after the decoder: libavif 0.11
+        // destroys an avifIO only through its `destroy`, which this one leaves unset).
+        let io = UnsafeMutablePointer<avifIO>.allocate(capacity: 1)
+        io.initialize(to: avifIO(destroy: nil, read: readBlock, write: nil, sizeHint: UInt64(file.size),
+                                 persistent: AVIF_FALSE, data: Unmanaged.passUnretained(reader).toOpaque()))
+        defer { io.deallocate() }
         guard let decoder = avifDecoderCreate() else { throw Failure(reason: "cannot start libavif") }
         defer { avifDecoderDestroy(decoder) }
         decoder.pointee.maxThreads = 1
@@ -30,29 +39,45 @@ enum AVIFDecoder {
         decoder.pointee.imageDimensionLimit = UInt32(ImageLimits.maxSide)
         decoder.pointee.ignoreExif = AVIF_TRUE   // orientation is irot/imir's (HEIF, ISO/IEC 23008-12 6.5.10)
         decoder.pointee.ignoreXMP = AVIF_TRUE
-        // The decoder reads `bytes` in place; everything that needs them happens inside this closure.
-        let outcome: Result<DecodedImage, Failure> = bytes.withUnsafeBufferPointer { file in
-            do throws(Failure) {
-                try check(avifDecoderSetIOMemory(decoder, file.baseAddress, file.count), decoder)
-                let parse = avifDecoderParse(decoder)
-                // libavif refuses sizes over its limits (ours) while parsing: said in ImageLimits' words.
-                if parse != AVIF_RESULT_OK, let (w, h) = oversize(diagnostic(decoder)),
-                   let problem = ImageLimits.problem(width: w, height: h) {
-                    throw Failure(reason: problem)
-                }
-                try check(parse, decoder)
-                guard let parsed = decoder.pointee.image else { throw Failure(reason: "cannot decode: AVIF file has no image") }
-                if let problem = ImageLimits.problem(width: Int(parsed.pointee.width), height: Int(parsed.pointee.height)) {
-                    throw Failure(reason: problem)
-                }
-                try check(avifDecoderNextImage(decoder), decoder)   // the first frame
-                guard let image = decoder.pointee.image else { throw Failure(reason: "cannot decode: AVIF file has no image") }
-                return .success(try card(image, diagnostics: &decoder.pointee.diag, width: width, height: height))
-            } catch {
-                return .failure(error)
-            }
+        func check(_ result: avifResult) throws(Failure) {
+            if reader.wasCancelled { throw Failure.cancelled }
+            try AVIFDecoder.check(result, decoder)
         }
-        return try outcome.get()
+        return try withExtendedLifetime(reader) { () throws(Failure) -> DecodedImage in
+            avifDecoderSetIO(decoder, io)
+            let parse = avifDecoderParse(decoder)
+            if reader.wasCancelled { throw Failure.cancelled }
+            // libavif refuses sizes over its limits (ours) while parsing: said in ImageLimits' words.
+            if parse != AVIF_RESULT_OK, let (w, h) = oversize(diagnostic(decoder)),
+               let problem = ImageLimits.problem(width: w, height: h) {
+                throw Failure(reason: problem)
+            }
+            try check(parse)
+            guard let parsed = decoder.pointee.image else { throw Failure(reason: "cannot decode: AVIF file has no image") }
+            if let problem = ImageLimits.problem(width: Int(parsed.pointee.width), height: Int(parsed.pointee.height)) {
+                throw Failure(reason: problem)
+            }
+            try cancellation.check()
+            // The first frame. Its tiles' coded data are read (through `reader`, which refuses once
+            // cancelled) before any is decoded; the AV1 decode itself has no stopping point.
+            try check(avifDecoderNextImage(decoder))
+            try cancellation.check()
+            guard let image = decoder.pointee.image else { throw Failure(reason: "cannot decode: AVIF file has no image") }
+            return try card(image, diagnostics: &decoder.pointee.diag, width: width, height: height)
+        }
+    }
+
+    /// libavif's read over a `DescriptorReader` (the avifIO's data): the bytes from `offset`, up to
+    /// the end of the file, in the reader's block (valid until the next read, as avifIO asks).
+    private static let readBlock: avifIOReadFunc = { io, _, offset, size, out in
+        guard let io, let out, let data = io.pointee.data else { return AVIF_RESULT_IO_ERROR }
+        let reader = Unmanaged<DescriptorReader>.fromOpaque(data).takeUnretainedValue()
+        guard offset <= UInt64(reader.file.size) else { return AVIF_RESULT_IO_ERROR }
+        let count = min(size, reader.file.size - Int(offset))
+        guard let block = reader.block(count: count, at: Int(offset)) else { return AVIF_RESULT_IO_ERROR }
+        out.pointee.data = block.assumingMemoryBound(to: UInt8.self)
+        out.pointee.size = count
+        return AVIF_RESULT_OK
     }
 
     /// The decoded `image` on a card.

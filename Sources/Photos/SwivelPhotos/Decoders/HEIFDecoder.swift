@@ -9,18 +9,69 @@ import SwivelPhotoCore
 /// (an `nclx` with transfer characteristics 16 or 18) are decoded to 16 bits a channel and
 /// tone-mapped (`ToneMapping`), from the peak of their content light level (`clli`) if they have one.
 enum HEIFDecoder {
-    static func decode(_ bytes: [UInt8], width: Int, height: Int) throws(Failure) -> DecodedImage {
-        let format = formatName(bytes)
+    static func decode(_ file: OpenFile, width: Int, height: Int,
+                       cancellation: DecodeCancellation = .never) throws(Failure) -> DecodedImage {
+        let format = formatName(try file.read(min(file.size, 4096)))
         try DecoderLibrary.heif.require(for: format)
         _ = initialised
+        try ISOBMFFBoxes.checkHeldBoxes(file, format: format)
         guard let context = heif_context_alloc() else { throw Failure(reason: "cannot start libheif") }
         defer { heif_context_free(context) }
-        // The context reads `bytes` in place; they outlive it (freed after it, at the end of this call).
-        try check(bytes.withUnsafeBytes { heif_context_read_from_memory_without_copy(context, $0.baseAddress, $0.count, nil) })
-        var handleOut: OpaquePointer?
-        try check(heif_context_get_primary_image_handle(context, &handleOut))
-        guard let handle = handleOut else { throw Failure(reason: "cannot decode: HEIF file has no primary image") }
-        defer { heif_image_handle_release(handle) }
+        // libheif's own size check (ispe, and a grid's output size while decoding: libheif 1.15
+        // refuses a side at or over the limit, hence + 1).
+        heif_context_set_maximum_image_size_limit(context, Int32(ImageLimits.maxSide + 1))
+        // Tiles decoded one after another on this thread, each read through `reader` just before
+        // it is decoded: a cancelled decode stops at its next tile. (Decodes already run on
+        // several threads.)
+        heif_context_set_max_decoding_threads(context, 0)
+        let reader = DescriptorReader(file, cancellation: cancellation)
+        func check(_ error: heif_error) throws(Failure) {
+            if reader.wasCancelled { throw Failure.cancelled }
+            try HEIFDecoder.check(error)
+        }
+        // The context reads through `reader` while it lives; both end with this call.
+        return try withExtendedLifetime(reader) { () throws(Failure) -> DecodedImage in
+            try check(heif_context_read_from_reader(context, fileReader, Unmanaged.passUnretained(reader).toOpaque(), nil))
+            try cancellation.check()
+            var handleOut: OpaquePointer?
+            try check(heif_context_get_primary_image_handle(context, &handleOut))
+            guard let handle = handleOut else { throw Failure(reason: "cannot decode: HEIF file has no primary image") }
+            defer { heif_image_handle_release(handle) }
+            return try decode(handle, format: format, width: width, height: height, check: check)
+        }
+    }
+
+    /// libheif's reader over a `DescriptorReader` (its user data).
+    private nonisolated(unsafe) static let fileReader: UnsafeMutablePointer<heif_reader> = {
+        func source(_ userdata: UnsafeMutableRawPointer?) -> DescriptorReader {
+            Unmanaged<DescriptorReader>.fromOpaque(userdata!).takeUnretainedValue()
+        }
+        let reader = UnsafeMutablePointer<heif_reader>.allocate(capacity: 1)
+        reader.initialize(to: heif_reader(
+            reader_api_version: 1,
+            get_position: { Int64(source($0).position) },
+            read: { data, size, userdata in
+                let reader = source(userdata)
+                // libheif also asks for no bytes (an empty string), maybe with no buffer.
+                guard size == 0 || data.map({ reader.read(into: $0, count: size, at: reader.position) }) == true else {
+                    return -1
+                }
+                reader.position += size
+                return 0
+            },
+            seek: { position, userdata in
+                source(userdata).position = Int(position)
+                return 0
+            },
+            wait_for_file_size: { target, userdata in
+                target <= Int64(source(userdata).file.size)
+                    ? heif_reader_grow_status_size_reached : heif_reader_grow_status_size_beyond_eof
+            }))
+        return reader
+    }()
+
+    private static func decode(_ handle: OpaquePointer, format: String, width: Int, height: Int,
+                               check: (heif_error) throws(Failure) -> Void) throws(Failure) -> DecodedImage {
         let storedWidth = Int(heif_image_handle_get_width(handle)), storedHeight = Int(heif_image_handle_get_height(handle))
         if let problem = ImageLimits.problem(width: storedWidth, height: storedHeight) { throw Failure(reason: problem) }
 

@@ -72,11 +72,11 @@ public enum ImageDecoder {
             let start = try file.read(min(file.size, 64))
             switch ImageFormat.sniffContainer(start)?.decoder {
             case .libheif:
-                return try HEIFDecoder.decode(try file.readAll(), width: width, height: height)
+                return try HEIFDecoder.decode(file, width: width, height: height, cancellation: cancellation)
             case .libavif:
-                return try AVIFDecoder.decode(try file.readAll(), width: width, height: height)
+                return try AVIFDecoder.decode(file, width: width, height: height, cancellation: cancellation)
             case .libjxl:
-                return try JXLDecoder.decode(try file.readAll(), width: width, height: height)
+                return try JXLDecoder.decode(file, width: width, height: height, cancellation: cancellation)
             case .nanosvg:
                 return try SVGDecoder.decode(try file.readAll(), width: width, height: height)
             case .libtiff:
@@ -96,7 +96,7 @@ public enum ImageDecoder {
             case .libjpegTurbo: return try JPEGDecoder.decode(try file.readAll(), width: width, height: height)
             case .libpng: return try PNGDecoder.decode(file, width: width, height: height)
             case .giflib: return try GIFDecoder.decode(file, width: width, height: height)
-            case .libwebp: return try WebPDecoder.decode(try file.readAll(), width: width, height: height)
+            case .libwebp: return try WebPDecoder.decode(file, width: width, height: height, cancellation: cancellation)
             case .stbImage:
                 return try STBImageDecoder.decode(try file.readAll(), format: header.format, width: width, height: height)
             case .libnetpbm: return try NetpbmDecoder.decode(try file.readAll(), width: width, height: height)

@@ -1,4 +1,5 @@
 import CJXL
+import Glibc
 import SwivelCore
 import SwivelPhotoCore
 
@@ -12,28 +13,34 @@ import SwivelPhotoCore
 /// (a "desired intensity target" set on the decoder) is "not meant to be considered authoritative" and "may
 /// change from version to version" (decode.h), and every format's HDR goes through the same operator.
 enum JXLDecoder {
-    static func decode(_ bytes: [UInt8], width: Int, height: Int) throws(Failure) -> DecodedImage {
+    static func decode(_ file: OpenFile, width: Int, height: Int,
+                       cancellation: DecodeCancellation = .never) throws(Failure) -> DecodedImage {
         try DecoderLibrary.jpegXL.require(for: "JPEG XL")
         guard let decoder = JxlDecoderCreate(nil) else { throw Failure(reason: "cannot start libjxl") }
         defer { JxlDecoderDestroy(decoder) }
         let events = Int32(JXL_DEC_BASIC_INFO.rawValue | JXL_DEC_COLOR_ENCODING.rawValue | JXL_DEC_FULL_IMAGE.rawValue)
-        guard JxlDecoderSubscribeEvents(decoder, events) == JXL_DEC_SUCCESS else {
+        guard JxlDecoderSubscribeEvents(decoder, events) == JXL_DEC_SUCCESS,
+              JxlDecoderSetParallelRunner(decoder, checkingRunner, Unmanaged.passUnretained(cancellation).toOpaque())
+                == JXL_DEC_SUCCESS else {
             throw Failure(reason: "cannot start libjxl")
         }
         var output = Output()
-        let outcome: Result<Void, Failure> = bytes.withUnsafeBufferPointer { file in
-            do throws(Failure) {
-                guard JxlDecoderSetInput(decoder, file.baseAddress, file.count) == JXL_DEC_SUCCESS else {
-                    throw Failure(reason: "cannot decode: libjxl refused the data")
+        var input = Input(file)
+        defer { input.free() }
+        try withExtendedLifetime(cancellation) { () throws(Failure) in
+            try input.next(for: decoder)
+            while true {
+                try cancellation.check()
+                let status = JxlDecoderProcessInput(decoder)
+                if status == JXL_DEC_NEED_MORE_INPUT && !input.isClosed {
+                    try input.next(for: decoder)
+                    continue
                 }
-                JxlDecoderCloseInput(decoder)
-                while try !output.handle(JxlDecoderProcessInput(decoder), of: decoder) {}
-                return .success(())
-            } catch {
-                return .failure(error)
+                // The runner's refusal once cancelled comes back as libjxl's error.
+                if status == JXL_DEC_ERROR { try cancellation.check() }
+                if try output.handle(status, of: decoder) { break }
             }
         }
-        try outcome.get()
         guard !output.pixels.isEmpty else { throw Failure(reason: "cannot decode: JPEG XL file has no image") }
         var channels = Int(output.format.num_channels)
         if let toneMapping = output.toneMapping {
@@ -58,6 +65,70 @@ enum JXLDecoder {
                                                  width: output.width, height: output.height, hasAlpha: channels == 4),
                                 orientation: .up, iccProfile: output.iccProfile, format: "JPEG XL", width: width, height: height)
         }
+    }
+
+    /// The file given to libjxl a chunk at a time: what it has not yet used of the last input
+    /// (a section it needs whole), then the next `chunkBytes` of the file.
+    private struct Input {
+        let file: OpenFile
+        var buffer: UnsafeMutableRawPointer?
+        var capacity = 0, count = 0, offset = 0
+        var isClosed = false
+
+        /// Read at a time: between reads a cancelled decode stops.
+        static let chunkBytes = 1 << 20
+        /// The most that libjxl may hold back unused. It holds back a section until it has it
+        /// whole (and the headers, with the ICC profile, before the basic info's events); a section
+        /// is a group of at most 1024 × 1024 pixels (group_size_shift 3, ISO/IEC 18181-1 C.4.2),
+        /// 16 MiB as four channels of 32-bit floats uncompressed: 64 MiB is four times that.
+        static let maxHeldBytes = 64 << 20
+
+        init(_ file: OpenFile) { self.file = file }
+
+        func free() { Glibc.free(buffer) }
+
+        /// Releases the input, keeps what libjxl has not used, adds the next chunk of the file,
+        /// and sets it as the input (closed at the end of the file).
+        mutating func next(for decoder: OpaquePointer) throws(Failure) {
+            let unused = min(JxlDecoderReleaseInput(decoder), count)
+            if let buffer, unused > 0 { memmove(buffer, buffer + (count - unused), unused) }
+            count = unused
+            guard count <= Self.maxHeldBytes else {
+                throw Failure(reason: "cannot decode: a JPEG XL section or header is over \(Self.maxHeldBytes >> 20) MiB")
+            }
+            let wanted = min(Self.chunkBytes, file.size - offset)
+            if count + wanted > capacity || buffer == nil {
+                guard let grown = realloc(buffer, max(count + wanted, 1)) else {
+                    throw Failure(reason: "cannot decode: out of memory", transient: true)
+                }
+                (buffer, capacity) = (grown, count + wanted)
+            }
+            let chunk = try file.read(wanted, at: offset)
+            chunk.withUnsafeBytes { _ = memcpy(buffer! + count, $0.baseAddress!, chunk.count) }
+            count += chunk.count
+            offset += chunk.count
+            guard JxlDecoderSetInput(decoder, buffer!.assumingMemoryBound(to: UInt8.self), count) == JXL_DEC_SUCCESS else {
+                throw Failure(reason: "cannot decode: libjxl refused the data")
+            }
+            if chunk.count < wanted || offset >= file.size {
+                JxlDecoderCloseInput(decoder)
+                isClosed = true
+            }
+        }
+    }
+
+    /// libjxl's parallel runner, run on the calling thread (decodes already run on several), which
+    /// stops before the next group once the decode is cancelled (its opaque is the
+    /// `DecodeCancellation`): libjxl then fails the ProcessInput call.
+    private static let checkingRunner: JxlParallelRunner = { runner, opaque, initialise, run, start, end in
+        guard let runner, let run, start <= end else { return JXL_PARALLEL_RET_RUNNER_ERROR }
+        let cancellation = Unmanaged<DecodeCancellation>.fromOpaque(runner).takeUnretainedValue()
+        if let initialise, initialise(opaque, 1) != 0 { return JXL_PARALLEL_RET_RUNNER_ERROR }
+        for value in start..<end {
+            if cancellation.isCancelled { return JXL_PARALLEL_RET_RUNNER_ERROR }
+            run(opaque, value, 0)
+        }
+        return 0
     }
 
     /// What libjxl has told so far, and the buffer it decodes into.

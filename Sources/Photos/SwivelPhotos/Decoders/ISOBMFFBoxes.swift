@@ -1,0 +1,100 @@
+import Glibc
+
+/// The top-level boxes of an ISO base media file (HEIF, AVIF: ISO/IEC 14496-12 section 4.2),
+/// walked from their headers alone, so that the boxes libheif and libavif read whole into memory
+/// are measured before either library reads them.
+enum ISOBMFFBoxes {
+    /// The largest `meta` or `moov` box handed to libheif or libavif. libavif reads these boxes
+    /// whole (avifParse reads a `meta` or `moov` as one block) and libheif parses them in memory;
+    /// everything else (the coded pixels in `mdat`, `free` boxes) they skip or read item by item.
+    /// A `meta` box holds item descriptions, properties and `idat`; its largest property is an ICC
+    /// profile (`colr`): display and camera profiles are a few KiB, the largest printer (CMYK)
+    /// profiles a few MiB. A `moov` holds a sequence's sample tables, about 12 bytes a frame: an
+    /// hour at 60 frames a second is 2.5 MiB. 16 MiB is several times either.
+    static let maxHeldBoxBytes = 16 << 20
+
+    /// The most top-level boxes looked at; a file with more is left to the library from there.
+    static let maxBoxes = 4096
+
+    /// Throws a one-line refusal if a `meta` or `moov` box is over `maxHeldBoxBytes` or runs past
+    /// the end of the file; reads 16 bytes per top-level box.
+    static func checkHeldBoxes(_ file: OpenFile, format: String) throws(Failure) {
+        var offset = 0, count = 0
+        while offset + 8 <= file.size && count < maxBoxes {
+            count += 1
+            let header = try file.read(16, at: offset)
+            guard header.count >= 8 else { return }
+            func number(_ range: Range<Int>) -> Int { header[range].reduce(0) { $0 << 8 | Int($1) } }
+            var size = number(0..<4)
+            let type = String(decoding: header[4..<8], as: UTF8.self)
+            if size == 1 {
+                guard header.count >= 16 else { return }
+                let large = header[8..<16].reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
+                guard large <= UInt64(Int.max) else { throw Failure(reason: "cannot decode: malformed \(format) box size") }
+                size = Int(large)
+            } else if size == 0 {
+                size = file.size - offset   // to the end of the file
+            }
+            guard size >= 8 else { return }   // the library says what is wrong with it
+            if type == "meta" || type == "moov" {
+                if size > maxHeldBoxBytes {
+                    throw Failure(reason: "\(format) \(type) box is \(size >> 20) MiB, over the "
+                                  + "\(maxHeldBoxBytes >> 20) MiB limit")
+                }
+            }
+            guard size <= file.size - offset else { return }   // cut short: the library says so
+            offset += size
+        }
+    }
+}
+
+/// An open file read by a C library through callbacks (libheif's `heif_reader`, libavif's
+/// `avifIO`): at a position or an offset, with pread, so the file is never read whole. A read
+/// made after the decode was cancelled fails, which stops the library at its next read (libheif
+/// and libavif read each tile's coded data just before decoding it).
+final class DescriptorReader {
+    let file: OpenFile
+    let cancellation: DecodeCancellation
+    var position = 0
+    /// Whether a read was refused because the decode was cancelled.
+    private(set) var wasCancelled = false
+    /// The last block handed to libavif (valid until its next read).
+    private var block: UnsafeMutableRawPointer?
+    private var blockCapacity = 0
+
+    init(_ file: OpenFile, cancellation: DecodeCancellation) {
+        self.file = file
+        self.cancellation = cancellation
+    }
+
+    deinit { free(block) }
+
+    /// Reads `count` bytes at `offset` into `destination`; false if cancelled, or the file ends
+    /// first or cannot be read.
+    func read(into destination: UnsafeMutableRawPointer, count: Int, at offset: Int) -> Bool {
+        if cancellation.isCancelled {
+            wasCancelled = true
+            return false
+        }
+        var filled = 0
+        while filled < count {
+            let got = pread(file.descriptor, destination + filled, count - filled, off_t(offset + filled))
+            if got > 0 {
+                filled += got
+            } else if got == 0 || errno != EINTR {
+                return false
+            }
+        }
+        return true
+    }
+
+    /// `count` bytes at `offset` in a block of its own, reused by the next call; nil as `read`.
+    func block(count: Int, at offset: Int) -> UnsafeRawPointer? {
+        if block == nil || count > blockCapacity {
+            guard let grown = realloc(block, max(count, 1)) else { return nil }
+            (block, blockCapacity) = (grown, count)
+        }
+        guard let block, read(into: block, count: count, at: offset) else { return nil }
+        return UnsafeRawPointer(block)
+    }
+}
