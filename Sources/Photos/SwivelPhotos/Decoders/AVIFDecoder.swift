@@ -17,6 +17,11 @@ import SwivelPhotoCore
 /// from cavif with avif-serialize 0.7.3 and older no `ispe` on their alpha, and an invalid `clap`
 /// is better ignored than the photo refused.
 ///
+/// libavif reads the file through an avifIO over its descriptor (`DescriptorReader`), never
+/// whole, after the `meta` and `moov` boxes, which it reads whole, have been measured
+/// (`ISOBMFFBoxes.checkHeldBoxes`). libavif 0.11 cannot cancel inside avifDecoderNextImage: a
+/// cancelled decode stops before it, in it only before its tiles' data are read, and after it.
+///
 /// Thread safety: every call has its own avifDecoder (libavif keeps no global state beyond its
 /// constant tables), decoding on the calling thread (maxThreads 1).
 enum AVIFDecoder {
@@ -203,15 +208,18 @@ enum AVIFDecoder {
     }
 
     /// The size in libavif 0.11's refusal of an image over its limits ("Item ID [1] dimensions are
-    /// too large [20000x2]"), if that is what `message` is.
+    /// too large [20000x2]", or for a grid's output size "Grid box dimensions are too large:
+    /// [24000 x 24000]"), if that is what `message` is.
     static func oversize(_ message: String) -> (Int, Int)? {
-        let text = Array(message.utf8), marker = Array("dimensions are too large [".utf8)
+        let text = Array(message.utf8), marker = Array("dimensions are too large".utf8)
         guard text.count > marker.count,
               let at = (0...(text.count - marker.count)).first(where: { text[$0..<($0 + marker.count)].elementsEqual(marker) }),
-              let end = text[(at + marker.count)...].firstIndex(of: UInt8(ascii: "]")) else { return nil }
-        let sides = text[(at + marker.count)..<end].split(separator: UInt8(ascii: "x"))
-        guard sides.count == 2, let width = Int(String(decoding: sides[0], as: UTF8.self)),
-              let height = Int(String(decoding: sides[1], as: UTF8.self)) else { return nil }
+              let open = text[(at + marker.count)...].firstIndex(of: UInt8(ascii: "[")),
+              text[(at + marker.count)..<open].allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: ":") }),
+              let end = text[open...].firstIndex(of: UInt8(ascii: "]")) else { return nil }
+        let sides = text[(open + 1)..<end].split(separator: UInt8(ascii: "x"))
+            .map { String(decoding: $0, as: UTF8.self).filter { $0 != " " } }
+        guard sides.count == 2, let width = Int(sides[0]), let height = Int(sides[1]) else { return nil }
         return (width, height)
     }
 

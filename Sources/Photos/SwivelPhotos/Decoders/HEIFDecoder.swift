@@ -8,6 +8,14 @@ import SwivelPhotoCore
 /// arrive upright. An ICC profile (`colr` of type prof/rICC) is converted to sRGB. PQ and HLG
 /// (an `nclx` with transfer characteristics 16 or 18) are decoded to 16 bits a channel and
 /// tone-mapped (`ToneMapping`), from the peak of their content light level (`clli`) if they have one.
+///
+/// libheif reads the file through a `heif_reader` over its descriptor (`DescriptorReader`), box by
+/// box and item by item, never whole, after the `meta` box has been measured
+/// (`ISOBMFFBoxes.checkHeldBoxes`). libheif 1.15 has no way to cancel a decode: a cancelled one
+/// stops between libheif's calls, and between a grid's tiles, whose coded data libheif reads (and
+/// `DescriptorReader` refuses once cancelled) just before decoding each; one tile, or one image
+/// that is not a grid, is decoded to the end. A grid's output size is checked by libheif
+/// (`heif_context_set_maximum_image_size_limit`) before its pixels are allocated.
 enum HEIFDecoder {
     static func decode(_ file: OpenFile, width: Int, height: Int,
                        cancellation: DecodeCancellation = .never) throws(Failure) -> DecodedImage {
@@ -190,7 +198,26 @@ enum HEIFDecoder {
     private static func check(_ error: heif_error) throws(Failure) {
         guard error.code != heif_error_Ok else { return }
         let text = error.message.map { String(cString: $0) } ?? "libheif error \(error.code.rawValue)"
+        // libheif's refusal of a size over its limit (ours + 1), said in ImageLimits' words.
+        if let (width, height) = oversize(text), let problem = ImageLimits.problem(width: width, height: height) {
+            throw Failure(reason: problem)
+        }
         throw Failure(reason: "cannot decode: \(text)")
+    }
+
+    /// The size in libheif 1.15's refusal of an image (or a grid's output) over its limit
+    /// ("Security limit exceeded: Image size 24000x24000 exceeds the maximum image size
+    /// 16385x16385"), if that is what `message` is.
+    static func oversize(_ message: String) -> (Int, Int)? {
+        let text = Array(message.utf8), marker = Array("Image size ".utf8)
+        guard text.count > marker.count,
+              let at = (0...(text.count - marker.count)).first(where: { text[$0..<($0 + marker.count)].elementsEqual(marker) }),
+              let end = text[(at + marker.count)...].firstIndex(of: UInt8(ascii: " ")),
+              text[end...].starts(with: " exceeds".utf8) else { return nil }
+        let sides = text[(at + marker.count)..<end].split(separator: UInt8(ascii: "x"))
+        guard sides.count == 2, let width = Int(String(decoding: sides[0], as: UTF8.self)),
+              let height = Int(String(decoding: sides[1], as: UTF8.self)) else { return nil }
+        return (width, height)
     }
 
     /// libheif's plugins (the HEVC and AV1 decoders) are loaded once, before any decode.

@@ -12,6 +12,11 @@ import SwivelPhotoCore
 /// (`ToneMapping`, from the image's intensity target), not by libjxl: its own tone mapping
 /// (a "desired intensity target" set on the decoder) is "not meant to be considered authoritative" and "may
 /// change from version to version" (decode.h), and every format's HDR goes through the same operator.
+///
+/// The file is read a MiB at a time (`Input`; a container's metadata boxes are passed over
+/// unread), never whole. A cancelled decode stops between reads and between groups: libjxl's work
+/// runs through a parallel runner of ours, on this thread, that refuses the next group once the
+/// decode is cancelled.
 enum JXLDecoder {
     static func decode(_ file: OpenFile, width: Int, height: Int,
                        cancellation: DecodeCancellation = .never) throws(Failure) -> DecodedImage {
@@ -25,7 +30,7 @@ enum JXLDecoder {
             throw Failure(reason: "cannot start libjxl")
         }
         var output = Output()
-        var input = Input(file)
+        var input = try Input(file)
         defer { input.free() }
         try withExtendedLifetime(cancellation) { () throws(Failure) in
             try input.next(for: decoder)
@@ -68,9 +73,11 @@ enum JXLDecoder {
     }
 
     /// The file given to libjxl a chunk at a time: what it has not yet used of the last input
-    /// (a section it needs whole), then the next `chunkBytes` of the file.
+    /// (a section it needs whole), then the next `chunkBytes` of the file's `parts`.
     private struct Input {
         let file: OpenFile
+        /// The parts of the file that libjxl is given, in order; `offset` is in the first.
+        var parts: [Range<Int>]
         var buffer: UnsafeMutableRawPointer?
         var capacity = 0, count = 0, offset = 0
         var isClosed = false
@@ -82,13 +89,56 @@ enum JXLDecoder {
         /// is a group of at most 1024 × 1024 pixels (group_size_shift 3, ISO/IEC 18181-1 C.4.2),
         /// 16 MiB as four channels of 32-bit floats uncompressed: 64 MiB is four times that.
         static let maxHeldBytes = 64 << 20
+        /// Container boxes looked at (a codestream may be split into many `jxlp` boxes); the file
+        /// past them is given whole.
+        static let maxBoxes = 1 << 16
 
-        init(_ file: OpenFile) { self.file = file }
+        init(_ file: OpenFile) throws(Failure) {
+            self.file = file
+            parts = try Self.parts(of: file)
+            offset = parts.first?.lowerBound ?? 0
+        }
 
         func free() { Glibc.free(buffer) }
 
+        /// The whole file for a bare codestream; for a container (ISO/IEC 18181-2), its boxes but
+        /// the metadata ones (`Exif`, `xml `, `jumb`, `brob`, `jbrd`, …), which libjxl would only
+        /// read through: the orientation and colour it uses are the codestream's. From their
+        /// headers, 16 bytes a box.
+        static func parts(of file: OpenFile) throws(Failure) -> [Range<Int>] {
+            let signature: [UInt8] = [0, 0, 0, 12] + Array("JXL ".utf8) + [0x0D, 0x0A, 0x87, 0x0A]
+            guard try file.read(min(file.size, 12)) == signature else { return [0..<file.size] }
+            let kept: Set<String> = ["JXL ", "ftyp", "jxll", "jxlc", "jxlp"]
+            var parts: [Range<Int>] = [], offset = 0, boxes = 0
+            func keep(_ range: Range<Int>) {
+                if let last = parts.last, last.upperBound == range.lowerBound {
+                    parts[parts.count - 1] = last.lowerBound..<range.upperBound
+                } else {
+                    parts.append(range)
+                }
+            }
+            while offset < file.size {
+                let header = try file.read(16, at: offset)
+                boxes += 1
+                guard header.count >= 8, boxes <= maxBoxes else { break }
+                var size = header[0..<4].reduce(0) { $0 << 8 | Int($1) }
+                if size == 1 {
+                    guard header.count == 16 else { break }
+                    let large = header[8..<16].reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
+                    size = large > UInt64(file.size) ? file.size + 1 : Int(large)
+                } else if size == 0 {
+                    size = file.size - offset
+                }
+                guard size >= 8, size <= file.size - offset else { break }   // libjxl says what is wrong
+                if kept.contains(String(decoding: header[4..<8], as: UTF8.self)) { keep(offset..<(offset + size)) }
+                offset += size
+            }
+            if offset < file.size { keep(offset..<file.size) }
+            return parts
+        }
+
         /// Releases the input, keeps what libjxl has not used, adds the next chunk of the file,
-        /// and sets it as the input (closed at the end of the file).
+        /// and sets it as the input (closed at the end of the last part).
         mutating func next(for decoder: OpaquePointer) throws(Failure) {
             let unused = min(JxlDecoderReleaseInput(decoder), count)
             if let buffer, unused > 0 { memmove(buffer, buffer + (count - unused), unused) }
@@ -96,7 +146,7 @@ enum JXLDecoder {
             guard count <= Self.maxHeldBytes else {
                 throw Failure(reason: "cannot decode: a JPEG XL section or header is over \(Self.maxHeldBytes >> 20) MiB")
             }
-            let wanted = min(Self.chunkBytes, file.size - offset)
+            let wanted = min(Self.chunkBytes, (parts.first?.upperBound ?? offset) - offset)
             if count + wanted > capacity || buffer == nil {
                 guard let grown = realloc(buffer, max(count + wanted, 1)) else {
                     throw Failure(reason: "cannot decode: out of memory", transient: true)
@@ -107,10 +157,14 @@ enum JXLDecoder {
             chunk.withUnsafeBytes { _ = memcpy(buffer! + count, $0.baseAddress!, chunk.count) }
             count += chunk.count
             offset += chunk.count
+            if let part = parts.first, offset >= part.upperBound {
+                parts.removeFirst()
+                offset = parts.first?.lowerBound ?? offset
+            }
             guard JxlDecoderSetInput(decoder, buffer!.assumingMemoryBound(to: UInt8.self), count) == JXL_DEC_SUCCESS else {
                 throw Failure(reason: "cannot decode: libjxl refused the data")
             }
-            if chunk.count < wanted || offset >= file.size {
+            if chunk.count < wanted || parts.isEmpty {
                 JxlDecoderCloseInput(decoder)
                 isClosed = true
             }
