@@ -45,7 +45,7 @@ enum HEIFDecoder {
             try check(heif_context_get_primary_image_handle(context, &handleOut))
             guard let handle = handleOut else { throw Failure(reason: "cannot decode: HEIF file has no primary image") }
             defer { heif_image_handle_release(handle) }
-            return try decode(handle, format: format, width: width, height: height, check: check)
+            return try decode(handle, format: format, width: width, height: height, cancellation: cancellation, check: check)
         }
     }
 
@@ -79,6 +79,7 @@ enum HEIFDecoder {
     }()
 
     private static func decode(_ handle: OpaquePointer, format: String, width: Int, height: Int,
+                               cancellation: DecodeCancellation,
                                check: (heif_error) throws(Failure) -> Void) throws(Failure) -> DecodedImage {
         let storedWidth = Int(heif_image_handle_get_width(handle)), storedHeight = Int(heif_image_handle_get_height(handle))
         if let problem = ImageLimits.problem(width: storedWidth, height: storedHeight) { throw Failure(reason: problem) }
@@ -92,9 +93,11 @@ enum HEIFDecoder {
         let chroma = deep ? (hasAlpha ? deepRGBA : deepRGB)
             : (hasAlpha ? heif_chroma_interleaved_RGBA : heif_chroma_interleaved_RGB)
         var imageOut: OpaquePointer?
+        try cancellation.check()
         try check(heif_decode_image(handle, &imageOut, heif_colorspace_RGB, chroma, nil))
         guard let image = imageOut else { throw Failure(reason: "cannot decode: libheif made no image") }
         defer { heif_image_release(image) }
+        try cancellation.check()
         let decodedWidth = Int(heif_image_get_width(image, heif_channel_interleaved))
         let decodedHeight = Int(heif_image_get_height(image, heif_channel_interleaved))
         if let problem = ImageLimits.problem(width: decodedWidth, height: decodedHeight) {
