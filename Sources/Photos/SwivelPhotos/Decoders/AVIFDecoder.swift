@@ -68,7 +68,7 @@ enum AVIFDecoder {
             try check(avifDecoderNextImage(decoder))
             try cancellation.check()
             guard let image = decoder.pointee.image else { throw Failure(reason: "cannot decode: AVIF file has no image") }
-            return try card(image, diagnostics: &decoder.pointee.diag, width: width, height: height)
+            return try card(image, diagnostics: &decoder.pointee.diag, width: width, height: height, cancellation: cancellation)
         }
     }
 
@@ -87,7 +87,7 @@ enum AVIFDecoder {
 
     /// The decoded `image` on a card.
     private static func card(_ image: UnsafeMutablePointer<avifImage>, diagnostics: inout avifDiagnostics,
-                             width: Int, height: Int) throws(Failure) -> DecodedImage {
+                             width: Int, height: Int, cancellation: DecodeCancellation) throws(Failure) -> DecodedImage {
         let decodedWidth = Int(image.pointee.width), decodedHeight = Int(image.pointee.height)
         if let problem = ImageLimits.problem(width: decodedWidth, height: decodedHeight) {
             throw Failure(reason: "decoded to \(problem)")
@@ -111,6 +111,7 @@ enum AVIFDecoder {
                 rgb.pixels = buffer.baseAddress!.assumingMemoryBound(to: UInt8.self)
                 return avifImageYUVToRGB(image, &rgb)
             })
+            try cancellation.check()
             let rowLength = decodedWidth * channels
             let pixels = samples.withUnsafeBufferPointer { buffer in
                 toneMapping.sRGBPixels(buffer.baseAddress! + crop.y * rowLength + crop.x * channels,
@@ -131,6 +132,7 @@ enum AVIFDecoder {
             rgb.pixels = buffer.baseAddress
             return avifImageYUVToRGB(image, &rgb)
         })
+        try cancellation.check()
         let profile = try iccProfile(image)
         return try pixels.withUnsafeBufferPointer { buffer throws(Failure) in
             try CardPixels.make(Resampler.Source(pixels: buffer.baseAddress! + crop.y * pitch + crop.x * channels, pitch: pitch,
