@@ -456,6 +456,10 @@ void WebPIDelete(__typeof__(WebPIDecoder *) a0) {
     static void *_Atomic real;
     ((__typeof__(&WebPIDelete))swivel_lazy_function(&real, 8, "WebPIDelete"))(a0);
 }
+VP8StatusCode WebPIUpdate(__typeof__(WebPIDecoder *) a0, __typeof__(const uint8_t *) a1, __typeof__(size_t) a2) {
+    static void *_Atomic real;
+    return ((__typeof__(&WebPIUpdate))swivel_lazy_function(&real, 8, "WebPIUpdate"))(a0, a1, a2);
+}
 int WebPInitDecoderConfigInternal(__typeof__(WebPDecoderConfig *) a0, __typeof__(int) a1) {
     static void *_Atomic real;
     return ((__typeof__(&WebPInitDecoderConfigInternal))swivel_lazy_function(&real, 8, "WebPInitDecoderConfigInternal"))(a0, a1);

@@ -1,4 +1,5 @@
 import CWebP
+import Glibc
 import SwivelCore
 import SwivelPhotoCore
 
@@ -191,16 +192,29 @@ enum WebPDecoder {
         config.options.use_threads = 0   // decodes already run on several threads
         guard let decoder = WebPIDecode(nil, 0, &config) else { throw Failure(reason: "cannot start libwebp") }
         defer { WebPIDelete(decoder) }
-        var status = container.withUnsafeBufferPointer { WebPIAppend(decoder, $0.baseAddress, $0.count) }
+        // The decoder is shown the data so far in one buffer of the final size, allocated once
+        // (its pages are taken as they are filled): WebPIAppend copies all it keeps (for VP8L,
+        // everything) into a new buffer at every append, which made a 16000² lossless file of
+        // 267 MB take 26 s in 1 MiB appends instead of 7 s.
+        let total = container.count + imageBytes
+        guard let data = malloc(total)?.assumingMemoryBound(to: UInt8.self) else {
+            throw Failure(reason: "cannot decode: out of memory", transient: true)
+        }
+        defer { Glibc.free(data) }
+        container.withUnsafeBufferPointer { _ = memcpy(data, $0.baseAddress!, $0.count) }
+        var filled = container.count
+        var status = WebPIUpdate(decoder, data, filled)
         for part in parts {
             var at = part.offset
             let upTo = min(part.whole.upperBound, file.size)
             while at < upTo && status == VP8_STATUS_SUSPENDED {
                 try cancellation.check()
-                let bytes = try file.read(min(chunkBytes, upTo - at), at: at)
+                let bytes = try file.read(min(chunkBytes, upTo - at, total - filled), at: at)
                 guard !bytes.isEmpty else { throw truncated }
-                status = bytes.withUnsafeBufferPointer { WebPIAppend(decoder, $0.baseAddress, $0.count) }
+                bytes.withUnsafeBufferPointer { _ = memcpy(data + filled, $0.baseAddress!, $0.count) }
+                filled += bytes.count
                 at += bytes.count
+                status = WebPIUpdate(decoder, data, filled)
             }
         }
         try cancellation.check()
