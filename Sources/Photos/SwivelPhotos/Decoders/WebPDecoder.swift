@@ -190,8 +190,6 @@ enum WebPDecoder {
 
         config.output.colorspace = frame || hasAlpha ? MODE_RGBA : MODE_RGB
         config.options.use_threads = 0   // decodes already run on several threads
-        guard let decoder = WebPIDecode(nil, 0, &config) else { throw Failure(reason: "cannot start libwebp") }
-        defer { WebPIDelete(decoder) }
         // The decoder is shown the data so far in one buffer of the final size, allocated once
         // (its pages are taken as they are filled): WebPIAppend copies all it keeps (for VP8L,
         // everything) into a new buffer at every append, which made a 16000² lossless file of
@@ -201,6 +199,8 @@ enum WebPDecoder {
             throw Failure(reason: "cannot decode: out of memory", transient: true)
         }
         defer { Glibc.free(data) }
+        guard let decoder = WebPIDecode(nil, 0, &config) else { throw Failure(reason: "cannot start libwebp") }
+        defer { WebPIDelete(decoder) }
         container.withUnsafeBufferPointer { _ = memcpy(data, $0.baseAddress!, $0.count) }
         var filled = container.count
         var status = WebPIUpdate(decoder, data, filled)
