@@ -19,7 +19,7 @@ import SwivelPhotoCore
 ///
 /// libavif reads the file through an avifIO over its descriptor (`DescriptorReader`), never
 /// whole, after the `meta` and `moov` boxes, which it reads whole, have been measured
-/// (`ISOBMFFBoxes.checkHeldBoxes`). libavif 0.11 cannot cancel inside avifDecoderNextImage: a
+/// (`HeldBoxes.check`). libavif 0.11 cannot cancel inside avifDecoderNextImage: a
 /// cancelled decode stops before it, in it only before its tiles' data are read, and after it.
 ///
 /// Thread safety: every call has its own avifDecoder (libavif keeps no global state beyond its
@@ -28,7 +28,7 @@ enum AVIFDecoder {
     static func decode(_ file: OpenFile, width: Int, height: Int,
                        cancellation: DecodeCancellation = .never) throws(Failure) -> DecodedImage {
         try DecoderLibrary.avif.require(for: "AVIF")
-        try ISOBMFFBoxes.checkHeldBoxes(file, format: "AVIF")
+        try HeldBoxes.check(file, format: "AVIF")
         let reader = DescriptorReader(file, cancellation: cancellation)
         // The decoder reads the file through `io` (freed here after the decoder: libavif 0.11
         // destroys an avifIO only through its `destroy`, which this one leaves unset).

@@ -11,7 +11,7 @@ import SwivelPhotoCore
 ///
 /// libheif reads the file through a `heif_reader` over its descriptor (`DescriptorReader`), box by
 /// box and item by item, never whole, after the `meta` box has been measured
-/// (`ISOBMFFBoxes.checkHeldBoxes`). libheif 1.15 has no way to cancel a decode: a cancelled one
+/// (`HeldBoxes.check`). libheif 1.15 has no way to cancel a decode: a cancelled one
 /// stops between libheif's calls, and between a grid's tiles, whose coded data libheif reads (and
 /// `DescriptorReader` refuses once cancelled) just before decoding each; one tile, or one image
 /// that is not a grid, is decoded to the end. A grid's output size is checked by libheif
@@ -22,7 +22,7 @@ enum HEIFDecoder {
         let format = formatName(try file.read(min(file.size, 4096)))
         try DecoderLibrary.heif.require(for: format)
         _ = initialised
-        try ISOBMFFBoxes.checkHeldBoxes(file, format: format)
+        try HeldBoxes.check(file, format: format)
         guard let context = heif_context_alloc() else { throw Failure(reason: "cannot start libheif") }
         defer { heif_context_free(context) }
         // libheif's own size check (ispe, and a grid's output size while decoding: libheif 1.15
