@@ -38,9 +38,17 @@ struct heif_error heif_context_read_from_file(__typeof__(struct heif_context *) 
     static void *_Atomic real;
     return ((__typeof__(&heif_context_read_from_file))swivel_lazy_function(&real, 0, "heif_context_read_from_file"))(a0, a1, a2);
 }
-struct heif_error heif_context_read_from_memory_without_copy(__typeof__(struct heif_context *) a0, __typeof__(const void *) a1, __typeof__(size_t) a2, __typeof__(const struct heif_reading_options *) a3) {
+struct heif_error heif_context_read_from_reader(__typeof__(struct heif_context *) a0, __typeof__(const struct heif_reader *) a1, __typeof__(void *) a2, __typeof__(const struct heif_reading_options *) a3) {
     static void *_Atomic real;
-    return ((__typeof__(&heif_context_read_from_memory_without_copy))swivel_lazy_function(&real, 0, "heif_context_read_from_memory_without_copy"))(a0, a1, a2, a3);
+    return ((__typeof__(&heif_context_read_from_reader))swivel_lazy_function(&real, 0, "heif_context_read_from_reader"))(a0, a1, a2, a3);
+}
+void heif_context_set_max_decoding_threads(__typeof__(struct heif_context *) a0, __typeof__(int) a1) {
+    static void *_Atomic real;
+    ((__typeof__(&heif_context_set_max_decoding_threads))swivel_lazy_function(&real, 0, "heif_context_set_max_decoding_threads"))(a0, a1);
+}
+void heif_context_set_maximum_image_size_limit(__typeof__(struct heif_context *) a0, __typeof__(int) a1) {
+    static void *_Atomic real;
+    ((__typeof__(&heif_context_set_maximum_image_size_limit))swivel_lazy_function(&real, 0, "heif_context_set_maximum_image_size_limit"))(a0, a1);
 }
 struct heif_error heif_decode_image(__typeof__(const struct heif_image_handle *) a0, __typeof__(struct heif_image **) a1, __typeof__(enum heif_colorspace) a2, __typeof__(enum heif_chroma) a3, __typeof__(const struct heif_decoding_options *) a4) {
     static void *_Atomic real;
@@ -173,6 +181,10 @@ JxlDecoderStatus JxlDecoderProcessInput(__typeof__(JxlDecoder *) a0) {
     static void *_Atomic real;
     return ((__typeof__(&JxlDecoderProcessInput))swivel_lazy_function(&real, 1, "JxlDecoderProcessInput"))(a0);
 }
+size_t JxlDecoderReleaseInput(__typeof__(JxlDecoder *) a0) {
+    static void *_Atomic real;
+    return ((__typeof__(&JxlDecoderReleaseInput))swivel_lazy_function(&real, 1, "JxlDecoderReleaseInput"))(a0);
+}
 JxlDecoderStatus JxlDecoderSetExtraChannelBuffer(__typeof__(JxlDecoder *) a0, __typeof__(const JxlPixelFormat *) a1, __typeof__(void *) a2, __typeof__(size_t) a3, __typeof__(uint32_t) a4) {
     static void *_Atomic real;
     return ((__typeof__(&JxlDecoderSetExtraChannelBuffer))swivel_lazy_function(&real, 1, "JxlDecoderSetExtraChannelBuffer"))(a0, a1, a2, a3, a4);
@@ -185,6 +197,10 @@ JxlDecoderStatus JxlDecoderSetInput(__typeof__(JxlDecoder *) a0, __typeof__(cons
     static void *_Atomic real;
     return ((__typeof__(&JxlDecoderSetInput))swivel_lazy_function(&real, 1, "JxlDecoderSetInput"))(a0, a1, a2);
 }
+JxlDecoderStatus JxlDecoderSetParallelRunner(__typeof__(JxlDecoder *) a0, __typeof__(JxlParallelRunner) a1, __typeof__(void *) a2) {
+    static void *_Atomic real;
+    return ((__typeof__(&JxlDecoderSetParallelRunner))swivel_lazy_function(&real, 1, "JxlDecoderSetParallelRunner"))(a0, a1, a2);
+}
 JxlDecoderStatus JxlDecoderSubscribeEvents(__typeof__(JxlDecoder *) a0, __typeof__(int) a1) {
     static void *_Atomic real;
     return ((__typeof__(&JxlDecoderSubscribeEvents))swivel_lazy_function(&real, 1, "JxlDecoderSubscribeEvents"))(a0, a1);
@@ -196,14 +212,6 @@ int tjCompress2(__typeof__(tjhandle) a0, __typeof__(const unsigned char *) a1, _
     static void *_Atomic real;
     return ((__typeof__(&tjCompress2))swivel_lazy_function(&real, 2, "tjCompress2"))(a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10);
 }
-int tjDecompress2(__typeof__(tjhandle) a0, __typeof__(const unsigned char *) a1, __typeof__(unsigned long) a2, __typeof__(unsigned char *) a3, __typeof__(int) a4, __typeof__(int) a5, __typeof__(int) a6, __typeof__(int) a7, __typeof__(int) a8) {
-    static void *_Atomic real;
-    return ((__typeof__(&tjDecompress2))swivel_lazy_function(&real, 2, "tjDecompress2"))(a0, a1, a2, a3, a4, a5, a6, a7, a8);
-}
-int tjDecompressHeader3(__typeof__(tjhandle) a0, __typeof__(const unsigned char *) a1, __typeof__(unsigned long) a2, __typeof__(int *) a3, __typeof__(int *) a4, __typeof__(int *) a5, __typeof__(int *) a6) {
-    static void *_Atomic real;
-    return ((__typeof__(&tjDecompressHeader3))swivel_lazy_function(&real, 2, "tjDecompressHeader3"))(a0, a1, a2, a3, a4, a5, a6);
-}
 int tjDestroy(__typeof__(tjhandle) a0) {
     static void *_Atomic real;
     return ((__typeof__(&tjDestroy))swivel_lazy_function(&real, 2, "tjDestroy"))(a0);
@@ -211,10 +219,6 @@ int tjDestroy(__typeof__(tjhandle) a0) {
 void tjFree(__typeof__(unsigned char *) a0) {
     static void *_Atomic real;
     ((__typeof__(&tjFree))swivel_lazy_function(&real, 2, "tjFree"))(a0);
-}
-int tjGetErrorCode(__typeof__(tjhandle) a0) {
-    static void *_Atomic real;
-    return ((__typeof__(&tjGetErrorCode))swivel_lazy_function(&real, 2, "tjGetErrorCode"))(a0);
 }
 char * tjGetErrorStr2(__typeof__(tjhandle) a0) {
     static void *_Atomic real;
@@ -227,10 +231,6 @@ tjscalingfactor * tjGetScalingFactors(__typeof__(int *) a0) {
 tjhandle tjInitCompress(void) {
     static void *_Atomic real;
     return ((__typeof__(&tjInitCompress))swivel_lazy_function(&real, 2, "tjInitCompress"))();
-}
-tjhandle tjInitDecompress(void) {
-    static void *_Atomic real;
-    return ((__typeof__(&tjInitDecompress))swivel_lazy_function(&real, 2, "tjInitDecompress"))();
 }
 
 // lcms2: liblcms2.so.2
@@ -333,10 +333,6 @@ SDL_Surface * IMG_LoadSizedSVG_RW(__typeof__(SDL_RWops *) a0, __typeof__(int) a1
     static void *_Atomic real;
     return ((__typeof__(&IMG_LoadSizedSVG_RW))swivel_lazy_function(&real, 5, "IMG_LoadSizedSVG_RW"))(a0, a1, a2);
 }
-SDL_Surface * IMG_LoadTyped_RW(__typeof__(SDL_RWops *) a0, __typeof__(int) a1, __typeof__(const char *) a2) {
-    static void *_Atomic real;
-    return ((__typeof__(&IMG_LoadTyped_RW))swivel_lazy_function(&real, 5, "IMG_LoadTyped_RW"))(a0, a1, a2);
-}
 int IMG_SaveJPG(__typeof__(SDL_Surface *) a0, __typeof__(const char *) a1, __typeof__(int) a2) {
     static void *_Atomic real;
     return ((__typeof__(&IMG_SaveJPG))swivel_lazy_function(&real, 5, "IMG_SaveJPG"))(a0, a1, a2);
@@ -426,10 +422,6 @@ const char * GifErrorString(__typeof__(int) a0) {
 
 // webp: libwebp.so.7
 _Static_assert(SWIVEL_LAZY_WEBP == 8, "lazy_libraries.h lists webp elsewhere");
-VP8StatusCode WebPDecode(__typeof__(const uint8_t *) a0, __typeof__(size_t) a1, __typeof__(WebPDecoderConfig *) a2) {
-    static void *_Atomic real;
-    return ((__typeof__(&WebPDecode))swivel_lazy_function(&real, 8, "WebPDecode"))(a0, a1, a2);
-}
 void WebPFreeDecBuffer(__typeof__(WebPDecBuffer *) a0) {
     static void *_Atomic real;
     ((__typeof__(&WebPFreeDecBuffer))swivel_lazy_function(&real, 8, "WebPFreeDecBuffer"))(a0);
@@ -438,6 +430,22 @@ VP8StatusCode WebPGetFeaturesInternal(__typeof__(const uint8_t *) a0, __typeof__
     static void *_Atomic real;
     return ((__typeof__(&WebPGetFeaturesInternal))swivel_lazy_function(&real, 8, "WebPGetFeaturesInternal"))(a0, a1, a2, a3);
 }
+VP8StatusCode WebPIAppend(__typeof__(WebPIDecoder *) a0, __typeof__(const uint8_t *) a1, __typeof__(size_t) a2) {
+    static void *_Atomic real;
+    return ((__typeof__(&WebPIAppend))swivel_lazy_function(&real, 8, "WebPIAppend"))(a0, a1, a2);
+}
+WebPIDecoder * WebPIDecode(__typeof__(const uint8_t *) a0, __typeof__(size_t) a1, __typeof__(WebPDecoderConfig *) a2) {
+    static void *_Atomic real;
+    return ((__typeof__(&WebPIDecode))swivel_lazy_function(&real, 8, "WebPIDecode"))(a0, a1, a2);
+}
+void WebPIDelete(__typeof__(WebPIDecoder *) a0) {
+    static void *_Atomic real;
+    ((__typeof__(&WebPIDelete))swivel_lazy_function(&real, 8, "WebPIDelete"))(a0);
+}
+VP8StatusCode WebPIUpdate(__typeof__(WebPIDecoder *) a0, __typeof__(const uint8_t *) a1, __typeof__(size_t) a2) {
+    static void *_Atomic real;
+    return ((__typeof__(&WebPIUpdate))swivel_lazy_function(&real, 8, "WebPIUpdate"))(a0, a1, a2);
+}
 int WebPInitDecoderConfigInternal(__typeof__(WebPDecoderConfig *) a0, __typeof__(int) a1) {
     static void *_Atomic real;
     return ((__typeof__(&WebPInitDecoderConfigInternal))swivel_lazy_function(&real, 8, "WebPInitDecoderConfigInternal"))(a0, a1);
@@ -445,18 +453,6 @@ int WebPInitDecoderConfigInternal(__typeof__(WebPDecoderConfig *) a0, __typeof__
 
 // webpdemux: libwebpdemux.so.2
 _Static_assert(SWIVEL_LAZY_WEBPDEMUX == 9, "lazy_libraries.h lists webpdemux elsewhere");
-void WebPAnimDecoderDelete(__typeof__(WebPAnimDecoder *) a0) {
-    static void *_Atomic real;
-    ((__typeof__(&WebPAnimDecoderDelete))swivel_lazy_function(&real, 9, "WebPAnimDecoderDelete"))(a0);
-}
-int WebPAnimDecoderGetInfo(__typeof__(const WebPAnimDecoder *) a0, __typeof__(WebPAnimInfo *) a1) {
-    static void *_Atomic real;
-    return ((__typeof__(&WebPAnimDecoderGetInfo))swivel_lazy_function(&real, 9, "WebPAnimDecoderGetInfo"))(a0, a1);
-}
-int WebPAnimDecoderGetNext(__typeof__(WebPAnimDecoder *) a0, __typeof__(uint8_t **) a1, __typeof__(int *) a2) {
-    static void *_Atomic real;
-    return ((__typeof__(&WebPAnimDecoderGetNext))swivel_lazy_function(&real, 9, "WebPAnimDecoderGetNext"))(a0, a1, a2);
-}
 WebPAnimDecoder * WebPAnimDecoderNewInternal(__typeof__(const WebPData *) a0, __typeof__(const WebPAnimDecoderOptions *) a1, __typeof__(int) a2) {
     static void *_Atomic real;
     return ((__typeof__(&WebPAnimDecoderNewInternal))swivel_lazy_function(&real, 9, "WebPAnimDecoderNewInternal"))(a0, a1, a2);
@@ -465,25 +461,9 @@ int WebPAnimDecoderOptionsInitInternal(__typeof__(WebPAnimDecoderOptions *) a0, 
     static void *_Atomic real;
     return ((__typeof__(&WebPAnimDecoderOptionsInitInternal))swivel_lazy_function(&real, 9, "WebPAnimDecoderOptionsInitInternal"))(a0, a1);
 }
-void WebPDemuxDelete(__typeof__(WebPDemuxer *) a0) {
-    static void *_Atomic real;
-    ((__typeof__(&WebPDemuxDelete))swivel_lazy_function(&real, 9, "WebPDemuxDelete"))(a0);
-}
-int WebPDemuxGetChunk(__typeof__(const WebPDemuxer *) a0, __typeof__(const char *) a1, __typeof__(int) a2, __typeof__(WebPChunkIterator *) a3) {
-    static void *_Atomic real;
-    return ((__typeof__(&WebPDemuxGetChunk))swivel_lazy_function(&real, 9, "WebPDemuxGetChunk"))(a0, a1, a2, a3);
-}
-uint32_t WebPDemuxGetI(__typeof__(const WebPDemuxer *) a0, __typeof__(WebPFormatFeature) a1) {
-    static void *_Atomic real;
-    return ((__typeof__(&WebPDemuxGetI))swivel_lazy_function(&real, 9, "WebPDemuxGetI"))(a0, a1);
-}
 WebPDemuxer * WebPDemuxInternal(__typeof__(const WebPData *) a0, __typeof__(int) a1, __typeof__(WebPDemuxState *) a2, __typeof__(int) a3) {
     static void *_Atomic real;
     return ((__typeof__(&WebPDemuxInternal))swivel_lazy_function(&real, 9, "WebPDemuxInternal"))(a0, a1, a2, a3);
-}
-void WebPDemuxReleaseChunkIterator(__typeof__(WebPChunkIterator *) a0) {
-    static void *_Atomic real;
-    ((__typeof__(&WebPDemuxReleaseChunkIterator))swivel_lazy_function(&real, 9, "WebPDemuxReleaseChunkIterator"))(a0);
 }
 
 // netpbm: libnetpbm.so.11
@@ -749,6 +729,10 @@ void png_set_user_limits(__typeof__(png_structrp) a0, __typeof__(png_uint_32) a1
 
 // avif: libavif.so.15
 _Static_assert(SWIVEL_LAZY_AVIF == 13, "lazy_libraries.h lists avif elsewhere");
+void * avifAlloc(__typeof__(size_t) a0) {
+    static void *_Atomic real;
+    return ((__typeof__(&avifAlloc))swivel_lazy_function(&real, 13, "avifAlloc"))(a0);
+}
 avifBool avifCropRectConvertCleanApertureBox(__typeof__(avifCropRect *) a0, __typeof__(const avifCleanApertureBox *) a1, __typeof__(uint32_t) a2, __typeof__(uint32_t) a3, __typeof__(avifPixelFormat) a4, __typeof__(avifDiagnostics *) a5) {
     static void *_Atomic real;
     return ((__typeof__(&avifCropRectConvertCleanApertureBox))swivel_lazy_function(&real, 13, "avifCropRectConvertCleanApertureBox"))(a0, a1, a2, a3, a4, a5);
@@ -769,13 +753,13 @@ avifResult avifDecoderParse(__typeof__(avifDecoder *) a0) {
     static void *_Atomic real;
     return ((__typeof__(&avifDecoderParse))swivel_lazy_function(&real, 13, "avifDecoderParse"))(a0);
 }
+void avifDecoderSetIO(__typeof__(avifDecoder *) a0, __typeof__(avifIO *) a1) {
+    static void *_Atomic real;
+    ((__typeof__(&avifDecoderSetIO))swivel_lazy_function(&real, 13, "avifDecoderSetIO"))(a0, a1);
+}
 avifResult avifDecoderSetIOFile(__typeof__(avifDecoder *) a0, __typeof__(const char *) a1) {
     static void *_Atomic real;
     return ((__typeof__(&avifDecoderSetIOFile))swivel_lazy_function(&real, 13, "avifDecoderSetIOFile"))(a0, a1);
-}
-avifResult avifDecoderSetIOMemory(__typeof__(avifDecoder *) a0, __typeof__(const uint8_t *) a1, __typeof__(size_t) a2) {
-    static void *_Atomic real;
-    return ((__typeof__(&avifDecoderSetIOMemory))swivel_lazy_function(&real, 13, "avifDecoderSetIOMemory"))(a0, a1, a2);
 }
 avifResult avifImageYUVToRGB(__typeof__(const avifImage *) a0, __typeof__(avifRGBImage *) a1) {
     static void *_Atomic real;

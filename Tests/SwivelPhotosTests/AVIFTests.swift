@@ -82,7 +82,8 @@ import SwivelPhotoCore
                     "\(card.rgba(10, 20)) \(card.rgba(50, 20))")
         }
         // libheif cannot read the second: the test file is what it claims to be.
-        let track = try [UInt8](Data(contentsOf: URL(fileURLWithPath: trackOnly.text)))
+        let track = try OpenFile(trackOnly)
+        defer { track.close() }
         #expect(throws: Failure.self) { try HEIFDecoder.decode(track, width: 64, height: 48) }
     }
 
@@ -98,9 +99,10 @@ import SwivelPhotoCore
                 let avif = folder.path("r\(turns)m\(mirror ?? 9).avif")
                 try ExternalTools.run("avifenc", ["-s", "10", "-l"] + (turns > 0 ? ["--irot", "\(turns)"] : [])
                                       + (mirror.map { ["--imir", "\($0)"] } ?? []) + [upright.text, avif.text])
-                let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: avif.text)))
                 let shown = try ImageDecoder.decode(avif, width: 40, height: 60)
-                let reference = try HEIFDecoder.decode(bytes, width: 40, height: 60)
+                let file = try OpenFile(avif)
+                defer { file.close() }
+                let reference = try HEIFDecoder.decode(file, width: 40, height: 60)
                 let same = zip(Quadrants.sample(shown), Quadrants.sample(reference))
                     .allSatisfy { zip($0, $1).allSatisfy { abs($0 - $1) <= 3 } }
                 #expect(same, "irot \(turns) imir \(String(describing: mirror)): libavif \(Quadrants.sample(shown)), libheif \(Quadrants.sample(reference))")

@@ -17,12 +17,25 @@ import SwivelPhotoCore
 /// from cavif with avif-serialize 0.7.3 and older no `ispe` on their alpha, and an invalid `clap`
 /// is better ignored than the photo refused.
 ///
+/// libavif reads the file through an avifIO over its descriptor (`DescriptorReader`), never
+/// whole, after the `meta` and `moov` boxes, which it reads whole, have been measured
+/// (`HeldBoxes.check`). libavif 0.11 cannot cancel inside avifDecoderNextImage: a
+/// cancelled decode stops before it, in it only before its tiles' data are read, and after it.
+///
 /// Thread safety: every call has its own avifDecoder (libavif keeps no global state beyond its
 /// constant tables), decoding on the calling thread (maxThreads 1).
 enum AVIFDecoder {
-    static func decode(_ bytes: [UInt8], width: Int, height: Int) throws(Failure) -> DecodedImage {
+    static func decode(_ file: OpenFile, width: Int, height: Int,
+                       cancellation: DecodeCancellation = .never) throws(Failure) -> DecodedImage {
         try DecoderLibrary.avif.require(for: "AVIF")
-        if bytes.withUnsafeBufferPointer(ISOBMFFBoxes.isCutShort) { throw Failure(reason: "cannot decode: truncated AVIF data") }
+        try HeldBoxes.check(file, format: "AVIF")
+        let reader = DescriptorReader(file, cancellation: cancellation)
+        // The decoder reads the file through `io` (freed here after the decoder: libavif 0.11
+        // destroys an avifIO only through its `destroy`, which this one leaves unset).
+        let io = UnsafeMutablePointer<avifIO>.allocate(capacity: 1)
+        io.initialize(to: avifIO(destroy: nil, read: readBlock, write: nil, sizeHint: UInt64(file.size),
+                                 persistent: AVIF_FALSE, data: Unmanaged.passUnretained(reader).toOpaque()))
+        defer { io.deallocate() }
         guard let decoder = avifDecoderCreate() else { throw Failure(reason: "cannot start libavif") }
         defer { avifDecoderDestroy(decoder) }
         decoder.pointee.maxThreads = 1
@@ -31,37 +44,54 @@ enum AVIFDecoder {
         decoder.pointee.imageDimensionLimit = UInt32(ImageLimits.maxSide)
         decoder.pointee.ignoreExif = AVIF_TRUE   // orientation is irot/imir's (HEIF, ISO/IEC 23008-12 6.5.10)
         decoder.pointee.ignoreXMP = AVIF_TRUE
-        // The decoder reads `bytes` in place; everything that needs them happens inside this closure.
-        let outcome: Result<DecodedImage, Failure> = bytes.withUnsafeBufferPointer { file in
-            do throws(Failure) {
-                try check(avifDecoderSetIOMemory(decoder, file.baseAddress, file.count), decoder)
-                let parse = avifDecoderParse(decoder)
-                // libavif refuses sizes over its limits (ours) while parsing: said in ImageLimits' words.
-                if parse != AVIF_RESULT_OK, let (w, h) = oversize(diagnostic(decoder)),
-                   let problem = ImageLimits.problem(width: w, height: h) {
-                    throw Failure(reason: problem)
-                }
-                try check(parse, decoder)
-                guard let parsed = decoder.pointee.image else { throw Failure(reason: "cannot decode: AVIF file has no image") }
-                if let problem = ImageLimits.problem(width: Int(parsed.pointee.width), height: Int(parsed.pointee.height)) {
-                    throw Failure(reason: problem)
-                }
-                // The first frame. libavif 0.11 aborts the process when its malloc fails (avifAlloc),
-                // so the planes it and dav1d make (up to 4 planes of 16-bit samples) are asked for first.
-                let planes = (try? PhotoMemory.byteCount(Int(parsed.pointee.width) * Int(parsed.pointee.height) * 4, of: UInt16.self)) ?? .max
-                try check(try PhotoMemory.reserving(planes) { avifDecoderNextImage(decoder) }, decoder)
-                guard let image = decoder.pointee.image else { throw Failure(reason: "cannot decode: AVIF file has no image") }
-                return .success(try card(image, diagnostics: &decoder.pointee.diag, width: width, height: height))
-            } catch {
-                return .failure(error)
-            }
+        func check(_ result: avifResult) throws(Failure) {
+            if reader.wasCancelled { throw Failure.cancelled }
+            try AVIFDecoder.check(result, decoder)
         }
-        return try outcome.get()
+        return try withExtendedLifetime(reader) { () throws(Failure) -> DecodedImage in
+            avifDecoderSetIO(decoder, io)
+            let parse = avifDecoderParse(decoder)
+            if reader.wasCancelled { throw Failure.cancelled }
+            // libavif refuses sizes over its limits (ours) while parsing: said in ImageLimits' words.
+            if parse != AVIF_RESULT_OK, let (w, h) = oversize(diagnostic(decoder)),
+               let problem = ImageLimits.problem(width: w, height: h) {
+                throw Failure(reason: problem)
+            }
+            try check(parse)
+            guard let parsed = decoder.pointee.image else { throw Failure(reason: "cannot decode: AVIF file has no image") }
+            if let problem = ImageLimits.problem(width: Int(parsed.pointee.width), height: Int(parsed.pointee.height)) {
+                throw Failure(reason: problem)
+            }
+            try cancellation.check()
+            // The first frame. Its tiles' coded data are read (through `reader`, which refuses once
+            // cancelled) before any is decoded; the AV1 decode itself has no stopping point.
+            // libavif 0.11 aborts the process when its malloc fails (avifAlloc), so the planes it
+            // and dav1d make (up to 4 planes of 16-bit samples) are asked for first.
+            let planes = (try? PhotoMemory.byteCount(Int(parsed.pointee.width) * Int(parsed.pointee.height) * 4,
+                                                     of: UInt16.self)) ?? .max
+            try check(try PhotoMemory.reserving(planes) { avifDecoderNextImage(decoder) })
+            try cancellation.check()
+            guard let image = decoder.pointee.image else { throw Failure(reason: "cannot decode: AVIF file has no image") }
+            return try card(image, diagnostics: &decoder.pointee.diag, width: width, height: height, cancellation: cancellation)
+        }
+    }
+
+    /// libavif's read over a `DescriptorReader` (the avifIO's data): the bytes from `offset`, up to
+    /// the end of the file, in the reader's block (valid until the next read, as avifIO asks).
+    private static let readBlock: avifIOReadFunc = { io, _, offset, size, out in
+        guard let io, let out, let data = io.pointee.data else { return AVIF_RESULT_IO_ERROR }
+        let reader = Unmanaged<DescriptorReader>.fromOpaque(data).takeUnretainedValue()
+        guard offset <= UInt64(reader.file.size) else { return AVIF_RESULT_IO_ERROR }
+        let count = min(size, reader.file.size - Int(offset))
+        guard let block = reader.block(count: count, at: Int(offset)) else { return AVIF_RESULT_IO_ERROR }
+        out.pointee.data = block.assumingMemoryBound(to: UInt8.self)
+        out.pointee.size = count
+        return AVIF_RESULT_OK
     }
 
     /// The decoded `image` on a card.
     private static func card(_ image: UnsafeMutablePointer<avifImage>, diagnostics: inout avifDiagnostics,
-                             width: Int, height: Int) throws(Failure) -> DecodedImage {
+                             width: Int, height: Int, cancellation: DecodeCancellation) throws(Failure) -> DecodedImage {
         let decodedWidth = Int(image.pointee.width), decodedHeight = Int(image.pointee.height)
         if let problem = ImageLimits.problem(width: decodedWidth, height: decodedHeight) {
             throw Failure(reason: "decoded to \(problem)")
@@ -85,6 +115,7 @@ enum AVIFDecoder {
                 rgb.pixels = buffer.baseAddress!.assumingMemoryBound(to: UInt8.self)
                 return avifImageYUVToRGB(image, &rgb)
             })
+            try cancellation.check()
             let rowLength = decodedWidth * channels
             let pixels = try PhotoMemory.reserving(crop.width * crop.height * channels) { samples.withUnsafeBufferPointer { buffer in
                 toneMapping.sRGBPixels(buffer.baseAddress! + crop.y * rowLength + crop.x * channels,
@@ -105,6 +136,7 @@ enum AVIFDecoder {
             rgb.pixels = buffer.baseAddress
             return avifImageYUVToRGB(image, &rgb)
         })
+        try cancellation.check()
         let profile = try iccProfile(image)
         return try pixels.withUnsafeBufferPointer { buffer throws(Failure) in
             try CardPixels.make(Resampler.Source(pixels: buffer.baseAddress! + crop.y * pitch + crop.x * channels, pitch: pitch,
@@ -187,15 +219,18 @@ enum AVIFDecoder {
     }
 
     /// The size in libavif 0.11's refusal of an image over its limits ("Item ID [1] dimensions are
-    /// too large [20000x2]"), if that is what `message` is.
+    /// too large [20000x2]", or for a grid's output size "Grid box dimensions are too large:
+    /// [24000 x 24000]"), if that is what `message` is.
     static func oversize(_ message: String) -> (Int, Int)? {
-        let text = Array(message.utf8), marker = Array("dimensions are too large [".utf8)
+        let text = Array(message.utf8), marker = Array("dimensions are too large".utf8)
         guard text.count > marker.count,
               let at = (0...(text.count - marker.count)).first(where: { text[$0..<($0 + marker.count)].elementsEqual(marker) }),
-              let end = text[(at + marker.count)...].firstIndex(of: UInt8(ascii: "]")) else { return nil }
-        let sides = text[(at + marker.count)..<end].split(separator: UInt8(ascii: "x"))
-        guard sides.count == 2, let width = Int(String(decoding: sides[0], as: UTF8.self)),
-              let height = Int(String(decoding: sides[1], as: UTF8.self)) else { return nil }
+              let open = text[(at + marker.count)...].firstIndex(of: UInt8(ascii: "[")),
+              text[(at + marker.count)..<open].allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: ":") }),
+              let end = text[open...].firstIndex(of: UInt8(ascii: "]")) else { return nil }
+        let sides = text[(open + 1)..<end].split(separator: UInt8(ascii: "x"))
+            .map { String(decoding: $0, as: UTF8.self).filter { $0 != " " } }
+        guard sides.count == 2, let width = Int(sides[0]), let height = Int(sides[1]) else { return nil }
         return (width, height)
     }
 

@@ -8,22 +8,79 @@ import SwivelPhotoCore
 /// arrive upright. An ICC profile (`colr` of type prof/rICC) is converted to sRGB. PQ and HLG
 /// (an `nclx` with transfer characteristics 16 or 18) are decoded to 16 bits a channel and
 /// tone-mapped (`ToneMapping`), from the peak of their content light level (`clli`) if they have one.
+///
+/// libheif reads the file through a `heif_reader` over its descriptor (`DescriptorReader`), box by
+/// box and item by item, never whole, after the `meta` box has been measured
+/// (`HeldBoxes.check`). libheif 1.15 has no way to cancel a decode: a cancelled one
+/// stops between libheif's calls, and between a grid's tiles, whose coded data libheif reads (and
+/// `DescriptorReader` refuses once cancelled) just before decoding each; one tile, or one image
+/// that is not a grid, is decoded to the end. A grid's output size is checked by libheif
+/// (`heif_context_set_maximum_image_size_limit`) before its pixels are allocated.
 enum HEIFDecoder {
-    static func decode(_ bytes: [UInt8], width: Int, height: Int) throws(Failure) -> DecodedImage {
-        let format = formatName(bytes)
+    static func decode(_ file: OpenFile, width: Int, height: Int,
+                       cancellation: DecodeCancellation = .never) throws(Failure) -> DecodedImage {
+        let format = formatName(try file.read(min(file.size, 4096)))
         try DecoderLibrary.heif.require(for: format)
-        if bytes.withUnsafeBufferPointer(ISOBMFFBoxes.isCutShort) {
-            throw Failure(reason: "cannot decode: truncated \(format) data")
-        }
         _ = initialised
+        try HeldBoxes.check(file, format: format)
         guard let context = heif_context_alloc() else { throw Failure(reason: "cannot start libheif") }
         defer { heif_context_free(context) }
-        // The context reads `bytes` in place; they outlive it (freed after it, at the end of this call).
-        try check(bytes.withUnsafeBytes { heif_context_read_from_memory_without_copy(context, $0.baseAddress, $0.count, nil) })
-        var handleOut: OpaquePointer?
-        try check(heif_context_get_primary_image_handle(context, &handleOut))
-        guard let handle = handleOut else { throw Failure(reason: "cannot decode: HEIF file has no primary image") }
-        defer { heif_image_handle_release(handle) }
+        // libheif's own size check (ispe, and a grid's output size while decoding: libheif 1.15
+        // refuses a side at or over the limit, hence + 1).
+        heif_context_set_maximum_image_size_limit(context, Int32(ImageLimits.maxSide + 1))
+        // Tiles decoded one after another on this thread, each read through `reader` just before
+        // it is decoded: a cancelled decode stops at its next tile. (Decodes already run on
+        // several threads.)
+        heif_context_set_max_decoding_threads(context, 0)
+        let reader = DescriptorReader(file, cancellation: cancellation)
+        func check(_ error: heif_error) throws(Failure) {
+            if reader.wasCancelled { throw Failure.cancelled }
+            try HEIFDecoder.check(error)
+        }
+        // The context reads through `reader` while it lives; both end with this call.
+        return try withExtendedLifetime(reader) { () throws(Failure) -> DecodedImage in
+            try check(heif_context_read_from_reader(context, fileReader, Unmanaged.passUnretained(reader).toOpaque(), nil))
+            try cancellation.check()
+            var handleOut: OpaquePointer?
+            try check(heif_context_get_primary_image_handle(context, &handleOut))
+            guard let handle = handleOut else { throw Failure(reason: "cannot decode: HEIF file has no primary image") }
+            defer { heif_image_handle_release(handle) }
+            return try decode(handle, format: format, width: width, height: height, cancellation: cancellation, check: check)
+        }
+    }
+
+    /// libheif's reader over a `DescriptorReader` (its user data).
+    private nonisolated(unsafe) static let fileReader: UnsafeMutablePointer<heif_reader> = {
+        func source(_ userdata: UnsafeMutableRawPointer?) -> DescriptorReader {
+            Unmanaged<DescriptorReader>.fromOpaque(userdata!).takeUnretainedValue()
+        }
+        let reader = UnsafeMutablePointer<heif_reader>.allocate(capacity: 1)
+        reader.initialize(to: heif_reader(
+            reader_api_version: 1,
+            get_position: { Int64(source($0).position) },
+            read: { data, size, userdata in
+                let reader = source(userdata)
+                // libheif also asks for no bytes (an empty string), maybe with no buffer.
+                guard size == 0 || data.map({ reader.read(into: $0, count: size, at: reader.position) }) == true else {
+                    return -1
+                }
+                reader.position += size
+                return 0
+            },
+            seek: { position, userdata in
+                source(userdata).position = Int(position)
+                return 0
+            },
+            wait_for_file_size: { target, userdata in
+                target <= Int64(source(userdata).file.size)
+                    ? heif_reader_grow_status_size_reached : heif_reader_grow_status_size_beyond_eof
+            }))
+        return reader
+    }()
+
+    private static func decode(_ handle: OpaquePointer, format: String, width: Int, height: Int,
+                               cancellation: DecodeCancellation,
+                               check: (heif_error) throws(Failure) -> Void) throws(Failure) -> DecodedImage {
         let storedWidth = Int(heif_image_handle_get_width(handle)), storedHeight = Int(heif_image_handle_get_height(handle))
         if let problem = ImageLimits.problem(width: storedWidth, height: storedHeight) { throw Failure(reason: problem) }
 
@@ -40,9 +97,11 @@ enum HEIFDecoder {
         // alpha) and the interleaved output; asked for first, as a failed C++ allocation in a
         // plugin need not come back as an error.
         let decodedBytes = storedWidth * storedHeight * (8 + (hasAlpha ? 4 : 3) * (deep ? 2 : 1))
+        try cancellation.check()
         try check(try PhotoMemory.reserving(decodedBytes) { heif_decode_image(handle, &imageOut, heif_colorspace_RGB, chroma, nil) })
         guard let image = imageOut else { throw Failure(reason: "cannot decode: libheif made no image") }
         defer { heif_image_release(image) }
+        try cancellation.check()
         let decodedWidth = Int(heif_image_get_width(image, heif_channel_interleaved))
         let decodedHeight = Int(heif_image_get_height(image, heif_channel_interleaved))
         if let problem = ImageLimits.problem(width: decodedWidth, height: decodedHeight) {
@@ -149,7 +208,26 @@ enum HEIFDecoder {
         let text = error.message.map { String(cString: $0) } ?? "libheif error \(error.code.rawValue)"
         // libheif's "Unexpected end of file" (an item's data reaching past the end of a cut file).
         if error.subcode == heif_suberror_End_of_data { throw Failure(reason: "cannot decode: truncated HEIF data (\(text))") }
+        // libheif's refusal of a size over its limit (ours + 1), said in ImageLimits' words.
+        if let (width, height) = oversize(text), let problem = ImageLimits.problem(width: width, height: height) {
+            throw Failure(reason: problem)
+        }
         throw Failure(reason: "cannot decode: \(text)")
+    }
+
+    /// The size in libheif 1.15's refusal of an image (or a grid's output) over its limit
+    /// ("Security limit exceeded: Image size 24000x24000 exceeds the maximum image size
+    /// 16385x16385"), if that is what `message` is.
+    static func oversize(_ message: String) -> (Int, Int)? {
+        let text = Array(message.utf8), marker = Array("Image size ".utf8)
+        guard text.count > marker.count,
+              let at = (0...(text.count - marker.count)).first(where: { text[$0..<($0 + marker.count)].elementsEqual(marker) }),
+              let end = text[(at + marker.count)...].firstIndex(of: UInt8(ascii: " ")),
+              text[end...].starts(with: " exceeds".utf8) else { return nil }
+        let sides = text[(at + marker.count)..<end].split(separator: UInt8(ascii: "x"))
+        guard sides.count == 2, let width = Int(String(decoding: sides[0], as: UTF8.self)),
+              let height = Int(String(decoding: sides[1], as: UTF8.self)) else { return nil }
+        return (width, height)
     }
 
     /// libheif's plugins (the HEVC and AV1 decoders) are loaded once, before any decode.

@@ -74,11 +74,11 @@ public enum ImageDecoder {
             ThumbnailCapture.current?.format = container
             switch container?.decoder {
             case .libheif:
-                return try HEIFDecoder.decode(try file.readAll(), width: width, height: height)
+                return try HEIFDecoder.decode(file, width: width, height: height, cancellation: cancellation)
             case .libavif:
-                return try AVIFDecoder.decode(try file.readAll(), width: width, height: height)
+                return try AVIFDecoder.decode(file, width: width, height: height, cancellation: cancellation)
             case .libjxl:
-                return try JXLDecoder.decode(try file.readAll(), width: width, height: height)
+                return try JXLDecoder.decode(file, width: width, height: height, cancellation: cancellation)
             case .nanosvg:
                 return try SVGDecoder.decode(try SVGDecoder.contents(of: file), width: width, height: height)
             case .libtiff:
@@ -99,7 +99,7 @@ public enum ImageDecoder {
             case .libjpegTurbo: return try JPEGDecoder.decode(file, width: width, height: height, cancellation: cancellation)
             case .libpng: return try PNGDecoder.decode(file, width: width, height: height, cancellation: cancellation)
             case .giflib: return try GIFDecoder.decode(file, width: width, height: height, cancellation: cancellation)
-            case .libwebp: return try WebPDecoder.decode(try file.readAll(), width: width, height: height)
+            case .libwebp: return try WebPDecoder.decode(file, width: width, height: height, cancellation: cancellation)
             case .stbImage:
                 return try STBImageDecoder.decode(file, format: header.format, width: width, height: height,
                                                   cancellation: cancellation)

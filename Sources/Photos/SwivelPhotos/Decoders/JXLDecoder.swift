@@ -12,8 +12,14 @@ import SwivelPhotoCore
 /// (`ToneMapping`, from the image's intensity target), not by libjxl: its own tone mapping
 /// (a "desired intensity target" set on the decoder) is "not meant to be considered authoritative" and "may
 /// change from version to version" (decode.h), and every format's HDR goes through the same operator.
+///
+/// The file is read a MiB at a time (`Input`; a container's metadata boxes are passed over
+/// unread), never whole. A cancelled decode stops between reads and between groups: libjxl's work
+/// runs through a parallel runner of ours, on this thread, that refuses the next group once the
+/// decode is cancelled.
 enum JXLDecoder {
-    static func decode(_ bytes: [UInt8], width: Int, height: Int) throws(Failure) -> DecodedImage {
+    static func decode(_ file: OpenFile, width: Int, height: Int,
+                       cancellation: DecodeCancellation = .never) throws(Failure) -> DecodedImage {
         try DecoderLibrary.jpegXL.require(for: "JPEG XL")
         // libjxl's allocations go through malloc here, so that one that fails is known as such
         // (libjxl itself reports only JXL_DEC_ERROR).
@@ -28,26 +34,35 @@ enum JXLDecoder {
         guard let decoder = JxlDecoderCreate(&memory) else { throw Failure(reason: "cannot start libjxl") }
         defer { JxlDecoderDestroy(decoder) }
         let events = Int32(JXL_DEC_BASIC_INFO.rawValue | JXL_DEC_COLOR_ENCODING.rawValue | JXL_DEC_FULL_IMAGE.rawValue)
-        guard JxlDecoderSubscribeEvents(decoder, events) == JXL_DEC_SUCCESS else {
+        guard JxlDecoderSubscribeEvents(decoder, events) == JXL_DEC_SUCCESS,
+              JxlDecoderSetParallelRunner(decoder, checkingRunner, Unmanaged.passUnretained(cancellation).toOpaque())
+                == JXL_DEC_SUCCESS else {
             throw Failure(reason: "cannot start libjxl")
         }
         var output = Output()
-        let outcome: Result<Void, Failure> = bytes.withUnsafeBufferPointer { file in
-            do throws(Failure) {
-                guard JxlDecoderSetInput(decoder, file.baseAddress, file.count) == JXL_DEC_SUCCESS else {
-                    throw Failure(reason: "cannot decode: libjxl refused the data")
+        var input = try Input(file)
+        defer { input.free() }
+        try withExtendedLifetime(cancellation) { () throws(Failure) in
+            try input.next(for: decoder)
+            while true {
+                try cancellation.check()
+                let status = JxlDecoderProcessInput(decoder)
+                if status == JXL_DEC_NEED_MORE_INPUT && !input.atEnd {
+                    try input.next(for: decoder)
+                    continue
                 }
-                // The input is not closed: libjxl then says JXL_DEC_NEED_MORE_INPUT when the file
+                // The runner's refusal once cancelled comes back as libjxl's error, and so does a
+                // failed allocation.
+                if status == JXL_DEC_ERROR {
+                    try cancellation.check()
+                    if allocationFailed.pointee { throw PhotoMemory.outOfMemory }
+                }
+                // The input is never closed: libjxl then says JXL_DEC_NEED_MORE_INPUT when the file
                 // ends before the first frame does (with it closed, a cut file is JXL_DEC_ERROR,
-                // like a damaged one). The first frame is all that is asked for.
-                while try !output.handle(JxlDecoderProcessInput(decoder), of: decoder) {}
-                return .success(())
-            } catch {
-                return .failure(error)
+                // like a damaged one), which `handle` calls truncated.
+                if try output.handle(status, of: decoder) { break }
             }
         }
-        if case .failure = outcome, allocationFailed.pointee { throw PhotoMemory.outOfMemory }
-        try outcome.get()
         guard !output.pixels.isEmpty else { throw Failure(reason: "cannot decode: JPEG XL file has no image") }
         var channels = Int(output.format.num_channels)
         if let toneMapping = output.toneMapping {
@@ -72,6 +87,117 @@ enum JXLDecoder {
                                                  width: output.width, height: output.height, hasAlpha: channels == 4),
                                 orientation: .up, iccProfile: output.iccProfile, format: "JPEG XL", width: width, height: height)
         }
+    }
+
+    /// The file given to libjxl a chunk at a time: what it has not yet used of the last input
+    /// (a section it needs whole), then the next `chunkBytes` of the file's `parts`.
+    private struct Input {
+        let file: OpenFile
+        /// The parts of the file that libjxl is given, in order; `offset` is in the first.
+        var parts: [Range<Int>]
+        var buffer: UnsafeMutableRawPointer?
+        var capacity = 0, count = 0, offset = 0
+        /// Whether the whole file has been given (the input is left open: see `decode`).
+        var atEnd = false
+
+        /// Read at a time: between reads a cancelled decode stops.
+        static let chunkBytes = 1 << 20
+        /// The most that libjxl may hold back unused. It holds back a section until it has it
+        /// whole (and the headers, with the ICC profile, before the basic info's events); a section
+        /// is a group of at most 1024 × 1024 pixels (group_size_shift 3, ISO/IEC 18181-1 C.4.2),
+        /// 16 MiB as four channels of 32-bit floats uncompressed: 64 MiB is four times that.
+        static let maxHeldBytes = 64 << 20
+        /// Container boxes looked at (a codestream may be split into many `jxlp` boxes); the file
+        /// past them is given whole.
+        static let maxBoxes = 1 << 16
+
+        init(_ file: OpenFile) throws(Failure) {
+            self.file = file
+            parts = try Self.parts(of: file)
+            offset = parts.first?.lowerBound ?? 0
+        }
+
+        func free() { Glibc.free(buffer) }
+
+        /// The whole file for a bare codestream; for a container (ISO/IEC 18181-2), its boxes but
+        /// the metadata ones (`Exif`, `xml `, `jumb`, `brob`, `jbrd`, …), which libjxl would only
+        /// read through: the orientation and colour it uses are the codestream's. From their
+        /// headers, 16 bytes a box.
+        static func parts(of file: OpenFile) throws(Failure) -> [Range<Int>] {
+            let signature: [UInt8] = [0, 0, 0, 12] + Array("JXL ".utf8) + [0x0D, 0x0A, 0x87, 0x0A]
+            guard try file.read(min(file.size, 12)) == signature else { return [0..<file.size] }
+            let kept: Set<String> = ["JXL ", "ftyp", "jxll", "jxlc", "jxlp"]
+            var parts: [Range<Int>] = [], offset = 0, boxes = 0
+            func keep(_ range: Range<Int>) {
+                if let last = parts.last, last.upperBound == range.lowerBound {
+                    parts[parts.count - 1] = last.lowerBound..<range.upperBound
+                } else {
+                    parts.append(range)
+                }
+            }
+            while offset < file.size {
+                let header = try file.read(16, at: offset)
+                boxes += 1
+                guard header.count >= 8, boxes <= maxBoxes else { break }
+                var size = header[0..<4].reduce(0) { $0 << 8 | Int($1) }
+                if size == 1 {
+                    guard header.count == 16 else { break }
+                    let large = header[8..<16].reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
+                    size = large > UInt64(file.size) ? file.size + 1 : Int(large)
+                } else if size == 0 {
+                    size = file.size - offset
+                }
+                guard size >= 8, size <= file.size - offset else { break }   // libjxl says what is wrong
+                if kept.contains(String(decoding: header[4..<8], as: UTF8.self)) { keep(offset..<(offset + size)) }
+                offset += size
+            }
+            if offset < file.size { keep(offset..<file.size) }
+            return parts
+        }
+
+        /// Releases the input, keeps what libjxl has not used, adds the next chunk of the file,
+        /// and sets it as the input.
+        mutating func next(for decoder: OpaquePointer) throws(Failure) {
+            let unused = min(JxlDecoderReleaseInput(decoder), count)
+            if let buffer, unused > 0 { memmove(buffer, buffer + (count - unused), unused) }
+            count = unused
+            guard count <= Self.maxHeldBytes else {
+                throw Failure(reason: "cannot decode: a JPEG XL section or header is over \(Self.maxHeldBytes >> 20) MiB")
+            }
+            let wanted = min(Self.chunkBytes, (parts.first?.upperBound ?? offset) - offset)
+            if count + wanted > capacity || buffer == nil {
+                guard let grown = realloc(buffer, max(count + wanted, 1)) else {
+                    throw PhotoMemory.outOfMemory
+                }
+                (buffer, capacity) = (grown, count + wanted)
+            }
+            let chunk = try file.read(wanted, at: offset)
+            chunk.withUnsafeBytes { _ = memcpy(buffer! + count, $0.baseAddress!, chunk.count) }
+            count += chunk.count
+            offset += chunk.count
+            if let part = parts.first, offset >= part.upperBound {
+                parts.removeFirst()
+                offset = parts.first?.lowerBound ?? offset
+            }
+            guard JxlDecoderSetInput(decoder, buffer!.assumingMemoryBound(to: UInt8.self), count) == JXL_DEC_SUCCESS else {
+                throw Failure(reason: "cannot decode: libjxl refused the data")
+            }
+            if chunk.count < wanted || parts.isEmpty { atEnd = true }
+        }
+    }
+
+    /// libjxl's parallel runner, run on the calling thread (decodes already run on several), which
+    /// stops before the next group once the decode is cancelled (its opaque is the
+    /// `DecodeCancellation`): libjxl then fails the ProcessInput call.
+    private static let checkingRunner: JxlParallelRunner = { runner, opaque, initialise, run, start, end in
+        guard let runner, let run, start <= end else { return JXL_PARALLEL_RET_RUNNER_ERROR }
+        let cancellation = Unmanaged<DecodeCancellation>.fromOpaque(runner).takeUnretainedValue()
+        if let initialise, initialise(opaque, 1) != 0 { return JXL_PARALLEL_RET_RUNNER_ERROR }
+        for value in start..<end {
+            if cancellation.isCancelled { return JXL_PARALLEL_RET_RUNNER_ERROR }
+            run(opaque, value, 0)
+        }
+        return 0
     }
 
     /// What libjxl has told so far, and the buffer it decodes into.
