@@ -204,8 +204,12 @@ enum HEIFDecoder {
 
     private static func check(_ error: heif_error) throws(Failure) {
         guard error.code != heif_error_Ok else { return }
-        if error.code == heif_error_Memory_allocation_error { throw PhotoMemory.outOfMemory }
         let text = error.message.map { String(cString: $0) } ?? "libheif error \(error.code.rawValue)"
+        // libheif files its security limits (an image over the size limit) under memory allocation
+        // errors too: only the rest are out of memory.
+        if error.code == heif_error_Memory_allocation_error && error.subcode != heif_suberror_Security_limit_exceeded {
+            throw PhotoMemory.outOfMemory
+        }
         // libheif's "Unexpected end of file" (an item's data reaching past the end of a cut file).
         if error.subcode == heif_suberror_End_of_data { throw Failure(reason: "cannot decode: truncated HEIF data (\(text))") }
         // libheif's refusal of a size over its limit (ours + 1), said in ImageLimits' words.
