@@ -236,7 +236,9 @@ def run(args, stdin=None, prefix=(), env=None, signal_after=None, pipe=None, tim
     lines = [l for l in err.splitlines() if l.strip()]
     first = lines[0] if lines else ""
     if len(lines) > 1: first += f" (+{len(lines) - 1} lines)"
-    return status, wall, peak, first.replace(WORK, "…").replace("|", "\\|")
+    first = first.replace(WORK, "…")
+    if len(first) > 160: first = first[:100] + " … " + first[-50:]
+    return status, wall, peak, first.replace("|", "\\|")
 
 
 def sh_quote(s):
@@ -252,8 +254,8 @@ CASES = [
     ("SVG root after a 20 KB comment, 1 × 100,000", lambda: [write("svg/late.svg", ("<!--" + "x" * 20000 + '--><svg xmlns="http://www.w3.org/2000/svg" width="1" height="100000"/>').encode()), *SHOT()], {}, "BoundedJPEGAndSVGTests"),
     ("TIFF, ImageWidth twice (30000, 100) × 16000", lambda: [duplicate_width_tiff(), *SHOT()], {}, "HostileInputTests"),
     ("folder of 7 cut files, 16000² headers", lambda: [cut_files(), *SHOT()], {}, "CutFileMemoryTests"),
-    ("PNG with a sparse 1 GiB eXIf", lambda: [sparse_exif_png(), *SHOT()], {}, "—"),
-    ("JPEG followed by a 400 MiB hole", lambda: [sparse_jpeg(), *SHOT()], {}, "—"),
+    ("PNG with a sparse 1 GiB eXIf", lambda: [sparse_exif_png(), *SHOT()], {}, "StreamedReadMemoryTests"),
+    ("JPEG followed by a 400 MiB hole", lambda: [sparse_jpeg(), *SHOT()], {}, "SparseJPEGMemoryTests"),
     ("`-0 -` from /dev/zero", lambda: ["-0", "-", *SHOT()], {"stdin": "/dev/zero"}, "InputLimitTests"),
     ("`yes P | swivel -` (100 MB)", lambda: ["-", *SHOT()], {"stdin": b"P\n" * 50_000_000}, "InputLimitTests"),
     ("`--replay /dev/zero`", lambda: ["--replay", "/dev/zero", *SHOT()], {}, "InputLimitTests"),
@@ -262,9 +264,9 @@ CASES = [
     ("`--sort taken`, 64 links to a TIFF with IFD0 at 1 GiB", lambda: [dated_tiffs(), "--sort", "taken", *SHOT()], {}, "—"),
     ("`--texture-budget 16 --scale 4`", lambda: [good_folder(), "--texture-budget", "16", "--scale", "4", "--size", "640x360", *SHOT()], {}, "TextureBudgetTests"),
     ("names with U+2028, U+2029, U+202E", lambda: [weird_names(), *SHOT()], {}, "HostileInputTests"),
-    ("path over 4,096 bytes under `--recursive`", lambda: [long_path(), "--recursive", *SHOT()], {}, "HostileInputTests"),
+    ("path over 4,096 bytes under `--recursive`", lambda: [long_path(), "--recursive", *SHOT()], {}, "DeckScannerTests"),
     ("good folder, `prlimit --nofile=12`", lambda: [good_folder(), *SHOT()], {"prefix": ["prlimit", "--nofile=12"]}, "PhotoDeckTests"),
-    ("demo under `ulimit -v` 400 MB", lambda: ["--demo", *SHOT()], {"prefix": ["prlimit", f"--as={400 << 20}"]}, "—"),
+    ("demo under `ulimit -v` 400 MB", lambda: ["--demo", *SHOT()], {"prefix": ["prlimit", f"--as={400 << 20}"]}, "OutOfMemoryTests"),
     ("warnings into a pipe closed after 1 byte", lambda: [weird_names(), good_folder(), *SHOT()], {"pipe": 1}, "SignalTests"),
     ("SIGTERM 1 s into `--soak 1`", lambda: ["--soak", "1", "--demo"], {"signal_after": (signal.SIGTERM, 1.0)}, "SignalTests"),
     ("SIGINT 1 s into `--bench`", lambda: ["--bench", "--demo"], {"signal_after": (signal.SIGINT, 1.0)}, "SignalTests"),
