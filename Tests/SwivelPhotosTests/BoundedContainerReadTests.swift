@@ -14,31 +14,10 @@ import Testing
     static let tools = ["/usr/bin/heif-enc", "/usr/bin/avifenc", "/usr/bin/cjxl", "/usr/bin/cwebp", "/usr/bin/prlimit"]
     static let hasTools = tools.allSatisfy(FileManager.default.isExecutableFile(atPath:))
 
-    /// Runs swivel on `path` with `--screenshot` under the data cap; its status, stderr, wall
-    /// seconds and VmHWM in MiB (polled every 2 ms, as CutFileMemoryTests does).
-    static func run(_ path: FilePath, in folder: TemporaryDirectory)
-        throws -> (status: Int32, signaled: Bool, stderr: String, seconds: Double, peakMiB: Double) {
-        let environment = ["SDL_VIDEODRIVER": "offscreen", "XDG_CONFIG_HOME": SwivelProcess.noConfigHome,
-                           "HOME": folder.path.text]
-        let errors = folder.path("stderr.txt")
-        let start = Date()
-        let child = try ChildProcess("/usr/bin/prlimit", ["--data=\(256 << 20)", SwivelProcess.binary.path, path.text,
-                                                          "--screenshot", folder.path("frame.png").text],
-                                     environment: environment, stderr: errors)
-        var peak = 0.0
-        let deadline = Date().addingTimeInterval(60)
-        while child.isRunning && Date() < deadline {
-            if let status = try? String(contentsOfFile: "/proc/\(child.pid)/status", encoding: .utf8),
-               let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
-               let kib = Double(line.split(separator: " ")[1]) {
-                peak = max(peak, kib / 1024)
-            }
-            usleep(2_000)
-        }
-        child.terminate(within: 2)
-        let seconds = Date().timeIntervalSince(start)
-        let status = try #require(child.status)
-        return (status.code, status.signaled, String(decoding: folder.contents(errors), as: UTF8.self), seconds, peak)
+    /// Runs swivel on `path` with `--screenshot` under a 256 MiB data cap, its peak memory watched.
+    static func run(_ path: FilePath, in folder: TemporaryDirectory) throws -> PeakMemoryRun {
+        try PeakMemoryRun.run([path.text, "--screenshot", folder.path("frame.png").text], limits: ["--data=\(256 << 20)"],
+                              in: folder)
     }
 
     @Test(.enabled(if: hasTools, "needs heif-enc, avifenc, cjxl, cwebp (libheif-examples, libavif-bin, libjxl-tools, webp) and prlimit"))

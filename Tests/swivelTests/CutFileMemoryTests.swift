@@ -62,29 +62,12 @@ import Testing
         ]
     }()
 
-    /// Runs swivel on `paths` with `--screenshot`; its status, stderr, and VmHWM in MiB (polled
-    /// every 2 ms while it runs: the high-water mark only grows, and the run goes on to draw a
-    /// frame after the decoders are done, so the last reading holds the decoders' peak).
-    static func run(_ paths: [String], in folder: TemporaryDirectory) throws -> (status: Int32, stderr: String, peakMiB: Double) {
-        let environment = ["SDL_VIDEODRIVER": "offscreen", "XDG_CONFIG_HOME": SwivelProcess.noConfigHome,
-                           "HOME": folder.path.text]
-        let errors = folder.path("stderr.txt")
-        let child = try ChildProcess(SwivelProcess.binary.path, paths + ["--screenshot", folder.path("frame.png").text],
-                                     environment: environment, stderr: errors)
-        var peak = 0.0
-        let deadline = Date().addingTimeInterval(60)
-        while child.isRunning && Date() < deadline {
-            if let status = try? String(contentsOfFile: "/proc/\(child.pid)/status", encoding: .utf8),
-               let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
-               let kib = Double(line.split(separator: " ")[1]) {
-                peak = max(peak, kib / 1024)
-            }
-            usleep(2_000)
-        }
-        child.terminate(within: 2)
-        let status = try #require(child.status)
-        #expect(!status.signaled)
-        return (status.code, String(decoding: folder.contents(errors), as: UTF8.self), peak)
+    /// Runs swivel on `paths` with `--screenshot`, its peak memory watched (`PeakMemoryRun`); a
+    /// run ended by a signal fails the test.
+    static func run(_ paths: [String], in folder: TemporaryDirectory) throws -> PeakMemoryRun {
+        let result = try PeakMemoryRun.run(paths + ["--screenshot", folder.path("frame.png").text], in: folder)
+        #expect(!result.signaled)
+        return result
     }
 
     @Test func aFolderOfCutFilesIsSkippedLineByLineInBoundedMemory() throws {

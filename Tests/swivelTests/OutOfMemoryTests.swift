@@ -29,31 +29,11 @@ import Testing
         FileManager.default.isExecutableFile(atPath: prlimit) && dlopen("libjxl.so.0.7", RTLD_LAZY) != nil
     }
 
-    /// Runs swivel with `arguments` under a `capMiB` address-space cap; its status, whether a
-    /// signal ended it, stderr, VmHWM in MiB (polled every 2 ms) and wall time in seconds.
-    static func run(_ arguments: [String], capMiB: Int, in folder: TemporaryDirectory)
-        throws -> (status: Int32, signaled: Bool, stderr: String, peakMiB: Double, seconds: Double) {
-        let environment = ["SDL_VIDEODRIVER": "offscreen", "XDG_CONFIG_HOME": SwivelProcess.noConfigHome,
-                           "HOME": folder.path.text, "LP_NUM_THREADS": "1"]
-        let errors = folder.path("stderr.txt")
-        let start = Date()
-        // prlimit sets the limit on itself and execs swivel: the same process.
-        let child = try ChildProcess(prlimit, ["--as=\(capMiB << 20)", "--core=0", "--", SwivelProcess.binary.path]
-                                     + arguments, environment: environment, stderr: errors)
-        var peak = 0.0
-        let deadline = Date().addingTimeInterval(60)
-        while child.isRunning && Date() < deadline {
-            if let status = try? String(contentsOfFile: "/proc/\(child.pid)/status", encoding: .utf8),
-               let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
-               let kib = Double(line.split(separator: " ")[1]) {
-                peak = max(peak, kib / 1024)
-            }
-            usleep(2_000)
-        }
-        let seconds = Date().timeIntervalSince(start)
-        child.terminate(within: 2)
-        let status = try #require(child.status)
-        return (status.code, status.signaled, String(decoding: folder.contents(errors), as: UTF8.self), peak, seconds)
+    /// Runs swivel with `arguments` under a `capMiB` address-space cap (no core dump), with
+    /// llvmpipe on one thread, its peak memory watched.
+    static func run(_ arguments: [String], capMiB: Int, in folder: TemporaryDirectory) throws -> PeakMemoryRun {
+        try PeakMemoryRun.run(arguments, limits: ["--as=\(capMiB << 20)", "--core=0"], environment: ["LP_NUM_THREADS": "1"],
+                              in: folder)
     }
 
     @Test(.enabled(if: canRun, "needs prlimit (util-linux) and libjxl 0.7"))

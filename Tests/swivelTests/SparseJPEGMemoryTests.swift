@@ -13,32 +13,9 @@ import Testing
     static let size = 400 << 20
     static let cap = 300 << 20
 
-    /// Runs swivel on `path` with `--screenshot` under the cap; its status, whether a signal ended
-    /// it, its stderr and its VmHWM in MiB (polled every 2 ms, as CutFileMemoryTests does).
-    static func run(_ path: FilePath, in folder: TemporaryDirectory)
-        throws -> (status: Int32, signaled: Bool, stderr: String, peakMiB: Double, seconds: Double) {
-        let environment = ["SDL_VIDEODRIVER": "offscreen", "XDG_CONFIG_HOME": SwivelProcess.noConfigHome,
-                           "HOME": folder.path.text]
-        let errors = folder.path("stderr.txt")
-        let start = Date()
-        // prlimit sets the limit on itself and execs swivel: the pid is swivel's.
-        let child = try ChildProcess("/usr/bin/prlimit", ["--data=\(cap)", "--", SwivelProcess.binary.path, path.text,
-                                                         "--screenshot", folder.path("frame.png").text],
-                                     environment: environment, stderr: errors)
-        var peak = 0.0
-        let deadline = Date().addingTimeInterval(60)
-        while child.isRunning && Date() < deadline {
-            if let status = try? String(contentsOfFile: "/proc/\(child.pid)/status", encoding: .utf8),
-               let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
-               let kib = Double(line.split(separator: " ")[1]) {
-                peak = max(peak, kib / 1024)
-            }
-            usleep(2_000)
-        }
-        child.terminate(within: 2)
-        let status = try #require(child.status)
-        return (status.code, status.signaled, String(decoding: folder.contents(errors), as: UTF8.self), peak,
-                Date().timeIntervalSince(start))
+    /// Runs swivel on `path` with `--screenshot` under the cap, its peak memory watched.
+    static func run(_ path: FilePath, in folder: TemporaryDirectory) throws -> PeakMemoryRun {
+        try PeakMemoryRun.run([path.text, "--screenshot", folder.path("frame.png").text], limits: ["--data=\(cap)"], in: folder)
     }
 
     /// A 64 × 64 JPEG written by SDL2_image (libjpeg).

@@ -1,0 +1,44 @@
+import Foundation
+import Glibc
+import SwivelCore
+
+/// swivel run as a child whose peak resident memory is watched: VmHWM from /proc, polled every
+/// 2 ms while it runs (the high-water mark only grows, and a `--screenshot` run goes on to draw a
+/// frame after its decoders are done, so the last reading holds their peak). Optionally under a
+/// `prlimit` resource limit, which prlimit sets on itself before it execs swivel: the same pid.
+public struct PeakMemoryRun {
+    public let status: Int32
+    public let signaled: Bool
+    public let stderr: String
+    public let peakMiB: Double
+    public let seconds: Double
+
+    /// Runs swivel with `arguments` offscreen, with `folder` as HOME and no config, plus
+    /// `environment`; under `prlimit limits` (such as "--as=1073741824") when given; stopped after
+    /// `timeout` seconds.
+    public static func run(_ arguments: [String], limits: [String] = [], environment: [String: String] = [:],
+                           in folder: TemporaryDirectory, timeout: Double = 60) throws -> PeakMemoryRun {
+        let base = ["SDL_VIDEODRIVER": "offscreen", "XDG_CONFIG_HOME": SwivelProcess.noConfigHome, "HOME": folder.path.text]
+        let errors = folder.path("stderr.txt")
+        let start = Date()
+        let child = limits.isEmpty
+            ? try ChildProcess(SwivelProcess.binary.path, arguments, environment: base.merging(environment) { $1 }, stderr: errors)
+            : try ChildProcess("/usr/bin/prlimit", limits + ["--", SwivelProcess.binary.path] + arguments,
+                               environment: base.merging(environment) { $1 }, stderr: errors)
+        var peak = 0.0
+        let deadline = Date().addingTimeInterval(timeout)
+        while child.isRunning && Date() < deadline {
+            if let status = try? String(contentsOfFile: "/proc/\(child.pid)/status", encoding: .utf8),
+               let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+               let kib = Double(line.split(separator: " ")[1]) {
+                peak = max(peak, kib / 1024)
+            }
+            usleep(2_000)
+        }
+        let seconds = Date().timeIntervalSince(start)
+        child.terminate(within: 2)
+        guard let status = child.status else { throw ChildProcess.SpawnError(description: "swivel did not end") }
+        return PeakMemoryRun(status: status.code, signaled: status.signaled,
+                             stderr: String(decoding: folder.contents(errors), as: UTF8.self), peakMiB: peak, seconds: seconds)
+    }
+}
