@@ -114,9 +114,10 @@ public struct EventPump {
         SDL_PushEvent(&event)
     }
 
-    /// Held arrow and page keys repeat; toggles (fullscreen, HUD, help) do not.
+    /// Held arrow, page and zoom keys repeat; toggles (fullscreen, HUD, help, open/close) do not.
     private static func repeats(_ symbol: SDL_Keycode) -> Bool {
-        [SDLK_LEFT, SDLK_RIGHT, SDLK_PAGEUP, SDLK_PAGEDOWN].contains { Int($0.rawValue) == Int(symbol) }
+        [SDLK_LEFT, SDLK_RIGHT, SDLK_PAGEUP, SDLK_PAGEDOWN, SDLK_PLUS, SDLK_EQUALS, SDLK_KP_PLUS, SDLK_MINUS,
+         SDLK_KP_MINUS].contains { Int($0.rawValue) == Int(symbol) }
     }
 
     private static func key(_ keysym: SDL_Keysym) -> Key {
@@ -140,6 +141,14 @@ public struct EventPump {
         case Int(SDLK_HOME.rawValue): .home
         case Int(SDLK_END.rawValue): .end
         case Int(SDLK_F12.rawValue): .f12
+        case Int(SDLK_RETURN.rawValue), Int(SDLK_KP_ENTER.rawValue): .enter
+        case Int(SDLK_SPACE.rawValue): .space
+        case Int(SDLK_BACKSPACE.rawValue): .backspace
+        // + is shift+= on most layouts: the = key zooms in with or without shift, as in browsers.
+        case Int(SDLK_PLUS.rawValue), Int(SDLK_EQUALS.rawValue), Int(SDLK_KP_PLUS.rawValue): .plus
+        case Int(SDLK_MINUS.rawValue), Int(SDLK_KP_MINUS.rawValue): .minus
+        case Int(SDLK_0.rawValue), Int(SDLK_KP_0.rawValue): .zero
+        case Int(SDLK_1.rawValue), Int(SDLK_KP_1.rawValue): .one
         default: .other
         }
     }

@@ -7,6 +7,8 @@ public final class Renderer {
     private let cards: CardPass
     /// Built with the first overlay drawn, or by `buildDeferredPrograms`.
     private var overlayPass: OverlayPass?
+    /// Built at the first frame with a flying card (most sessions never open one).
+    private var flightPass: FlightPass?
 
     /// Cards sent to the GPU in the last frame.
     public private(set) var cardsSubmitted = 0
@@ -45,6 +47,18 @@ public final class Renderer {
         }
     }
 
+    /// The flight pass, built at its first use (a shader that does not build is a broken build).
+    private func builtFlightPass() -> FlightPass {
+        if let flightPass { return flightPass }
+        do {
+            let pass = try GLState.preserving { try FlightPass() }
+            flightPass = pass
+            return pass
+        } catch {
+            fatalError("\(error)")
+        }
+    }
+
     /// The overlay pass, built now if it was deferred (a shader that does not build is a broken
     /// build: the tests build every program).
     private func builtOverlayPass() -> OverlayPass {
@@ -79,9 +93,17 @@ public final class Renderer {
         drawCalls = 0
         guard viewport.width > 0, viewport.height > 0 else { cardsSubmitted = 0; return }
 
-        cardsSubmitted = scene.cards.count
-        drawCalls += cards.draw(scene.cards, viewport: viewport, pixelScale: pixelScale, parameters: parameters,
-                                shadowTexture: shadow.texture, images: scene.textures)
+        // Under a full view at rest nothing of the row shows: it is not drawn.
+        let rowShows = (scene.flyingCard?.othersOpacity ?? 1) > 0
+        cardsSubmitted = rowShows ? scene.cards.count : 0
+        if rowShows {
+            drawCalls += cards.draw(scene.cards, viewport: viewport, pixelScale: pixelScale, parameters: parameters,
+                                    shadowTexture: shadow.texture, images: scene.textures)
+        }
+        if let flying = scene.flyingCard {
+            drawCalls += builtFlightPass().draw(flying, background: scene.background, viewport: viewport,
+                                                pixelScale: pixelScale, images: scene.textures)
+        }
         for overlay in scene.overlays where builtOverlayPass().draw(overlay, viewport: viewport, pixelScale: pixelScale) {
             drawCalls += 1
         }

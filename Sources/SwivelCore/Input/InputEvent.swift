@@ -39,6 +39,9 @@ public enum Key: String, Equatable, Hashable, Sendable {
     case escape, left, right, pageUp, pageDown, home, end, f12, other
     /// F and F11 toggle fullscreen; H the heads-up display; ? the key list.
     case fullscreen, hud, help
+    /// The full view's keys: Enter and Space open the centred card (Enter and Backspace close it);
+    /// + and − zoom, 0 fits, 1 shows 1:1 (the main row's and the keypad's alike).
+    case enter, space, backspace, plus, minus, zero, one
 }
 
 /// One scroll of a wheel or trackpad, in wheel notches (SDL's `preciseX`/`preciseY`): x positive

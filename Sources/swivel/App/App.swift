@@ -43,11 +43,12 @@ struct App {
 
         if let path = options.screenshot {
             var time = 0.0
+            var fullView = FullViewState(reducesMotion: options.reducedMotion)
             if let recording {
-                recording.apply(to: &controller)
+                recording.apply(to: &controller, fullView: &fullView)
                 time = recording.endTime
             }
-            Screenshots.renderOnce(driver, controller: &controller, at: time, path: path)
+            Screenshots.renderOnce(driver, controller: &controller, fullView: fullView, at: time, path: path)
             deck?.thumbnails?.writer.finish()
             return
         }
@@ -59,7 +60,8 @@ struct App {
             watch = FolderWatch(roots: deckFiles.roots, recursive: options.recursive,
                                 warn: { Console.error($0) }, onChange: { EventPump.wake() })
         }
-        var loop = FrameLoop(driver: driver, controller: controller, watch: watch)
+        var loop = FrameLoop(driver: driver, controller: controller,
+                             fullView: FullViewState(reducesMotion: options.reducedMotion), watch: watch)
         loop.run(recordTo: options.record, replaying: recording)
     }
 

@@ -66,19 +66,20 @@ final class FrameDriver {
 
     /// Builds the scene for `controller` at `time` and renders it into `pixels` (not yet shown).
     /// Photos fade in as at `photoTime` (`.infinity`: long arrived), `time` when not given.
-    func render(_ controller: ScrollController, at time: Double, into pixels: FramePixels,
-                photoTime: Double? = nil) {
-        buildScene(controller, at: time, for: pixels, photoTime: photoTime)
+    func render(_ controller: ScrollController, fullView: FullViewState = FullViewState(), at time: Double,
+                into pixels: FramePixels, photoTime: Double? = nil) {
+        buildScene(controller, fullView: fullView, at: time, for: pixels, photoTime: photoTime)
         renderScene(into: pixels)
     }
 
     /// The first half of `render`: the scene for `controller` at `time`, to be drawn at `pixels`'
-    /// scale, kept for `renderScene`.
-    func buildScene(_ controller: ScrollController, at time: Double, for pixels: FramePixels,
-                    photoTime: Double? = nil) {
+    /// scale, kept for `renderScene`; the card open in `fullView` (or flying) over the row.
+    func buildScene(_ controller: ScrollController, fullView: FullViewState = FullViewState(), at time: Double,
+                    for pixels: FramePixels, photoTime: Double? = nil) {
+        let open = fullView.shown(at: time).map { (index: $0.index, frame: $0.frame(at: time)) }
         scene = content.scene(layout: controller.layout, scroll: controller.offset(at: time),
                               pixelScale: pixels.scale(for: controller.layout.viewport),
-                              now: photoTime ?? time, renderer: renderer)
+                              now: photoTime ?? time, renderer: renderer, open: open)
     }
 
     /// The second half of `render`: draws the scene built last into `pixels` (again, for a

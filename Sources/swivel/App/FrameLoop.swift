@@ -10,6 +10,10 @@ import SwivelSystem
 struct FrameLoop {
     let driver: FrameDriver
     var controller: ScrollController
+    /// The card open over the row, if any, and its flight.
+    var fullView: FullViewState
+    /// The flying or open card on screen (nil: the row alone).
+    private var drawnFlight: FlightFrame?
     private var window: Window { driver.surface.window }
     private var content: SceneContent { driver.content }
 
@@ -38,9 +42,11 @@ struct FrameLoop {
     private let watch: FolderWatch?
     private let frameLog = FrameLog()
 
-    init(driver: FrameDriver, controller: ScrollController, watch: FolderWatch? = nil) {
+    init(driver: FrameDriver, controller: ScrollController, fullView: FullViewState = FullViewState(),
+         watch: FolderWatch? = nil) {
         self.driver = driver
         self.controller = controller
+        self.fullView = fullView
         self.watch = watch
         pump = EventPump(window: driver.surface.window)
         pacing = FramePacing(hertz: driver.surface.window.refreshRate)
@@ -74,7 +80,7 @@ struct FrameLoop {
 
     /// Something changes without input: a new layout or toggle, an animation, a photo fade.
     private func changesWithoutInput(at time: Double) -> Bool {
-        needsFrame || drawnLayout != controller.layout || controller.isAnimating(at: time)
+        needsFrame || drawnLayout != controller.layout || flight(at: time) != drawnFlight || controller.isAnimating(at: time)
             || content.deck?.hasUploads == true || isFading(at: time)
             || (pendingInput == nil && drawnOffset != controller.offset(at: time))
     }
@@ -101,6 +107,12 @@ struct FrameLoop {
     private mutating func handle(_ events: [PlatformEvent], at now: Double) -> Bool {
         if TerminationSignals.requested != nil { return false }
         for event in events {
+            // An open full view takes its keys (Esc closes it rather than quitting) and the pointer.
+            if case .input(let input) = event, schedule == nil, fullView.handle(input, row: &controller) {
+                recorder?.write(input)
+                noteInput(at: now)
+                continue
+            }
             switch event {
             case .quit:
                 return false
@@ -134,7 +146,7 @@ struct FrameLoop {
             }
         }
         // Replayed input counts as input arriving now.
-        if (schedule?.apply(dueBy: now, to: &controller) ?? 0) > 0 { noteInput(at: now) }
+        if (schedule?.apply(dueBy: now, to: &controller, fullView: &fullView) ?? 0) > 0 { noteInput(at: now) }
         return true
     }
 
@@ -167,7 +179,8 @@ struct FrameLoop {
     private mutating func frameIsDue(at now: Double, pixels: FramePixels, afterEvents: Bool) -> Bool {
         let offset = controller.offset(at: now)
         let fading = isFading(at: now)
-        guard needsFrame || fading || offset != drawnOffset || controller.layout != drawnLayout,
+        guard needsFrame || fading || offset != drawnOffset || controller.layout != drawnLayout
+                || flight(at: now) != drawnFlight,
               !window.isMinimized, !pixels.isEmpty else {
             // Nothing visible changed (or minimised): this slot is done, so a motion still
             // settling below a visible step wakes once a slot rather than spinning.
@@ -179,9 +192,12 @@ struct FrameLoop {
                                                   input: pendingInput, renderTime: renderTime), due > now {
             return false    // not yet: the top of the loop waits for it, awake for input
         }
-        let moving = controller.isAnimating(at: now) || fading || content.deck?.hasUploads == true
+        let moving = controller.isAnimating(at: now) || fullView.shown(at: now)?.isAnimating(at: now) == true || fading || content.deck?.hasUploads == true
         return hidden.shouldDraw(at: now, requested: needsFrame || afterEvents, moving: moving)
     }
+
+    /// The flying or open card at `time`, nil when the row shows alone.
+    private func flight(at time: Double) -> FlightFrame? { fullView.shown(at: time)?.frame(at: time) }
 
     /// Whether a photo on screen is fading in at `time`, or the frame on screen caught one mid-fade.
     private func isFading(at time: Double) -> Bool {
@@ -191,7 +207,7 @@ struct FrameLoop {
     /// Draws, presents and times the frame for `now` (saving it first when F12 asked).
     private mutating func drawFrame(at now: Double, into pixels: FramePixels) {
         let frameStart = clock.now()
-        driver.render(controller, at: now, into: pixels)
+        driver.render(controller, fullView: fullView, at: now, into: pixels)
         frameLog?.drew(controller, at: now, deck: content.deck)
         if let error = driver.takeError() { Console.error(error) }
         if screenshotRequested {
@@ -206,7 +222,7 @@ struct FrameLoop {
         content.hud.record(milliseconds: renderTime * 1000, at: now)
         pacing.use(at: frameStart)
         pendingInput = nil
-        (drawnOffset, drawnLayout) = (controller.offset(at: now), controller.layout)
+        (drawnOffset, drawnLayout, drawnFlight) = (controller.offset(at: now), controller.layout, flight(at: now))
         needsFrame = false
         firstFrame = false
         drawnMidFade = content.deck?.isFading(now: now) == true

@@ -24,10 +24,26 @@ final class SceneContent {
     }
 
     /// The scene to draw; the HUD reports what `renderer` did in its last frame.
+    /// `open` is the card open in the full view, or flying to or from it, and where it is.
     func scene(layout: CarouselLayout, scroll: Double, pixelScale: Double, now: Double,
-               renderer: Renderer) -> CardScene {
+               renderer: Renderer, open: (index: Int, frame: FlightFrame)? = nil) -> CardScene {
+        var scene = rowScene(layout: layout, scroll: scroll, pixelScale: pixelScale, now: now, renderer: renderer,
+                             captioned: open == nil)
+        if let open {
+            let frame = open.frame
+            let image = deck?.textures == nil ? nil : deck?.image(at: open.index, now: now)
+            scene.flyingCard = FlyingCard(clip: frame.clip, cornerRadius: frame.cornerRadius, crop: frame.crop,
+                                          color: deck == nil ? SystemColor.seedDeckColor(open.index) : PhotoDeck.placeholder,
+                                          image: image, othersOpacity: frame.othersOpacity)
+        }
+        return scene
+    }
+
+    /// The row alone; its caption only when `captioned` (a card flying over it hides the caption).
+    private func rowScene(layout: CarouselLayout, scroll: Double, pixelScale: Double, now: Double,
+                          renderer: Renderer, captioned: Bool) -> CardScene {
         var overlays: [Overlay] = []
-        if let deck, let caption = captions?.overlay(deck: deck, layout: layout, scroll: scroll,
+        if captioned, let deck, let caption = captions?.overlay(deck: deck, layout: layout, scroll: scroll,
                                                       pixelScale: pixelScale, background: background) {
             overlays.append(caption)
         }

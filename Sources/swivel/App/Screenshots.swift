@@ -6,7 +6,9 @@ import SwivelSystem
 enum Screenshots {
     /// `--screenshot`: one frame into a PNG, and how long it took. A photo deck first waits (up to
     /// 60 s) until every visible card's photo is on the GPU or known to be unreadable.
-    static func renderOnce(_ driver: FrameDriver, controller: inout ScrollController, at time: Double, path: String) {
+    /// The card open in `fullView` at `time` (or flying) shows over the row.
+    static func renderOnce(_ driver: FrameDriver, controller: inout ScrollController,
+                           fullView: FullViewState = FullViewState(), at time: Double, path: String) {
         let pixels = driver.windowPixels
         if let deck = driver.content.deck {
             let clock = MonotonicClock()
@@ -22,7 +24,7 @@ enum Screenshots {
         let clock = MonotonicClock()
         var times: [Duration] = []
         // Long after every photo arrived: all faded in.
-        driver.buildScene(controller, at: time, for: pixels, photoTime: .infinity)
+        driver.buildScene(controller, fullView: fullView, at: time, for: pixels, photoTime: .infinity)
         // The first frame includes building the blurred shadow; the second is a steady frame.
         for _ in 0..<2 {
             let start = clock.now

@@ -62,16 +62,19 @@ struct Recording {
     /// When the recording ends: its `end` line, or its last entry.
     var endTime: Double { entries.last?.time ?? 0 }
 
-    /// Plays every entry into `controller` at its recorded time (layout changes included), as fast
-    /// as the CPU allows: the result depends on the recording alone.
-    func apply(to controller: inout ScrollController) {
-        for entry in entries { Self.apply(entry, to: &controller, shift: 0) }
+    /// Plays every entry into `controller` and `fullView` at its recorded time (layout changes
+    /// included), as fast as the CPU allows: the result depends on the recording alone.
+    func apply(to controller: inout ScrollController, fullView: inout FullViewState) {
+        for entry in entries { Self.apply(entry, to: &controller, fullView: &fullView, shift: 0) }
     }
 
-    static func apply(_ entry: RecordedEntry, to controller: inout ScrollController, shift: Double) {
+    /// An input entry goes to the full view first (`FullViewState.handle`), then to the row.
+    static func apply(_ entry: RecordedEntry, to controller: inout ScrollController, fullView: inout FullViewState,
+                      shift: Double) {
         switch entry {
         case .input(let input):
-            controller.handle(input.shifted(by: shift))
+            let event = input.shifted(by: shift)
+            if !fullView.handle(event, row: &controller) { controller.handle(event) }
         case .resize(let size, let time):
             var layout = controller.layout
             layout.viewport = size
@@ -101,11 +104,12 @@ struct ReplaySchedule {
     /// Applies every input entry due by `now` (window sizes stay as they are in a live window).
     /// Returns how many input entries it applied.
     @discardableResult
-    mutating func apply(dueBy now: Double, to controller: inout ScrollController) -> Int {
+    mutating func apply(dueBy now: Double, to controller: inout ScrollController,
+                        fullView: inout FullViewState) -> Int {
         var applied = 0
         while next < entries.count, entries[next].time + start <= now {
             if case .input = entries[next] {
-                Recording.apply(entries[next], to: &controller, shift: start)
+                Recording.apply(entries[next], to: &controller, fullView: &fullView, shift: start)
                 applied += 1
             }
             next += 1

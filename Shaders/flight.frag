@@ -1,0 +1,31 @@
+#version 330 core
+// The card flying between the row and the full view, and the veil that fades the rest: a
+// rounded rectangle (coverage from its signed distance in pixels, ramped over one pixel, as
+// card.frag does) in a flat colour or showing `u_crop` of its photo's layer, faded in over the
+// colour as in the row. Output is premultiplied alpha.
+
+in vec2 v_pixel;
+
+uniform vec4 u_rect;          // the clip rectangle in pixels
+uniform float u_radius;       // its corner radius in pixels
+uniform vec4 u_color;         // premultiplied
+uniform vec4 u_crop;          // x, y, width, height in texture coordinates
+uniform vec2 u_image;         // layer (−1: none), how far faded in
+uniform sampler2DArray u_images;
+
+out vec4 fragColor;
+
+#include "rounded-rect.glsl"
+
+void main() {
+    vec2 halfSize = u_rect.zw * 0.5;
+    vec2 local = v_pixel - (u_rect.xy + halfSize);
+    float d = roundedRectDistance(local, halfSize, u_radius);
+    float coverage = clamp(0.5 - d, 0.0, 1.0);
+    vec4 color = u_color;
+    if (u_image.x >= 0.0) {
+        vec2 uv = u_crop.xy + (local / max(u_rect.zw, vec2(1e-6)) + 0.5) * u_crop.zw;
+        color = mix(color, texture(u_images, vec3(uv, u_image.x)), u_image.y);
+    }
+    fragColor = color * coverage;
+}
