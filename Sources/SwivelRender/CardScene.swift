@@ -15,8 +15,9 @@ public struct CardScene {
     public var textures: CardTextures?
     /// Text and panels drawn over the cards (captions, HUD, key list), in order.
     public var overlays: [Overlay]
-    /// The card open in the full view or flying to or from it, drawn over the row (nil: the row alone).
-    public var flyingCard: FlyingCard?
+    /// The card open in the full view or flying to or from it (or the pages showing while
+    /// paging), drawn over the row (none: the row alone).
+    public var flyingCards: [FlyingCard] = []
 
     public init(viewport: Size, parameters: EffectParameters = EffectParameters(), cards: [CardInstance],
                 background: RGBA8 = .white, textures: CardTextures? = nil, overlays: [Overlay] = []) {

@@ -24,7 +24,7 @@ public struct FlyingCard {
     }
 }
 
-/// Draws a `FlyingCard` over the row: a veil of the background colour at 1 − `othersOpacity`
+/// Draws the `FlyingCard`s over the row: a veil of the background colour at 1 − `othersOpacity`
 /// over the whole window (the row fades to the background), then the card, one draw call each.
 final class FlightPass {
     private let program: ShaderProgram
@@ -45,8 +45,9 @@ final class FlightPass {
 
     deinit { glDeleteVertexArrays(1, &vertexArray) }
 
-    /// Returns the draw calls issued (the veil is left out while the row shows fully).
-    func draw(_ card: FlyingCard, background: RGBA8, viewport: Size, pixelScale: Double,
+    /// Returns the draw calls issued (the veil, the first card's `othersOpacity`, is left out
+    /// while the row shows fully).
+    func draw(_ flying: [FlyingCard], background: RGBA8, viewport: Size, pixelScale: Double,
               images: CardTextures?) -> Int {
         program.use()
         viewportPixels.set(Float(viewport.width * pixelScale), Float(viewport.height * pixelScale))
@@ -55,7 +56,7 @@ final class FlightPass {
         glActiveTexture(GLc.texture0)
         glBindVertexArray(vertexArray)
         var calls = 0
-        let veil = 1 - min(max(card.othersOpacity, 0), 1)
+        let veil = 1 - min(max(flying.first?.othersOpacity ?? 1, 0), 1)
         if veil > 0 {
             let whole = Rect(x: 0, y: 0, width: viewport.width, height: viewport.height)
             let fill = background.premultiplied
@@ -64,7 +65,7 @@ final class FlightPass {
                  crop: .unit, image: nil)
             calls += 1
         }
-        if card.clip.width > 0, card.clip.height > 0 {
+        for card in flying where card.clip.width > 0 && card.clip.height > 0 {
             quad(card.clip, radius: card.cornerRadius, pixelScale: pixelScale, color: card.color.premultiplied,
                  crop: card.crop, image: images == nil ? nil : card.image)
             calls += 1

@@ -94,14 +94,14 @@ public final class Renderer {
         guard viewport.width > 0, viewport.height > 0 else { cardsSubmitted = 0; return }
 
         // Under a full view at rest nothing of the row shows: it is not drawn.
-        let rowShows = (scene.flyingCard?.othersOpacity ?? 1) > 0
+        let rowShows = (scene.flyingCards.first?.othersOpacity ?? 1) > 0
         cardsSubmitted = rowShows ? scene.cards.count : 0
         if rowShows {
             drawCalls += cards.draw(scene.cards, viewport: viewport, pixelScale: pixelScale, parameters: parameters,
                                     shadowTexture: shadow.texture, images: scene.textures)
         }
-        if let flying = scene.flyingCard {
-            drawCalls += builtFlightPass().draw(flying, background: scene.background, viewport: viewport,
+        if !scene.flyingCards.isEmpty {
+            drawCalls += builtFlightPass().draw(scene.flyingCards, background: scene.background, viewport: viewport,
                                                 pixelScale: pixelScale, images: scene.textures)
         }
         for overlay in scene.overlays where builtOverlayPass().draw(overlay, viewport: viewport, pixelScale: pixelScale) {

@@ -80,7 +80,7 @@ import Testing
 
     @Test func theConfigFileSetsWhatTheDeclarationsSay() throws {
         #expect(OptionDeclarations.commandLineOnly.map(\.name) == [
-            "null", "demo", "screenshot", "record", "replay", "bench", "frames", "images", "soak",
+            "open", "null", "demo", "screenshot", "record", "replay", "bench", "frames", "images", "soak",
             "soak-render-every", "soak-memory-limit", "seed", "config", "no-config",
         ])
         let path = FilePath("/c")

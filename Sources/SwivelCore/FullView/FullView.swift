@@ -8,12 +8,17 @@ public struct FullView: Sendable {
     /// The card open (or opening, or closing).
     public private(set) var index: Int
     public private(set) var transition: OpenTransition
+    /// The photos side by side while open: ←/→ and the rest page through them.
+    public private(set) var strip: PageStrip
 
-    /// Opens card `index` of `row`, centred in it, at `time`.
-    public init(opening index: Int, row: CarouselLayout, at time: Double, reducesMotion: Bool) {
+    /// Opens card `index` of `row`, centred in it, at `time` (`flying`: the flight starts then;
+    /// otherwise it is open already).
+    public init(opening index: Int, row: CarouselLayout, at time: Double, flying: Bool = true, reducesMotion: Bool) {
         self.index = index
-        transition = OpenTransition(card: Self.cardFrame(index, in: row), full: Self.fullFrame(in: row),
-                                    openingAt: time, reducesMotion: reducesMotion)
+        let card = Self.cardFrame(index, in: row), full = Self.fullFrame(in: row)
+        transition = flying ? OpenTransition(card: card, full: full, openingAt: time, reducesMotion: reducesMotion)
+            : OpenTransition(card: card, full: full, at: time, progress: 1, reducesMotion: reducesMotion)
+        strip = PageStrip(window: row.viewport, pageCount: row.cardCount, page: index, reducesMotion: reducesMotion)
     }
 
     /// Card `index` centred in `row`, flat: where the flight leaves from and lands.
@@ -33,26 +38,62 @@ public struct FullView: Sendable {
         return .fullView(photo: photo, window: window)
     }
 
-    public func frame(at time: Double) -> FlightFrame { transition.frame(at: time) }
     public func isClosed(at time: Double) -> Bool { transition.isClosed(at: time) }
-    public func isAnimating(at time: Double) -> Bool { !transition.isDone(at: time) }
+    public func isAnimating(at time: Double) -> Bool { !transition.isDone(at: time) || strip.isAnimating(at: time) }
 
-    /// Escape, Backspace, and Enter while open or opening close it; Enter while closing opens
-    /// it again, reversing the flight where it is.
-    /// Returns whether the event was the full view's (the row must not see it).
-    public mutating func handle(_ event: InputEvent) -> Bool {
-        guard case .keyDown(let key, let time) = event else { return true }
-        switch key {
-        case .escape, .backspace:
-            transition.close(at: time)
-        case .enter:
-            transition.reverse(at: time)
-        case .fullscreen, .hud, .help, .f12:
+    /// What shows at `time`: the open card's flight, moved with the page strip; while open (not
+    /// closing), also the neighbouring page sliding in beside it.
+    public func pages(at time: Double) -> [(index: Int, frame: FlightFrame)] {
+        let open = transition.frame(at: time)
+        var shown: [(index: Int, frame: FlightFrame)] = []
+        let pages = transition.isOpening ? strip.visiblePages(at: time) : index..<(index + 1)
+        for page in pages {
+            let dx = strip.pageMinX(page, at: time)
+            var frame = page == index ? open : transition.full
+            frame.othersOpacity = open.othersOpacity
+            frame.clip.x += dx
+            frame.photo.x += dx
+            shown.append((page, frame))
+        }
+        return shown
+    }
+
+    /// Escape, Backspace, and Enter while open or opening close it, into the slot of the page
+    /// open then (the row comes to rest with it centred); Enter while closing opens it again,
+    /// reversing the flight where it is. Paging keys and the pointer go to the page strip while
+    /// open. Returns whether the event was the full view's (the row must not see it).
+    public mutating func handle(_ event: InputEvent, row: inout ScrollController) -> Bool {
+        switch event {
+        case .keyDown(.escape, let time), .keyDown(.backspace, let time):
+            close(at: time, row: &row)
+        case .keyDown(.enter, let time):
+            if transition.isOpening { close(at: time, row: &row) } else { transition.open(at: time) }
+        case .keyDown(.fullscreen, _), .keyDown(.hud, _), .keyDown(.help, _), .keyDown(.f12, _):
             return false    // the window's keys work in the full view too
+        case .keyDown(.left, _), .keyDown(.right, _), .keyDown(.pageUp, _), .keyDown(.pageDown, _),
+             .keyDown(.home, _), .keyDown(.end, _), .pointer:
+            if transition.isOpening { strip.handle(event) }
         default:
             break
         }
         return true
+    }
+
+    /// Flies back into the slot of the page heading into view at `time`, from the frame shown.
+    private mutating func close(at time: Double, row: inout ScrollController) {
+        let page = strip.destinationPage(at: time)
+        if page != index {
+            let layout = row.layout
+            row = ScrollController(layout: layout, snapping: row.snapping, offset: layout.offset(centering: page),
+                                   decelerationRate: row.decelerationRate, reducesMotion: row.reducesMotion)
+            let progress = transition.progress(at: time)
+            transition = OpenTransition(card: Self.cardFrame(page, in: layout), full: transition.full, at: time,
+                                        progress: progress, reducesMotion: transition.reducesMotion)
+            index = page
+        }
+        strip = PageStrip(window: row.layout.viewport, pageCount: row.layout.cardCount, page: page,
+                          reducesMotion: transition.reducesMotion)
+        transition.close(at: time)
     }
 }
 
@@ -70,13 +111,13 @@ public struct FullViewState: Sendable {
     }
 
     /// Opens card `index` of `row` at `time`: the row comes to rest with it centred (where the
-    /// flight leaves from and will land).
-    public mutating func open(_ index: Int, row: inout ScrollController, at time: Double) {
+    /// flight leaves from and will land). `flying` false: open at once (`--open`).
+    public mutating func open(_ index: Int, row: inout ScrollController, at time: Double, flying: Bool = true) {
         guard row.layout.cardCount > 0 else { return }
         let index = min(max(index, 0), row.layout.cardCount - 1)
         row = ScrollController(layout: row.layout, snapping: row.snapping, offset: row.layout.offset(centering: index),
                                decelerationRate: row.decelerationRate, reducesMotion: row.reducesMotion)
-        view = FullView(opening: index, row: row.layout, at: time, reducesMotion: reducesMotion)
+        view = FullView(opening: index, row: row.layout, at: time, flying: flying, reducesMotion: reducesMotion)
     }
 
     /// Whether `event` was the full view's: Enter or Space in the row opens the centred card;
@@ -85,7 +126,7 @@ public struct FullViewState: Sendable {
         let time = event.time
         if view != nil, shown(at: time) == nil { view = nil }
         if var view {
-            let taken = view.handle(event)
+            let taken = view.handle(event, row: &row)
             self.view = view
             return taken
         }

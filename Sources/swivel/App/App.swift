@@ -44,6 +44,7 @@ struct App {
         if let path = options.screenshot {
             var time = 0.0
             var fullView = FullViewState(reducesMotion: options.reducedMotion)
+            if let card = options.openCard { fullView.open(card, row: &controller, at: 0, flying: false) }
             if let recording {
                 recording.apply(to: &controller, fullView: &fullView)
                 time = recording.endTime
@@ -60,8 +61,9 @@ struct App {
             watch = FolderWatch(roots: deckFiles.roots, recursive: options.recursive,
                                 warn: { Console.error($0) }, onChange: { EventPump.wake() })
         }
-        var loop = FrameLoop(driver: driver, controller: controller,
-                             fullView: FullViewState(reducesMotion: options.reducedMotion), watch: watch)
+        var fullView = FullViewState(reducesMotion: options.reducedMotion)
+        if let card = options.openCard { fullView.open(card, row: &controller, at: 0, flying: false) }
+        var loop = FrameLoop(driver: driver, controller: controller, fullView: fullView, watch: watch)
         loop.run(recordTo: options.record, replaying: recording)
     }
 

@@ -76,7 +76,7 @@ final class FrameDriver {
     /// scale, kept for `renderScene`; the card open in `fullView` (or flying) over the row.
     func buildScene(_ controller: ScrollController, fullView: FullViewState = FullViewState(), at time: Double,
                     for pixels: FramePixels, photoTime: Double? = nil) {
-        let open = fullView.shown(at: time).map { (index: $0.index, frame: $0.frame(at: time)) }
+        let open = fullView.shown(at: time)?.pages(at: time) ?? []
         scene = content.scene(layout: controller.layout, scroll: controller.offset(at: time),
                               pixelScale: pixels.scale(for: controller.layout.viewport),
                               now: photoTime ?? time, renderer: renderer, open: open)

@@ -12,8 +12,8 @@ struct FrameLoop {
     var controller: ScrollController
     /// The card open over the row, if any, and its flight.
     var fullView: FullViewState
-    /// The flying or open card on screen (nil: the row alone).
-    private var drawnFlight: FlightFrame?
+    /// The flying or open cards on screen (none: the row alone).
+    private var drawnFlight: [FlightFrame] = []
     private var window: Window { driver.surface.window }
     private var content: SceneContent { driver.content }
 
@@ -196,8 +196,8 @@ struct FrameLoop {
         return hidden.shouldDraw(at: now, requested: needsFrame || afterEvents, moving: moving)
     }
 
-    /// The flying or open card at `time`, nil when the row shows alone.
-    private func flight(at time: Double) -> FlightFrame? { fullView.shown(at: time)?.frame(at: time) }
+    /// The flying or open cards at `time`, none when the row shows alone.
+    private func flight(at time: Double) -> [FlightFrame] { fullView.shown(at: time)?.pages(at: time).map(\.frame) ?? [] }
 
     /// Whether a photo on screen is fading in at `time`, or the frame on screen caught one mid-fade.
     private func isFading(at time: Double) -> Bool {

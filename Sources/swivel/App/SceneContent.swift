@@ -24,17 +24,17 @@ final class SceneContent {
     }
 
     /// The scene to draw; the HUD reports what `renderer` did in its last frame.
-    /// `open` is the card open in the full view, or flying to or from it, and where it is.
+    /// `open` are the cards of the full view (the one flying to or from it, or the pages
+    /// showing) and where they are.
     func scene(layout: CarouselLayout, scroll: Double, pixelScale: Double, now: Double,
-               renderer: Renderer, open: (index: Int, frame: FlightFrame)? = nil) -> CardScene {
+               renderer: Renderer, open: [(index: Int, frame: FlightFrame)] = []) -> CardScene {
         var scene = rowScene(layout: layout, scroll: scroll, pixelScale: pixelScale, now: now, renderer: renderer,
-                             captioned: open == nil)
-        if let open {
-            let frame = open.frame
-            let image = deck?.textures == nil ? nil : deck?.image(at: open.index, now: now)
-            scene.flyingCard = FlyingCard(clip: frame.clip, cornerRadius: frame.cornerRadius, crop: frame.crop,
-                                          color: deck == nil ? SystemColor.seedDeckColor(open.index) : PhotoDeck.placeholder,
-                                          image: image, othersOpacity: frame.othersOpacity)
+                             captioned: open.isEmpty)
+        scene.flyingCards = open.map { index, frame in
+            let image = deck?.textures == nil ? nil : deck?.image(at: index, now: now)
+            return FlyingCard(clip: frame.clip, cornerRadius: frame.cornerRadius, crop: frame.crop,
+                              color: deck == nil ? SystemColor.seedDeckColor(index) : PhotoDeck.placeholder,
+                              image: image, othersOpacity: frame.othersOpacity)
         }
         return scene
     }

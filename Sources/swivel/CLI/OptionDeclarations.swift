@@ -32,6 +32,8 @@ enum OptionDeclarations {
                ["number of colour cards, {range}; the seed's seven colours repeat", "(default {default})"]),
         .value("scroll", "X", .number(-1e12...1e12, what: "a number of points"), sets: \.scroll, section: .window,
                ["start scrolled X points in (0 = first card centred; clamped to the row)"]),
+        .value("open", "N", .whole(0...100_000_000), sets: \.openCard, section: .window, config: false,
+               ["start with card N open in the full view (0 = the first; clamped to the deck)"]),
         .flag("snap", sets: \.snapping, section: .window,
               ["come to rest with a card centred (default: free scrolling, as the seed)"]),
         .value("deceleration", "R", .named(["normal": FrictionSimulation.normal, "fast": FrictionSimulation.fast]),
