@@ -13,6 +13,7 @@ final class KeyHelp {
         "F or F11             fullscreen",
         "H                    frame statistics",
         "F12                  save a screenshot",
+        "Enter / Space        open the centred card",
         "?                    this list",
         "Esc                  close this, leave fullscreen, quit",
     ]
