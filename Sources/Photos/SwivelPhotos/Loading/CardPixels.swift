@@ -37,6 +37,20 @@ enum CardPixels {
         // What the steps below allocate, asked for first: the resampler's rows grow with the
         // photo's height; the sums and the upright copy are the card's.
         let cardBytes = outWidth * outHeight * 4
+        // The full view at full resolution: copied, not resampled (no rows of floats), unless
+        // translucent pixels are to be converted from their sums.
+        let whole = storedCrop == PixelRect(x: 0, y: 0, width: stored.width, height: stored.height)
+            && outWidth == source.width && outHeight == source.height
+        if case .fit = target, whole, !(iccProfile != nil && source.hasAlpha) {
+            return try PhotoMemory.reserving(cardBytes + (orientation != .up ? cardBytes : 0)) {
+                var pixels = PixelCopy.rgba(source)
+                if let conversion = iccProfile.flatMap(ColorProfile.Conversion.init(iccProfile:)) {
+                    _ = pixels.withUnsafeMutableBufferPointer { conversion.apply(sums: nil, to: $0) }
+                }
+                return DecodedImage(width: width, height: height,
+                                    pixels: orientation.upright(pixels, width: outWidth, height: outHeight))
+            }
+        }
         let working = Resampler.workingBytes(sourceHeight: source.height, crop: storedCrop, width: outWidth, height: outHeight)
             + (iccProfile != nil && source.hasAlpha ? cardBytes * MemoryLayout<Float>.stride : 0)
             + (orientation != .up ? cardBytes : 0)
