@@ -84,7 +84,7 @@ import SwivelPhotoCore
         // libheif cannot read the second: the test file is what it claims to be.
         let track = try OpenFile(trackOnly)
         defer { track.close() }
-        #expect(throws: Failure.self) { try HEIFDecoder.decode(track, width: 64, height: 48) }
+        #expect(throws: Failure.self) { try HEIFDecoder.decode(track, target: .fill(width: 64, height: 48)) }
     }
 
     /// Every combination of `irot` (0-3 quarter turns anticlockwise) and `imir` (none, 0, 1) on
@@ -102,7 +102,7 @@ import SwivelPhotoCore
                 let shown = try ImageDecoder.decode(avif, width: 40, height: 60)
                 let file = try OpenFile(avif)
                 defer { file.close() }
-                let reference = try HEIFDecoder.decode(file, width: 40, height: 60)
+                let reference = try HEIFDecoder.decode(file, target: .fill(width: 40, height: 60))
                 let same = zip(Quadrants.sample(shown), Quadrants.sample(reference))
                     .allSatisfy { zip($0, $1).allSatisfy { abs($0 - $1) <= 3 } }
                 #expect(same, "irot \(turns) imir \(String(describing: mirror)): libavif \(Quadrants.sample(shown)), libheif \(Quadrants.sample(reference))")

@@ -25,7 +25,7 @@ import SwivelPhotoCore
 /// Thread safety: every call has its own avifDecoder (libavif keeps no global state beyond its
 /// constant tables), decoding on the calling thread (maxThreads 1).
 enum AVIFDecoder {
-    static func decode(_ file: OpenFile, width: Int, height: Int,
+    static func decode(_ file: OpenFile, target: DecodeTarget,
                        cancellation: DecodeCancellation = .never) throws(Failure) -> DecodedImage {
         try DecoderLibrary.avif.require(for: "AVIF")
         try HeldBoxes.check(file, format: "AVIF")
@@ -72,7 +72,7 @@ enum AVIFDecoder {
             try check(try PhotoMemory.reserving(planes) { avifDecoderNextImage(decoder) })
             try cancellation.check()
             guard let image = decoder.pointee.image else { throw Failure(reason: "cannot decode: AVIF file has no image") }
-            return try card(image, diagnostics: &decoder.pointee.diag, width: width, height: height, cancellation: cancellation)
+            return try card(image, diagnostics: &decoder.pointee.diag, target: target, cancellation: cancellation)
         }
     }
 
@@ -91,7 +91,7 @@ enum AVIFDecoder {
 
     /// The decoded `image` on a card.
     private static func card(_ image: UnsafeMutablePointer<avifImage>, diagnostics: inout avifDiagnostics,
-                             width: Int, height: Int, cancellation: DecodeCancellation) throws(Failure) -> DecodedImage {
+                             target: DecodeTarget, cancellation: DecodeCancellation) throws(Failure) -> DecodedImage {
         let decodedWidth = Int(image.pointee.width), decodedHeight = Int(image.pointee.height)
         if let problem = ImageLimits.problem(width: decodedWidth, height: decodedHeight) {
             throw Failure(reason: "decoded to \(problem)")
@@ -125,7 +125,7 @@ enum AVIFDecoder {
             return try pixels.withUnsafeBufferPointer { buffer throws(Failure) in
                 try CardPixels.make(Resampler.Source(pixels: buffer.baseAddress!, pitch: crop.width * channels,
                                                      width: crop.width, height: crop.height, hasAlpha: hasAlpha),
-                                    orientation: orientation, iccProfile: nil, format: "AVIF", width: width, height: height)
+                                    orientation: orientation, iccProfile: nil, format: "AVIF", target: target)
             }
         }
         rgb.depth = 8
@@ -141,7 +141,7 @@ enum AVIFDecoder {
         return try pixels.withUnsafeBufferPointer { buffer throws(Failure) in
             try CardPixels.make(Resampler.Source(pixels: buffer.baseAddress! + crop.y * pitch + crop.x * channels, pitch: pitch,
                                                  width: crop.width, height: crop.height, hasAlpha: hasAlpha),
-                                orientation: orientation, iccProfile: profile, format: "AVIF", width: width, height: height)
+                                orientation: orientation, iccProfile: profile, format: "AVIF", target: target)
         }
     }
 

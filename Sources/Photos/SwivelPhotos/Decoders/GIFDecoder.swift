@@ -27,7 +27,7 @@ import SwivelPhotoCore
 enum GIFDecoder {
     /// `cancellation` is looked at before each record up to the frame and before each row of it
     /// (a 16000 px row is LZW-decoded in well under a millisecond).
-    static func decode(_ file: OpenFile, width: Int, height: Int,
+    static func decode(_ file: OpenFile, target: DecodeTarget,
                        cancellation: DecodeCancellation = .never) throws(Failure) -> DecodedImage {
         try DecoderLibrary.gif.require(for: "GIF")
         let reader = GIFReader(file)
@@ -128,7 +128,7 @@ enum GIFDecoder {
         try cancellation.check()
         return try CardPixels.make(Resampler.Source(pixels: canvasPixels, pitch: canvas.width * 4, width: canvas.width,
                                                 height: canvas.height, hasAlpha: true),
-                               orientation: .up, iccProfile: iccProfile, format: "GIF", width: width, height: height)
+                               orientation: .up, iccProfile: iccProfile, format: "GIF", target: target)
     }
 
     /// Reads the records after the first frame up to the trailer (GIF89a, section 27), later

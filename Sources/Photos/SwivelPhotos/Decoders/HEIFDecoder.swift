@@ -17,7 +17,7 @@ import SwivelPhotoCore
 /// that is not a grid, is decoded to the end. A grid's output size is checked by libheif
 /// (`heif_context_set_maximum_image_size_limit`) before its pixels are allocated.
 enum HEIFDecoder {
-    static func decode(_ file: OpenFile, width: Int, height: Int,
+    static func decode(_ file: OpenFile, target: DecodeTarget,
                        cancellation: DecodeCancellation = .never) throws(Failure) -> DecodedImage {
         let format = formatName(try file.read(min(file.size, 4096)))
         try DecoderLibrary.heif.require(for: format)
@@ -45,7 +45,7 @@ enum HEIFDecoder {
             try check(heif_context_get_primary_image_handle(context, &handleOut))
             guard let handle = handleOut else { throw Failure(reason: "cannot decode: HEIF file has no primary image") }
             defer { heif_image_handle_release(handle) }
-            return try decode(handle, format: format, width: width, height: height, cancellation: cancellation, check: check)
+            return try decode(handle, format: format, target: target, cancellation: cancellation, check: check)
         }
     }
 
@@ -78,7 +78,7 @@ enum HEIFDecoder {
         return reader
     }()
 
-    private static func decode(_ handle: OpaquePointer, format: String, width: Int, height: Int,
+    private static func decode(_ handle: OpaquePointer, format: String, target: DecodeTarget,
                                cancellation: DecodeCancellation,
                                check: (heif_error) throws(Failure) -> Void) throws(Failure) -> DecodedImage {
         let storedWidth = Int(heif_image_handle_get_width(handle)), storedHeight = Int(heif_image_handle_get_height(handle))
@@ -124,13 +124,13 @@ enum HEIFDecoder {
             return try pixels.withUnsafeBufferPointer { buffer throws(Failure) in
                 try CardPixels.make(Resampler.Source(pixels: buffer.baseAddress!, pitch: decodedWidth * channels,
                                                      width: decodedWidth, height: decodedHeight, hasAlpha: hasAlpha),
-                                    orientation: .up, iccProfile: nil, format: format, width: width, height: height)
+                                    orientation: .up, iccProfile: nil, format: format, target: target)
             }
         }
         return try CardPixels.make(Resampler.Source(pixels: plane, pitch: Int(stride), width: decodedWidth,
                                                     height: decodedHeight, hasAlpha: hasAlpha),
                                    orientation: .up, iccProfile: try iccProfile(handle, format: format),
-                                   format: format, width: width, height: height)
+                                   format: format, target: target)
     }
 
     #if _endian(little)

@@ -55,7 +55,17 @@ public enum ImageDecoder {
     /// next check and throws an error that says so (`ImageLoadError.cancelled`).
     public static func decode(_ path: FilePath, width: Int, height: Int,
                               cancellation: DecodeCancellation = .never) throws(ImageLoadError) -> DecodedImage {
-        precondition(width > 0 && height > 0, "a texture needs pixels")
+        try decode(path, target: .fill(width: width, height: height), cancellation: cancellation)
+    }
+
+    /// Decodes `path` for `target`: a card (as above) or the whole photo within a bound
+    /// (`DecodeTarget.fit`, the full view), by the same decoders, orientation and colour steps.
+    public static func decode(_ path: FilePath, target: DecodeTarget,
+                              cancellation: DecodeCancellation = .never) throws(ImageLoadError) -> DecodedImage {
+        switch target {
+        case .fill(let width, let height), .fit(let width, let height):
+            precondition(width > 0 && height > 0, "a texture needs pixels")
+        }
         _ = SDLImageCodecs.ready   // also keeps the libraries' console messages off stderr
         // Libraries' messages may end in a newline or hold several lines: one line each, always.
         func fail(_ failure: Failure) -> ImageLoadError {
@@ -74,15 +84,15 @@ public enum ImageDecoder {
             ThumbnailCapture.current?.format = container
             switch container?.decoder {
             case .libheif:
-                return try HEIFDecoder.decode(file, width: width, height: height, cancellation: cancellation)
+                return try HEIFDecoder.decode(file, target: target, cancellation: cancellation)
             case .libavif:
-                return try AVIFDecoder.decode(file, width: width, height: height, cancellation: cancellation)
+                return try AVIFDecoder.decode(file, target: target, cancellation: cancellation)
             case .libjxl:
-                return try JXLDecoder.decode(file, width: width, height: height, cancellation: cancellation)
+                return try JXLDecoder.decode(file, target: target, cancellation: cancellation)
             case .nanosvg:
-                return try SVGDecoder.decode(try SVGDecoder.contents(of: file), width: width, height: height)
+                return try SVGDecoder.decode(try SVGDecoder.contents(of: file), target: target)
             case .libtiff:
-                return try TIFFDecoder.decode(file, width: width, height: height, cancellation: cancellation)
+                return try TIFFDecoder.decode(file, target: target, cancellation: cancellation)
             case .libjpegTurbo, .libpng, .giflib, .libwebp, .swivelQOI, .stbImage, .libnetpbm, nil:
                 break
             }
@@ -96,16 +106,16 @@ public enum ImageDecoder {
                 throw Failure(reason: problem)
             }
             switch header.format.decoder {
-            case .libjpegTurbo: return try JPEGDecoder.decode(file, width: width, height: height, cancellation: cancellation)
-            case .libpng: return try PNGDecoder.decode(file, width: width, height: height, cancellation: cancellation)
-            case .giflib: return try GIFDecoder.decode(file, width: width, height: height, cancellation: cancellation)
-            case .libwebp: return try WebPDecoder.decode(file, width: width, height: height, cancellation: cancellation)
+            case .libjpegTurbo: return try JPEGDecoder.decode(file, target: target, cancellation: cancellation)
+            case .libpng: return try PNGDecoder.decode(file, target: target, cancellation: cancellation)
+            case .giflib: return try GIFDecoder.decode(file, target: target, cancellation: cancellation)
+            case .libwebp: return try WebPDecoder.decode(file, target: target, cancellation: cancellation)
             case .stbImage:
-                return try STBImageDecoder.decode(file, format: header.format, width: width, height: height,
+                return try STBImageDecoder.decode(file, format: header.format, target: target,
                                                   cancellation: cancellation)
-            case .libnetpbm: return try NetpbmDecoder.decode(file, width: width, height: height, cancellation: cancellation)
+            case .libnetpbm: return try NetpbmDecoder.decode(file, target: target, cancellation: cancellation)
             case .swivelQOI:
-                return try QOIDecoder.decode(file, header: header, width: width, height: height, cancellation: cancellation)
+                return try QOIDecoder.decode(file, header: header, target: target, cancellation: cancellation)
             default: throw Failure(reason: "cannot decode: no decoder for \(header.format.displayName)")
             }
         } catch {

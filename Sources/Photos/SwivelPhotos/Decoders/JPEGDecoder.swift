@@ -49,7 +49,7 @@ enum JPEGDecoder {
     static let scalingFactors = [(1, 1), (7, 8), (3, 4), (5, 8), (1, 2), (3, 8), (1, 4), (1, 8)]
         .map { ScalingFactor(num: $0.0, denom: $0.1) }
 
-    static func decode(_ file: OpenFile, width: Int, height: Int,
+    static func decode(_ file: OpenFile, target: DecodeTarget,
                        cancellation: DecodeCancellation = .never) throws(Failure) -> DecodedImage {
         try DecoderLibrary.jpeg.require(for: "JPEG")
         defer { withExtendedLifetime(cancellation) {} }
@@ -72,8 +72,9 @@ enum JPEGDecoder {
         metadata.iccProfile = header.icc_profile.map { Array(UnsafeBufferPointer(start: $0, count: header.icc_profile_size)) }
         metadata.adobe = header.adobe != 0
         let orientation = try metadata.orientation(format: "JPEG")
-        let target = CardPixels.storedTarget(width: width, height: height, orientation: orientation)
-        let factor = scale(width: storedWidth, height: storedHeight, target: target)
+        let needed = CardPixels.storedTarget(target, storedWidth: storedWidth, storedHeight: storedHeight,
+                                             orientation: orientation)
+        let factor = scale(width: storedWidth, height: storedHeight, target: needed)
         let scaledWidth = Int(scaled(Int32(storedWidth), factor)), scaledHeight = Int(scaled(Int32(storedHeight), factor))
 
         let cmyk = header.cmyk != 0
@@ -102,7 +103,8 @@ enum JPEGDecoder {
             try CardPixels.make(Resampler.Source(pixels: buffer.baseAddress!, pitch: scaledWidth * 3, width: scaledWidth,
                                                  height: scaledHeight, hasAlpha: false),
                                 orientation: orientation, iccProfile: cmyk ? nil : metadata.iccProfile,
-                                format: "JPEG", width: width, height: height)
+                                format: "JPEG", target: target,
+                                imageSize: (storedWidth, storedHeight))
         }
     }
 

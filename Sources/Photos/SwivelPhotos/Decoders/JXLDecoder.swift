@@ -18,7 +18,7 @@ import SwivelPhotoCore
 /// runs through a parallel runner of ours, on this thread, that refuses the next group once the
 /// decode is cancelled.
 enum JXLDecoder {
-    static func decode(_ file: OpenFile, width: Int, height: Int,
+    static func decode(_ file: OpenFile, target: DecodeTarget,
                        cancellation: DecodeCancellation = .never) throws(Failure) -> DecodedImage {
         try DecoderLibrary.jpegXL.require(for: "JPEG XL")
         // libjxl's allocations go through malloc here, so that one that fails is known as such
@@ -74,7 +74,7 @@ enum JXLDecoder {
             return try pixels.withUnsafeBufferPointer { buffer throws(Failure) in
                 try CardPixels.make(Resampler.Source(pixels: buffer.baseAddress!, pitch: output.width * channels,
                                                      width: output.width, height: output.height, hasAlpha: channels == 4),
-                                    orientation: .up, iccProfile: nil, format: "JPEG XL", width: width, height: height)
+                                    orientation: .up, iccProfile: nil, format: "JPEG XL", target: target)
             }
         }
         if output.blackIndex != nil && output.iccProfile != nil { try DecoderLibrary.lcms2.require(for: "JPEG XL") }
@@ -85,7 +85,7 @@ enum JXLDecoder {
         return try output.pixels.withUnsafeBufferPointer { buffer throws(Failure) in
             try CardPixels.make(Resampler.Source(pixels: buffer.baseAddress!, pitch: output.width * channels,
                                                  width: output.width, height: output.height, hasAlpha: channels == 4),
-                                orientation: .up, iccProfile: output.iccProfile, format: "JPEG XL", width: width, height: height)
+                                orientation: .up, iccProfile: output.iccProfile, format: "JPEG XL", target: target)
         }
     }
 

@@ -14,7 +14,7 @@ import SwivelPhotoCore
 enum NetpbmDecoder {
     /// Read from the descriptor a stdio buffer at a time (the file is never in memory whole);
     /// `cancellation` is looked at before each row.
-    static func decode(_ file: OpenFile, width: Int, height: Int,
+    static func decode(_ file: OpenFile, target: DecodeTarget,
                        cancellation: DecodeCancellation = .never) throws(Failure) -> DecodedImage {
         try DecoderLibrary.netpbm.require(for: "PNM")
         var image = withExtendedLifetime(cancellation) {
@@ -34,6 +34,6 @@ enum NetpbmDecoder {
         return try CardPixels.make(
             Resampler.Source(pixels: UnsafePointer(pixels), pitch: real.width * Int(image.channels),
                              width: real.width, height: real.height, hasAlpha: image.channels == 4),
-            orientation: .up, iccProfile: nil, format: "PNM", width: width, height: height)
+            orientation: .up, iccProfile: nil, format: "PNM", target: target)
     }
 }

@@ -52,7 +52,7 @@ enum PNGDecoder {
     /// a dozen (IHDR, iCCP/sRGB, gAMA, cHRM, pHYs, eXIf, a few texts), and each costs a pread.
     static let maxChunksWalked = 4096
 
-    static func decode(_ file: OpenFile, width: Int, height: Int,
+    static func decode(_ file: OpenFile, target: DecodeTarget,
                        cancellation: DecodeCancellation = .never) throws(Failure) -> DecodedImage {
         try DecoderLibrary.png.require(for: "PNG")
         if let chunk = try oversizedChunk(in: file) {
@@ -110,13 +110,13 @@ enum PNGDecoder {
             return try mapped.withUnsafeBufferPointer { buffer throws(Failure) in
                 try CardPixels.make(Resampler.Source(pixels: buffer.baseAddress!, pitch: w * channels, width: w,
                                                      height: h, hasAlpha: channels == 4),
-                                    orientation: orientation, iccProfile: nil, format: "PNG", width: width, height: height)
+                                    orientation: orientation, iccProfile: nil, format: "PNG", target: target)
             }
         }
         return try CardPixels.make(Resampler.Source(pixels: pixels, pitch: image.pitch, width: Int(image.width),
                                                     height: Int(image.height), hasAlpha: image.has_alpha != 0),
                                    orientation: orientation, iccProfile: profile(image),
-                                   format: "PNG", width: width, height: height)
+                                   format: "PNG", target: target)
     }
 
     /// Narrow-range colour samples (cICP's full range flag 0) stretched to full range in place:

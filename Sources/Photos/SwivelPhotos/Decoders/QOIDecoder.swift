@@ -9,7 +9,7 @@ import SwivelPhotoCore
 enum QOIDecoder {
     static let readBytes = 64 << 10
 
-    static func decode(_ file: OpenFile, header: ImageHeader, width: Int, height: Int,
+    static func decode(_ file: OpenFile, header: ImageHeader, target: DecodeTarget,
                        cancellation: DecodeCancellation = .never) throws(Failure) -> DecodedImage {
         let (imageWidth, imageHeight) = (header.width, header.height)
         // One byte of chunks gives at most 62 pixels (QOI_OP_RUN): a file too short for its pixels
@@ -44,7 +44,7 @@ enum QOIDecoder {
             try cancellation.check()
             return try CardPixels.make(
                 Resampler.Source(pixels: pixels, pitch: imageWidth * 4, width: imageWidth, height: imageHeight, hasAlpha: true),
-                orientation: .up, iccProfile: nil, format: "QOI", width: width, height: height)
+                orientation: .up, iccProfile: nil, format: "QOI", target: target)
         }
     }
 }

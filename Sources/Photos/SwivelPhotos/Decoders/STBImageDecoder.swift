@@ -16,7 +16,7 @@ enum STBImageDecoder {
     /// `BMPFixes.headBytes`, `TGAFixes.headBytes`) are read whole, and an RLE BMP's pixels,
     /// which `BMPFixes` expands. `cancellation` is looked at on every read stb_image makes (every
     /// 128 bytes) and before each block of an RLE expansion.
-    static func decode(_ file: OpenFile, format: ImageFormat, width: Int, height: Int,
+    static func decode(_ file: OpenFile, format: ImageFormat, target: DecodeTarget,
                        cancellation: DecodeCancellation = .never) throws(Failure) -> DecodedImage {
         let size = max(0, file.size)
         let head: [UInt8], tailOffset: Int
@@ -44,14 +44,14 @@ enum STBImageDecoder {
                                              tail_offset: tailOffset, tail_size: tailSize,
                                              is_cancelled: DecodeCancellation.cIsCancelled,
                                              cancel_context: cancellation.cContext)
-                return try decode(&input, head: head, format: format, reader: reader, width: width, height: height,
+                return try decode(&input, head: head, format: format, reader: reader, target: target,
                                   cancellation: cancellation)
             }
         }
     }
 
     private static func decode(_ input: inout swivel_stb_input, head: UnsafeBufferPointer<UInt8>, format: ImageFormat,
-                               reader: swivel_stb_format, width: Int, height: Int,
+                               reader: swivel_stb_format, target: DecodeTarget,
                                cancellation: DecodeCancellation) throws(Failure) -> DecodedImage {
         // stb_image's own reading of the header, which may differ from ImageHeader's: the limits
         // hold for it too before any pixel is decoded.
@@ -88,7 +88,7 @@ enum STBImageDecoder {
         return try CardPixels.make(
             Resampler.Source(pixels: UnsafePointer(pixels), pitch: real.width * Int(image.channels),
                              width: real.width, height: real.height, hasAlpha: image.channels == 4),
-            orientation: orientation, iccProfile: nil, format: format.displayName, width: width, height: height)
+            orientation: orientation, iccProfile: nil, format: format.displayName, target: target)
     }
 }
 

@@ -44,7 +44,7 @@ enum SVGDecoder {
         return try file.readAll()
     }
 
-    static func decode(_ bytes: [UInt8], width: Int, height: Int) throws(Failure) -> DecodedImage {
+    static func decode(_ bytes: [UInt8], target: DecodeTarget) throws(Failure) -> DecodedImage {
         try DecoderLibrary.sdlImage.require(for: "SVG")
         _ = SDLImageCodecs.ready
         if SVGDocumentEnd.isCutShort(bytes) { throw Failure(reason: "cannot decode: truncated SVG data") }
@@ -62,9 +62,14 @@ enum SVGDecoder {
             aspect = Double(trial.pointee.h) / Double(trial.pointee.w)
             SDL_FreeSurface(trial)
         }
-        // Cover the card: fix the side that binds and let SDL2_image size the other from the
+        // Cover the card (or, for the full view, fit within the bound: a drawing has no size of
+        // its own to stop at): fix the side that binds and let SDL2_image size the other from the
         // SVG's own aspect (giving both would stretch it).
-        let widthBound = aspect >= Double(height) / Double(width)
+        let (width, height, covers) = switch target {
+        case .fill(let width, let height): (width, height, true)
+        case .fit(let width, let height): (width, height, false)
+        }
+        let widthBound = covers ? aspect >= Double(height) / Double(width) : aspect <= Double(height) / Double(width)
         let pixelsWide = widthBound ? width : Int((Double(height) / aspect).rounded(.up))
         let pixelsHigh = widthBound ? Int((Double(width) * aspect).rounded(.up)) : height
         if let problem = ImageLimits.problem(width: pixelsWide, height: pixelsHigh) {
@@ -79,7 +84,7 @@ enum SVGDecoder {
             Resampler.Source(pixels: UnsafePointer(surface.pointee.pixels.assumingMemoryBound(to: UInt8.self)),
                              pitch: Int(surface.pointee.pitch), width: Int(surface.pointee.w),
                              height: Int(surface.pointee.h), hasAlpha: true),
-            orientation: .up, iccProfile: nil, format: "SVG", width: width, height: height)
+            orientation: .up, iccProfile: nil, format: "SVG", target: target)
     }
 
     /// One rendering; a side of 0 follows the SVG's aspect.

@@ -16,7 +16,7 @@ import SwivelPhotoCore
 enum TIFFDecoder {
     /// `cancellation` is looked at before each read libtiff makes and each band of strips or
     /// tiles (`swivel_tiff_read_rgba`).
-    static func decode(_ file: OpenFile, width: Int, height: Int,
+    static func decode(_ file: OpenFile, target: DecodeTarget,
                        cancellation: DecodeCancellation = .never) throws(Failure) -> DecodedImage {
         try DecoderLibrary.tiff.require(for: "TIFF")
         return try withExtendedLifetime(cancellation) { () throws(Failure) -> DecodedImage in
@@ -24,7 +24,7 @@ enum TIFFDecoder {
                 reader.pointee.is_cancelled = DecodeCancellation.cIsCancelled
                 reader.pointee.cancel_context = cancellation.cContext
                 guard swivel_tiff_open(reader) == 1 else { throw failure(reader) }
-                return try decode(reader, width: width, height: height, cancellation: cancellation)
+                return try decode(reader, target: target, cancellation: cancellation)
             }
         }
     }
@@ -46,7 +46,7 @@ enum TIFFDecoder {
     }
 
     /// The open `reader`'s first directory as a card.
-    private static func decode(_ reader: UnsafeMutablePointer<SwivelTIFFReader>, width: Int, height: Int,
+    private static func decode(_ reader: UnsafeMutablePointer<SwivelTIFFReader>, target: DecodeTarget,
                                cancellation: DecodeCancellation) throws(Failure) -> DecodedImage {
         let tif = reader.pointee.tif!
 
@@ -88,7 +88,7 @@ enum TIFFDecoder {
             Resampler.Source(pixels: pixels, pitch: storedWidth * 4, width: storedWidth, height: storedHeight,
                              hasAlpha: true, premultiplied: alpha == 1),
             orientation: Orientation(exif: Int(info.orientation)), iccProfile: lab != 0 ? nil : iccProfile,
-            format: "TIFF", width: width, height: height)
+            format: "TIFF", target: target)
     }
 
     /// What libtiff's RGBA reader does not decode, said in a few words; nil for what it does.

@@ -45,7 +45,7 @@ enum WebPDecoder {
         var whole: Range<Int> { offset..<(payload + size + (size & 1)) }
     }
 
-    static func decode(_ file: OpenFile, width: Int, height: Int,
+    static func decode(_ file: OpenFile, target: DecodeTarget,
                        cancellation: DecodeCancellation = .never) throws(Failure) -> DecodedImage {
         try DecoderLibrary.webp.require(for: "WebP")
         // The container is walked here from its chunk headers (RIFF, the WebP container
@@ -135,7 +135,7 @@ enum WebPDecoder {
                             cancellation: cancellation, frame: true)
             return try CardPixels.make(Resampler.Source(pixels: pixels.baseAddress!, pitch: pitch, width: canvas.width,
                                                         height: canvas.height, hasAlpha: true),
-                                       orientation: orientation, iccProfile: iccProfile, format: "WebP", width: width, height: height)
+                                       orientation: orientation, iccProfile: iccProfile, format: "WebP", target: target)
         }
 
         var config = WebPDecoderConfig()
@@ -151,7 +151,7 @@ enum WebPDecoder {
         guard let pixels = output.rgba else { throw Failure(reason: "cannot decode: libwebp made no pixels") }
         return try CardPixels.make(Resampler.Source(pixels: pixels, pitch: Int(output.stride), width: decodedWidth,
                                                 height: decodedHeight, hasAlpha: hasAlpha),
-                               orientation: orientation, iccProfile: iccProfile, format: "WebP", width: width, height: height)
+                               orientation: orientation, iccProfile: iccProfile, format: "WebP", target: target)
     }
 
     // VP8X flags (the WebP container specification, "Extended File Format").

@@ -1,0 +1,224 @@
+import SwivelCore
+import SwivelPhotoCore
+import SwivelSystem
+
+/// The full view's photos, decoded on their own thread: the open photo at the window's pixel size
+/// first, its full resolution when asked for (zoomed past the window's size), and its two
+/// neighbours at window size ahead of time, so that paging shows a sharp photo at once.
+///
+/// All of it counts against a budget in bytes (what `--texture-budget` leaves the full view), RGBA
+/// at 4 bytes a pixel: the open photo's window-size decode is shrunk to fit it, a neighbour that
+/// does not fit is not decoded, and a full resolution that does not fit is refused with one line
+/// (the photo stays at the size it has). The caller takes the results (`takeFinished`) and tells
+/// what it no longer holds by opening another photo or closing: what leaves the three is freed.
+public final class FullViewPhotos: @unchecked Sendable {
+    public enum Resolution: Hashable, Sendable {
+        /// Within the window's pixel size.
+        case window
+        /// The photo's own size.
+        case full
+    }
+
+    /// One decode the view asks for.
+    public struct Image: Hashable, Sendable {
+        public let id: Int
+        public let resolution: Resolution
+
+        public init(id: Int, resolution: Resolution) {
+            self.id = id
+            self.resolution = resolution
+        }
+    }
+
+    public struct Finished: Sendable {
+        public let image: Image
+        /// The pixels (RGBA, premultiplied, top row first, their size in the image), or why not.
+        public let result: Result<DecodedImage, ImageLoadError>
+
+        /// The one line for stderr when the full resolution failed ("swivel: PATH: cannot show at
+        /// full size: reason"; the photo stays at the size it has); nil otherwise. A photo that
+        /// fails at window size is a bad file, told as the cards tell it (`swivel: skipped`).
+        public var fullSizeWarning: String? {
+            guard image.resolution == .full, case .failure(let error) = result else { return nil }
+            return "swivel: \(error.path): cannot show at full size: \(error.reason)"
+        }
+    }
+
+    /// Decodes photo `id` for `target` on the decode thread, stopping once `cancellation` is set.
+    typealias Decode = @Sendable (_ id: Int, _ target: DecodeTarget,
+                                  _ cancellation: DecodeCancellation) throws(ImageLoadError) -> DecodedImage
+
+    private let condition = Condition()
+    private let decode: Decode
+    private let path: @Sendable (Int) -> FilePath
+    private let onFinished: @Sendable () -> Void
+    private var open: Int?
+    private var neighbours: [Int] = []
+    private var window = (width: 0, height: 0)
+    private var budget = 0
+    private var fullWanted = false
+    /// Bytes of each image decoded and not yet freed (taken or waiting to be taken).
+    private var held: [Image: Int] = [:]
+    /// The image being decoded, with its cancellation and the bytes set aside for it.
+    private var busy: (image: Image, cancellation: DecodeCancellation, bytes: Int)?
+    /// Images that failed (a line was given) or were refused: not tried again while wanted.
+    private var given: Set<Image> = []
+    private var finished: [Finished] = []
+    private var stopping = false
+
+    /// The decodes done from `sources`' files.
+    public convenience init(sources: [PhotoSource], onFinished: @escaping @Sendable () -> Void) {
+        self.init(onFinished: onFinished, path: { sources[$0].path }) { (id, target, cancellation) throws(ImageLoadError) in
+            try ImageDecoder.decode(sources[id].path, target: target, cancellation: cancellation)
+        }
+    }
+
+    /// The decodes done by `decode` (the tests' stand-in for files).
+    init(onFinished: @escaping @Sendable () -> Void, path: @escaping @Sendable (Int) -> FilePath,
+         decode: @escaping Decode) {
+        self.decode = decode
+        self.path = path
+        self.onFinished = onFinished
+        startThread(named: "swivel-fullview") { self.work() }
+    }
+
+    /// Opens photo `id` in a window of `window` pixels with `neighbours` (the photos paging reaches
+    /// next, nearest first), within `budgetBytes`. Returns what the caller is to free: the images
+    /// of photos no longer among the three. A decode of one of those stops; the full resolution is
+    /// wanted again only when asked for (`wantFullResolution`).
+    @discardableResult
+    public func open(_ id: Int, window: (width: Int, height: Int), neighbours: [Int], budgetBytes: Int) -> [Image] {
+        condition.withLock {
+            let kept = Set([id] + neighbours)
+            if open != id || self.window != window { fullWanted = false }
+            let sizeChanged = self.window != window
+            (open, self.neighbours, self.window, budget) = (id, neighbours, window, budgetBytes)
+            let freed = held.keys.filter {
+                !kept.contains($0.id) || sizeChanged || ($0.resolution == .full && $0.id != id)
+            }
+            for image in freed { held[image] = nil }
+            finished.removeAll { freed.contains($0.image) || !kept.contains($0.image.id) }
+            given = given.filter { kept.contains($0.id) && !sizeChanged }
+            if let busy, !wanted.contains(busy.image) || sizeChanged { busy.cancellation.cancel() }
+            condition.broadcast()
+            return freed
+        }
+    }
+
+    /// Asks for the open photo at its full resolution (the view zoomed past the window's size).
+    public func wantFullResolution() {
+        condition.withLock {
+            fullWanted = true
+            condition.broadcast()
+        }
+    }
+
+    /// Closes the view: every decode stops, and the caller frees all it holds.
+    public func close() {
+        condition.withLock {
+            open = nil
+            neighbours = []
+            fullWanted = false
+            held = [:]
+            given = []
+            finished = []
+            busy?.cancellation.cancel()
+        }
+    }
+
+    /// Stops the thread (the deck closing); waits for none of it.
+    public func stop() {
+        close()
+        condition.withLock {
+            stopping = true
+            condition.broadcast()
+        }
+    }
+
+    /// The decodes finished since the last call, oldest first.
+    public func takeFinished() -> [Finished] {
+        condition.withLock {
+            defer { finished = [] }
+            return finished
+        }
+    }
+
+    /// The bytes the full view's images hold now, decoded or being decoded (for tests and the HUD).
+    public var heldBytes: Int { condition.withLock { held.values.reduce(0, +) + (busy?.bytes ?? 0) } }
+
+    /// Whether a decode is under way or waiting to be taken.
+    public var hasWork: Bool { condition.withLock { busy != nil || !finished.isEmpty } }
+
+    /// The images wanted, most urgent first (called with the lock held).
+    private var wanted: [Image] {
+        guard let open else { return [] }
+        return [Image(id: open, resolution: .window)] + (fullWanted ? [Image(id: open, resolution: .full)] : [])
+            + neighbours.map { Image(id: $0, resolution: .window) }
+    }
+
+    private func work() {
+        while true {
+            condition.lock()
+            var next: (image: Image, target: DecodeTarget, bytes: Int)?
+            while !stopping {
+                next = nextDecode()
+                if next != nil { break }
+                condition.wait()
+            }
+            guard let next, !stopping else { condition.unlock(); return }
+            let (image, target, bytes) = (next.image, next.target, next.bytes)
+            let cancellation = DecodeCancellation()
+            busy = (image, cancellation, bytes)
+            let budgetLeft = budget - held.values.reduce(0, +)
+            condition.unlock()
+
+            var result: Result<DecodedImage, ImageLoadError>
+            do {
+                result = .success(try decode(image.id, target, cancellation))
+            } catch {
+                result = .failure(error)
+            }
+            // The full resolution's size is known only once decoded: refused when over the budget.
+            if case .success(let decoded) = result, image.resolution == .full, decoded.pixels.count > budgetLeft {
+                result = .failure(ImageLoadError(path: path(image.id), reason: "\(decoded.width)×\(decoded.height) needs "
+                    + "\(decoded.pixels.count >> 20) MiB, over the \(max(0, budgetLeft) >> 20) MiB of texture budget left"))
+            }
+            condition.withLock {
+                busy = nil
+                if case .failure(let error) = result, error.cancelled { return }
+                guard wanted.contains(image) else { return }
+                switch result {
+                case .success(let decoded): held[image] = decoded.pixels.count
+                case .failure: given.insert(image)
+                }
+                finished.append(Finished(image: image, result: result))
+            }
+            onFinished()
+        }
+    }
+
+    /// The first wanted image neither held nor given up on, with its target and the bytes set
+    /// aside for it; nil when there is none or the budget leaves no room (called with the lock held).
+    private func nextDecode() -> (image: Image, target: DecodeTarget, bytes: Int)? {
+        guard busy == nil, window.width > 0, window.height > 0 else { return nil }
+        let left = budget - held.values.reduce(0, +)
+        for image in wanted where held[image] == nil && !given.contains(image) {
+            let windowBytes = window.width * window.height * 4
+            switch image.resolution {
+            case .full:
+                return (image, .fit(width: Int(Int32.max), height: Int(Int32.max)), 0)
+            case .window where windowBytes <= left:
+                return (image, .fit(width: window.width, height: window.height), windowBytes)
+            case .window where image.id == open && left >= 4:
+                // The open photo is shown softer rather than not at all: the window shrunk by one
+                // factor until it fits.
+                let scale = (Double(left) / Double(windowBytes)).squareRoot()
+                let width = max(1, Int(Double(window.width) * scale)), height = max(1, Int(Double(window.height) * scale))
+                return (image, .fit(width: width, height: height), width * height * 4)
+            case .window:
+                continue   // a neighbour that does not fit is not decoded ahead
+            }
+        }
+        return nil
+    }
+}
