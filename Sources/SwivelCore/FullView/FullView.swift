@@ -156,7 +156,10 @@ public struct FullView: Sendable {
                           at: wheel.time)
             }
         case .pointer(let pointer):
-            if transition.isOpening { handlePointer(pointer) }
+            if transition.isOpening {
+                handlePointer(pointer)
+                if dismiss.isDismissed { close(at: pointer.time, row: &row) }    // from where it was let go
+            }
         default:
             break
         }
