@@ -92,7 +92,7 @@ public struct EventPump {
             // from the user on every system.
             let flip: Double = wheel.direction == SDL_MOUSEWHEEL_FLIPPED.rawValue ? -1 : 1
             return .input(.wheel(WheelEvent(dx: Double(wheel.preciseX) * flip, dy: Double(wheel.preciseY) * flip,
-                                            time: time)))
+                                            at: points(wheel.mouseX, wheel.mouseY), time: time)))
         case SDL_KEYDOWN:
             guard event.key.repeat == 0 || Self.repeats(event.key.keysym.sym) else { return nil }
             return .input(.keyDown(Self.key(event.key.keysym), time: time))

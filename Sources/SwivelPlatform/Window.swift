@@ -145,6 +145,12 @@ public final class Window {
     /// manager's job; with none (a bare X server such as Xvfb) the window never changes, yet SDL
     /// takes the desktop's size as the window's on the way in and keeps it on the way out, so
     /// every later frame would be laid out for a window that is not there.
+    /// The window's title (`SDL_SetWindowTitle`), as the window manager shows it.
+    public var title: String {
+        get { String(cString: SDL_GetWindowTitle(window)) }
+        set { if newValue != title { SDL_SetWindowTitle(window, newValue) } }
+    }
+
     public var isFullscreen: Bool {
         get { SDL_GetWindowFlags(window) & SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue == SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue }
         set {

@@ -83,4 +83,20 @@ import Testing
         let paged = try Self.frame(Self.recording(["0.1 key enter", "0.6 key right"], end: 1.5))
         #expect((try Self.frame(Self.recording([], end: 0.5), options: ["--open", "1"])) == paged)
     }
+
+    /// A drag downwards released past a quarter of the window (180 pt shown, at half the pointer's
+    /// 450 − slop pt) closes from where it is: the frame is the row's.
+    @Test func aSwipeDownPastTheThresholdCloses() throws {
+        let swipe = ["0.1 key enter", "0.6 down mouse 0 640 200", "0.7 move mouse 0 640 400", "0.8 move mouse 0 640 650",
+                     "1.3 up mouse 0 640 650"]
+        #expect((try Self.frame(Self.recording(swipe, end: 3))) == (try Self.frame(Self.recording([], end: 3))))
+    }
+
+    /// Released short of it (100 − slop pt down, 50 shown), held still, it springs back: the open frame.
+    @Test func aShortSwipeDownSpringsBack() throws {
+        let swipe = ["0.1 key enter", "0.6 down mouse 0 640 200", "0.7 move mouse 0 640 300", "1.3 up mouse 0 640 300"]
+        let pulled = try Self.frame(Self.recording(swipe.dropLast(), end: 1.2))
+        #expect(pulled != (try Self.frame(Self.opened)))
+        #expect((try Self.frame(Self.recording(swipe, end: 3))) == (try Self.frame(Self.recording(["0.1 key enter"], end: 3))))
+    }
 }

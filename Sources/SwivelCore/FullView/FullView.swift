@@ -10,15 +10,75 @@ public struct FullView: Sendable {
     public private(set) var transition: OpenTransition
     /// The photos side by side while open: ←/→ and the rest page through them.
     public private(set) var strip: PageStrip
+    /// The open photo's zoom and pan (fit when it opens and after each page turn).
+    public private(set) var zoom: ZoomPan
+    /// Swipe down to close, at fit.
+    public private(set) var dismiss: DismissDrag
+    /// The card's aspect fitted into the window: where the open photo is at fit.
+    public let fitFrame: FlightFrame
+    /// The window in points, and device pixels per point.
+    public let window: Size
+    public let pixelsPerPoint: Double
+    /// The photo's size in image pixels, as `ZoomPan` places it (see `standInImageSize`).
+    public private(set) var imageSize: Size
 
     /// Opens card `index` of `row`, centred in it, at `time` (`flying`: the flight starts then;
-    /// otherwise it is open already).
-    public init(opening index: Int, row: CarouselLayout, at time: Double, flying: Bool = true, reducesMotion: Bool) {
+    /// otherwise it is open already). `pixelsPerPoint`: the window's device pixels per point.
+    public init(opening index: Int, row: CarouselLayout, at time: Double, flying: Bool = true, reducesMotion: Bool,
+                pixelsPerPoint: Double = 1) {
         self.index = index
         let card = Self.cardFrame(index, in: row), full = Self.fullFrame(in: row)
         transition = flying ? OpenTransition(card: card, full: full, openingAt: time, reducesMotion: reducesMotion)
             : OpenTransition(card: card, full: full, at: time, progress: 1, reducesMotion: reducesMotion)
         strip = PageStrip(window: row.viewport, pageCount: row.cardCount, page: index, reducesMotion: reducesMotion)
+        let scale = pixelsPerPoint > 0 && pixelsPerPoint.isFinite ? pixelsPerPoint : 1
+        self.pixelsPerPoint = scale
+        window = row.viewport
+        fitFrame = full
+        imageSize = Self.standInImageSize(row: row, pixelsPerPoint: scale)
+        zoom = ZoomPan(imageSize: imageSize, windowSize: Size(row.viewport.width * scale, row.viewport.height * scale),
+                       pixelsPerPoint: scale, reducesMotion: reducesMotion)
+        dismiss = DismissDrag(windowHeight: row.viewport.height, reducesMotion: reducesMotion)
+    }
+
+    /// The image the open view shows until the sharp photo arrives: the card's texture, which has
+    /// the card's aspect and `cardSize × pixelsPerPoint` pixels (rounded up, as `AspectFill`
+    /// sizes it); where that is smaller than the card's fit size in the window, the fit size
+    /// itself (the upscaled stand-in is taken as a photo exactly that large, so fit is 1:1).
+    public static func standInImageSize(row: CarouselLayout, pixelsPerPoint: Double) -> Size {
+        let card = row.parameters.cardSize, fit = fullFrame(in: row).photo.size
+        let texture = Size((card.width * pixelsPerPoint - 1e-9).rounded(.up), (card.height * pixelsPerPoint - 1e-9).rounded(.up))
+        let fitPixels = Size(fit.width * pixelsPerPoint, fit.height * pixelsPerPoint)
+        return texture.width >= fitPixels.width && texture.height >= fitPixels.height ? texture : fitPixels
+    }
+
+    /// A new image size for the open photo (the sharp photo arrived): back to fit with it.
+    public mutating func setImageSize(_ size: Size) {
+        guard size.width > 0, size.height > 0, size != imageSize else { return }
+        imageSize = size
+        resetZoom()
+    }
+
+    private mutating func resetZoom() {
+        zoom = ZoomPan(imageSize: imageSize, windowSize: Size(window.width * pixelsPerPoint, window.height * pixelsPerPoint),
+                       pixelsPerPoint: pixelsPerPoint, reducesMotion: transition.reducesMotion)
+    }
+
+    /// The open photo at `time` as zoomed, panned and pulled down, in window points: exactly
+    /// `fitFrame` at fit and at rest.
+    public func openFrame(at time: Double) -> FlightFrame {
+        var frame = fitFrame
+        let placement = zoom.placement(at: time)
+        if !placement.isFitted || zoom.isAnimating(at: time) {
+            let r = placement.frame, k = 1 / pixelsPerPoint
+            frame = .fullView(photo: Rect(x: r.x * k, y: r.y * k, width: r.width * k, height: r.height * k), window: window)
+        }
+        let dy = dismiss.offset(at: time)
+        if dy != 0 {
+            frame.clip.y += dy
+            frame.photo.y += dy
+        }
+        return frame
     }
 
     /// Card `index` centred in `row`, flat: where the flight leaves from and lands.
@@ -39,7 +99,10 @@ public struct FullView: Sendable {
     }
 
     public func isClosed(at time: Double) -> Bool { transition.isClosed(at: time) }
-    public func isAnimating(at time: Double) -> Bool { !transition.isDone(at: time) || strip.isAnimating(at: time) }
+    public func isAnimating(at time: Double) -> Bool {
+        !transition.isDone(at: time) || strip.isAnimating(at: time) || zoom.isAnimating(at: time)
+            || dismiss.isAnimating(at: time)
+    }
 
     /// What shows at `time`: the open card's flight, moved with the page strip; while open (not
     /// closing), also the neighbouring page sliding in beside it.
@@ -47,9 +110,13 @@ public struct FullView: Sendable {
         let open = transition.frame(at: time)
         var shown: [(index: Int, frame: FlightFrame)] = []
         let pages = transition.isOpening ? strip.visiblePages(at: time) : index..<(index + 1)
+        // Opening (or open), the flight heads for the photo as zoomed and pulled; closing, for
+        // the frame it left from (`close`).
+        let end = transition.isOpening ? openFrame(at: time) : transition.full
         for page in pages {
             let dx = strip.pageMinX(page, at: time)
-            var frame = page == index ? open : transition.full
+            var frame = page != index ? end
+                : transition.isOpening ? FlightFrame.mix(transition.card, end, transition.progress(at: time)) : open
             frame.othersOpacity = open.othersOpacity
             frame.clip.x += dx
             frame.photo.x += dx
@@ -71,29 +138,72 @@ public struct FullView: Sendable {
         case .keyDown(.fullscreen, _), .keyDown(.hud, _), .keyDown(.help, _), .keyDown(.f12, _):
             return false    // the window's keys work in the full view too
         case .keyDown(.left, _), .keyDown(.right, _), .keyDown(.pageUp, _), .keyDown(.pageDown, _),
-             .keyDown(.home, _), .keyDown(.end, _), .pointer:
-            if transition.isOpening { strip.handle(event) }
+             .keyDown(.home, _), .keyDown(.end, _):
+            guard transition.isOpening else { break }
+            let time = event.time
+            let page = strip.destinationPage(at: time)
+            strip.handle(event)
+            if strip.destinationPage(at: time) != page { resetZoom() }    // a new page opens at fit
+        case .keyDown(.plus, let time), .keyDown(.minus, let time):
+            if transition.isOpening { zoom.zoom(keySteps: event == .keyDown(.plus, time: time) ? 1 : -1, at: time) }
+        case .keyDown(.zero, let time):
+            if transition.isOpening { zoom.fit(at: time) }
+        case .keyDown(.one, let time):
+            if transition.isOpening { zoom.oneToOne(at: time) }
+        case .wheel(let wheel):
+            if transition.isOpening, !dismiss.isDragging {
+                zoom.zoom(notches: wheel.dy, about: wheel.position ?? Point(window.width / 2, window.height / 2),
+                          at: wheel.time)
+            }
+        case .pointer(let pointer):
+            if transition.isOpening {
+                handlePointer(pointer)
+                if dismiss.isDismissed { close(at: pointer.time, row: &row) }    // from where it was let go
+            }
         default:
             break
         }
         return true
     }
 
+    /// The pointer while open: zoomed (or held by a pan), it pans the photo; at fit a drag mainly
+    /// downwards is the swipe to close (`DismissDrag`), any other drag pages.
+    private mutating func handlePointer(_ event: PointerEvent) {
+        if zoom.isHeld || !zoom.isFitted(at: event.time) {
+            zoom.handlePointer(event)
+            return
+        }
+        let wasDragging = dismiss.isDragging
+        dismiss.handlePointer(event)
+        if dismiss.isDragging {
+            // The swipe claimed the pointer: a page drag it had begun springs back.
+            if !wasDragging { strip.handle(.pointer(PointerEvent(.cancel, event.pointer, at: event.position, time: event.time))) }
+        } else if !wasDragging {
+            strip.handle(.pointer(event))
+        }
+    }
+
     /// Flies back into the slot of the page heading into view at `time`, from the frame shown.
     private mutating func close(at time: Double, row: inout ScrollController) {
         let page = strip.destinationPage(at: time)
-        if page != index {
-            let layout = row.layout
+        let progress = transition.progress(at: time)
+        let layout = row.layout
+        let paged = page != index
+        if paged {
             row = ScrollController(layout: layout, snapping: row.snapping, offset: layout.offset(centering: page),
                                    decelerationRate: row.decelerationRate, reducesMotion: row.reducesMotion)
-            let progress = transition.progress(at: time)
-            transition = OpenTransition(card: Self.cardFrame(page, in: layout), full: transition.full, at: time,
-                                        progress: progress, reducesMotion: transition.reducesMotion)
             index = page
+        }
+        // From the photo as shown (zoomed, panned, pulled down) when that is not the fit frame.
+        let shown = transition.isOpening ? openFrame(at: time) : transition.full
+        if paged || shown != transition.full {
+            transition = OpenTransition(card: Self.cardFrame(page, in: layout), full: shown, at: time,
+                                        progress: progress, reducesMotion: transition.reducesMotion)
         }
         strip = PageStrip(window: row.layout.viewport, pageCount: row.layout.cardCount, page: page,
                           reducesMotion: transition.reducesMotion)
         transition.close(at: time)
+        dismiss.reset()
     }
 }
 
@@ -101,8 +211,13 @@ public struct FullView: Sendable {
 public struct FullViewState: Sendable {
     public private(set) var view: FullView?
     public var reducesMotion: Bool
+    /// The window's device pixels per point: what 1:1 zoom means.
+    public var pixelsPerPoint: Double
 
-    public init(reducesMotion: Bool = false) { self.reducesMotion = reducesMotion }
+    public init(reducesMotion: Bool = false, pixelsPerPoint: Double = 1) {
+        self.reducesMotion = reducesMotion
+        self.pixelsPerPoint = pixelsPerPoint
+    }
 
     /// The view as drawn at `time`: nil once it has closed.
     public func shown(at time: Double) -> FullView? {
@@ -117,7 +232,8 @@ public struct FullViewState: Sendable {
         let index = min(max(index, 0), row.layout.cardCount - 1)
         row = ScrollController(layout: row.layout, snapping: row.snapping, offset: row.layout.offset(centering: index),
                                decelerationRate: row.decelerationRate, reducesMotion: row.reducesMotion)
-        view = FullView(opening: index, row: row.layout, at: time, flying: flying, reducesMotion: reducesMotion)
+        view = FullView(opening: index, row: row.layout, at: time, flying: flying, reducesMotion: reducesMotion,
+                        pixelsPerPoint: pixelsPerPoint)
     }
 
     /// Whether `event` was the full view's: Enter or Space in the row opens the centred card;

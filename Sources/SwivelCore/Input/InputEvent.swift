@@ -49,12 +49,15 @@ public enum Key: String, Equatable, Hashable, Sendable {
 public struct WheelEvent: Equatable, Sendable {
     public var dx: Double
     public var dy: Double
+    /// Where the pointer was, in window points (what the full view zooms about); nil: not known.
+    public var position: Point?
     /// Seconds on a monotonic clock.
     public var time: Double
 
-    public init(dx: Double = 0, dy: Double = 0, time: Double) {
+    public init(dx: Double = 0, dy: Double = 0, at position: Point? = nil, time: Double) {
         self.dx = dx
         self.dy = dy
+        self.position = position
         self.time = time
     }
 

@@ -12,7 +12,7 @@
 /// ```
 /// Each line after the header is a time in seconds since the recording started, then what happened:
 /// a pointer phase (`down`, `move`, `up`, `cancel`) with device (`mouse`/`touch`), pointer id and
-/// position in points; `wheel DX DY` in notches; `key NAME`; `resize W H` in points; `end`.
+/// position in points; `wheel DX DY` in notches, optionally followed by the pointer's position; `key NAME`; `resize W H` in points; `end`.
 /// Lines starting with `#` and blank lines are ignored. Numbers are written in Swift's shortest
 /// round-trip form, so a replay sees exactly the values that were recorded.
 public enum RecordedEntry: Equatable, Sendable {
@@ -46,7 +46,7 @@ public enum RecordedEntry: Equatable, Sendable {
         case .input(.pointer(let p)):
             "\(p.time) \(p.phase.rawValue) \(p.pointer.source.rawValue) \(p.pointer.id) \(p.position.x) \(p.position.y)"
         case .input(.wheel(let w)):
-            "\(w.time) wheel \(w.dx) \(w.dy)"
+            "\(w.time) wheel \(w.dx) \(w.dy)" + (w.position.map { " \($0.x) \($0.y)" } ?? "")
         case .input(.keyDown(let key, let time)):
             "\(time) key \(key.rawValue)"
         case .resize(let size, let time):
@@ -98,8 +98,9 @@ public enum RecordedEntry: Equatable, Sendable {
             return .input(.pointer(PointerEvent(PointerPhase(rawValue: kind)!, PointerID(source: source, id: id),
                                                 at: position, time: time)))
         case "wheel":
-            try expectCount(4)
-            return .input(.wheel(WheelEvent(dx: try number(2, "dx"), dy: try number(3, "dy"), time: time)))
+            guard words.count == 4 || words.count == 6 else { throw fail("'wheel' takes 2 values, or 4 with the pointer's x y") }
+            let position = words.count == 6 ? Point(try coordinate(4, "x"), try coordinate(5, "y")) : nil
+            return .input(.wheel(WheelEvent(dx: try number(2, "dx"), dy: try number(3, "dy"), at: position, time: time)))
         case "key":
             try expectCount(3)
             guard let key = Key(rawValue: String(words[2])) else { throw fail("unknown key '\(words[2])'") }

@@ -43,7 +43,8 @@ struct App {
 
         if let path = options.screenshot {
             var time = 0.0
-            var fullView = FullViewState(reducesMotion: options.reducedMotion)
+            var fullView = FullViewState(reducesMotion: options.reducedMotion,
+                                         pixelsPerPoint: driver.windowPixels.scale(for: layout.viewport))
             if let card = options.openCard { fullView.open(card, row: &controller, at: 0, flying: false) }
             if let recording {
                 recording.apply(to: &controller, fullView: &fullView)
@@ -61,7 +62,8 @@ struct App {
             watch = FolderWatch(roots: deckFiles.roots, recursive: options.recursive,
                                 warn: { Console.error($0) }, onChange: { EventPump.wake() })
         }
-        var fullView = FullViewState(reducesMotion: options.reducedMotion)
+        var fullView = FullViewState(reducesMotion: options.reducedMotion,
+                                         pixelsPerPoint: driver.windowPixels.scale(for: layout.viewport))
         if let card = options.openCard { fullView.open(card, row: &controller, at: 0, flying: false) }
         var loop = FrameLoop(driver: driver, controller: controller, fullView: fullView, watch: watch)
         loop.run(recordTo: options.record, replaying: recording)

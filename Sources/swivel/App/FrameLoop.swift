@@ -147,6 +147,7 @@ struct FrameLoop {
         }
         // Replayed input counts as input arriving now.
         if (schedule?.apply(dueBy: now, to: &controller, fullView: &fullView) ?? 0) > 0 { noteInput(at: now) }
+        window.title = Self.title(fullView.shown(at: now), deck: content.deck, at: now)
         return true
     }
 
@@ -194,6 +195,15 @@ struct FrameLoop {
         }
         let moving = controller.isAnimating(at: now) || fullView.shown(at: now)?.isAnimating(at: now) == true || fading || content.deck?.hasUploads == true
         return hidden.shouldDraw(at: now, requested: needsFrame || afterEvents, moving: moving)
+    }
+
+    /// "NAME — Swivel" while a photo is open (its file name; "Card N" in the colour deck), else
+    /// the window's own title.
+    static func title(_ view: FullView?, deck: PhotoDeck?, at time: Double) -> String {
+        let normal = Window.Options().title
+        guard let view, view.transition.isOpening else { return normal }
+        let page = view.strip.destinationPage(at: time)
+        return "\(deck.map { $0.name(at: page) } ?? "Card \(page + 1)") — \(normal)"
     }
 
     /// The flying or open cards at `time`, none when the row shows alone.

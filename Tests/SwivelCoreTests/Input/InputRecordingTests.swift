@@ -8,6 +8,7 @@ import Testing
         .input(.pointer(PointerEvent(.move, PointerID(source: .touch, id: 7), at: Point(880.25, 360.5), time: 0.528))),
         .input(.pointer(PointerEvent(.up, .mouse, at: Point(0.1 + 0.2, 360), time: 0.6))),
         .input(.wheel(WheelEvent(dx: 0, dy: -1.25, time: 1.25))),
+        .input(.wheel(WheelEvent(dx: 0, dy: 0.375, at: Point(640.5, 12), time: 1.3))),
         .input(.keyDown(.right, time: 1.5)),
         .end(time: 3),
     ]
@@ -30,7 +31,7 @@ import Testing
         ("swivel-recording 1\nabc key left\n", 2, "the time must be a finite number"),
         ("swivel-recording 1\n1 down mouse 0 nan 3\n", 2, "x must be a finite number"),
         ("swivel-recording 1\n1 down pen 0 1 3\n", 2, "device must be mouse or touch"),
-        ("swivel-recording 1\n1 wheel 1\n", 2, "'wheel' takes 2 values"),
+        ("swivel-recording 1\n1 wheel 1\n", 2, "'wheel' takes 2 values, or 4 with the pointer's x y"),
         ("swivel-recording 1\n1 jump\n", 2, "unknown entry 'jump'"),
         ("swivel-recording 1\n1 resize 0 10\n", 2, "a window is at least 1x1"),
         ("swivel-recording 1\n1 resize 20000 300\n", 2, "a window is at most 16384x16384 points (got 20000x300)"),
