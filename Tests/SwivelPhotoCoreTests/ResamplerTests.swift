@@ -81,4 +81,44 @@ import SwivelCore
         #expect(out == [50, 20, 10, 64])
         #expect(out == resample(pixels, width: 1, height: 1, alpha: true, to: 1, 1))
     }
+
+    /// All of a photo at its own size is copied, not resampled (a thumbnail kept from a JPEG shrunk
+    /// on load): the same bytes as the taps give, for RGB, straight and premultiplied RGBA, rows
+    /// padded past their pixels, through both `resample`s.
+    @Test func wholeAtItsOwnSizeIsTheTapsResult() {
+        var seed: UInt32 = 12345
+        func byte() -> UInt8 { seed = seed &* 1_103_515_245 &+ 12345; return UInt8(truncatingIfNeeded: seed >> 16) }
+        let (width, height) = (7, 5)
+        for (alpha, premultiplied) in [(false, false), (true, false), (true, true)] {
+            let pitch = width * (alpha ? 4 : 3) + 3
+            var pixels = (0..<(pitch * height)).map { _ in byte() }
+            if premultiplied {   // colour at most alpha, as premultiplied pixels are
+                for y in 0..<height { for x in 0..<width { for c in 0..<3 {
+                    let p = y * pitch + x * 4
+                    pixels[p + c] = min(pixels[p + c], pixels[p + 3])
+                } } }
+            }
+            pixels.withUnsafeBufferPointer { buffer in
+                let source = Resampler.Source(pixels: buffer.baseAddress!, pitch: pitch, width: width, height: height,
+                                              hasAlpha: alpha, premultiplied: premultiplied)
+                let whole = PixelRect(x: 0, y: 0, width: Double(width), height: Double(height))
+                #expect(Resampler.isWhole(source, crop: whole, width: width, height: height))
+                var tapSums: [Float] = [], copySums: [Float] = []
+                let taps = Resampler.resampleWithTaps(source, crop: whole, width: width, height: height) { row, out in
+                    tapSums.append(contentsOf: row)
+                    Resampler.quantise(row, into: out)
+                }
+                let copied = Resampler.resample(source, crop: whole, width: width, height: height) { row, out in
+                    copySums.append(contentsOf: row)
+                    Resampler.quantise(row, into: out)
+                }
+                #expect(Resampler.resample(source, crop: whole, width: width, height: height) == taps,
+                        "alpha \(alpha), premultiplied \(premultiplied)")
+                #expect(copied == taps && copySums == tapSums, "alpha \(alpha), premultiplied \(premultiplied)")
+            }
+        }
+        // Straight (200, 80, 40) at alpha 64: 200 · 64 / 255 = 50.2 premultiplied, and so on.
+        #expect(resample([200, 80, 40, 64, 9, 9, 9, 255], width: 2, height: 1, alpha: true, to: 2, 1)
+                == [50, 20, 10, 64, 9, 9, 9, 255])
+    }
 }

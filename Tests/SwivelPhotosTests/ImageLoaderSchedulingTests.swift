@@ -54,6 +54,26 @@ import SwivelPhotoCore
         #expect(held.started.map(\.id).sorted() == Array(0...9))   // each card once
     }
 
+    /// The thread decoding ahead asks `beforeAhead` before each card and waits while it blocks
+    /// (the thumbnail writer's queue full); the on-screen threads never ask: every card on screen
+    /// is decoded while the gate is shut, none off screen until it opens.
+    @Test func onlyDecodingAheadWaitsForItsGate() throws {
+        let held = HeldDecodes(), gate = Gate()
+        let loader = ImageLoader(onScreenThreads: 2, aheadThreads: 1, onFinished: {}, beforeAhead: gate.pass,
+                                 decode: held.decode)
+        defer { gate.open(); held.releaseAll(); loader.stop() }
+        held.releaseAll()
+        loader.resize(width: 4, height: 6)
+        loader.want(Self.wanted, onScreen: Self.onScreen)
+        try #require(held.waitForStarts(5))
+        usleep(100_000)   // time for an ahead decode to start if the gate did not hold it
+        #expect(held.started.map(\.id).sorted() == [2, 3, 4, 5, 6])
+        #expect(gate.waiting)
+        gate.open()
+        try #require(held.waitForStarts(10))
+        #expect(held.started.dropFirst(5).map(\.id) == [7, 1, 8, 0, 9] && held.started.dropFirst(5).allSatisfy { $0.nice == 10 })
+    }
+
     /// With one on-screen thread, the cards on screen are decoded one after another from the
     /// centre out (4, 5, 3, 6, 2); the ahead thread starts (card 7) only once the last of them
     /// has its thread.
@@ -162,4 +182,25 @@ func waitUntil(_ condition: () -> Bool) -> Bool {
         usleep(2_000)
     }
     return false
+}
+
+/// A gate a thread waits at until the test opens it.
+final class Gate: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var isOpen = false, waiters = 0
+
+    /// Whether a thread is waiting at the gate now.
+    var waiting: Bool { condition.withLock { waiters > 0 } }
+
+    var pass: @Sendable () -> Void {
+        { [self] in
+            condition.withLock {
+                waiters += 1
+                while !isOpen { condition.wait() }
+                waiters -= 1
+            }
+        }
+    }
+
+    func open() { condition.withLock { isOpen = true; condition.broadcast() } }
 }

@@ -240,6 +240,30 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: target.text) == [name])
     }
 
+    /// Past the queue's ahead limit a thumbnail is still queued and written (decoding ahead waits
+    /// instead, in `ImageLoader`); only past its most is one dropped, and counted.
+    @Test func aFullQueueWritesEverythingUpToItsMostThenDropsAndCounts() throws {
+        let folder = TemporaryDirectory()
+        let subject = try #require(ThumbnailSubject(file: Self.photo(folder)))
+        let job = ThumbnailWriter.Job.thumbnail(subject, .normal, DecodedImage(width: 2, height: 2, pixels: [UInt8](repeating: 255, count: 16)),
+                                                original: (2, 2), mimeType: "image/jpeg")
+        func writer(most: Int) -> ThumbnailWriter {
+            ThumbnailWriter(directory: ThumbnailDirectory(root: folder.path("cache/thumbnails"), program: "swivel", version: "9.9"),
+                            software: "swivel 9.9", warn: { _ in }, aheadLimit: 16, maxQueued: most)
+        }
+        let roomy = writer(most: 100 * 16)
+        for _ in 0..<100 { roomy.add(job) }
+        roomy.waitForRoom()   // returns once at most one thumbnail (16 bytes) waits
+        roomy.finish()
+        #expect(roomy.written == 100 && roomy.dropped == 0)
+
+        let tight = writer(most: 4 * 16)
+        for _ in 0..<100 { tight.add(job) }
+        tight.finish()
+        print("queue of 4: \(tight.written) written, \(tight.dropped) dropped")
+        #expect(tight.dropped > 0 && tight.written + tight.dropped == 100)
+    }
+
     /// A cache that cannot be written (a file where its folder should be): one warning, the photos
     /// still decode.
     @Test func unwritableCacheWarnsOnce() throws {

@@ -47,6 +47,15 @@ extension Options {
                              shows the centred card's photo (wall clock; until every visible photo
                              is shown, frames are paced at 60 Hz as in the app, then flat out)
       visible_photos_ms      the same until every visible card's photo is shown
+      placeholder_frames     frames after that (the flings, at 5,000 pt/s, drawn flat out in
+                             60 Hz virtual time) in which a visible card is still grey;
+                             placeholder_run_max the most such frames in a row,
+                             placeholder_cards_max the most grey cards in one frame
+      thumbnail_hits         cards whose photo came from the shared thumbnail cache;
+                             thumbnail_misses those decoded from their file; thumbnails_written
+                             thumbnails and failure entries saved (the queue is written out
+                             before the report); thumbnails_dropped those not saved because the
+                             writer's queue was full; all null with --no-thumbnail-cache
       loading_frame_ms       frame times (as frame_ms) of the frames drawn until then, after the
                              first: what decoding costs drawing; null when none was drawn
       taken_dates_ms         what --sort taken costs for the deck: reading every file's EXIF

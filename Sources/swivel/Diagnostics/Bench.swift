@@ -73,6 +73,8 @@ struct Bench {
         /// Wall-clock milliseconds from the end of the first frame to the end of the first frame
         /// showing the centred card's photo, and every visible card's.
         var centredMilliseconds: Double?, allVisibleMilliseconds: Double?
+        /// Grey placeholders on screen in the frames after every visible photo first arrived.
+        var placeholders = PlaceholderFrames()
         /// The times of the frames drawn while the visible photos were still arriving (after the
         /// first): what the decoders cost the frame rate.
         var loadingMilliseconds: [Double] = []
@@ -116,8 +118,11 @@ struct Bench {
                    deck.image(at: Int(controller.layout.centreIndex(scroll: offset).rounded()), now: time) != nil {
                     measured.centredMilliseconds = sinceFirst
                 }
-                if measured.allVisibleMilliseconds == nil, deck.isReady(layout: controller.layout, scroll: offset) {
+                let grey = deck.cardsWithoutPhoto(layout: controller.layout, scroll: offset)
+                if measured.allVisibleMilliseconds == nil, grey == 0 {
                     measured.allVisibleMilliseconds = sinceFirst
+                } else if measured.allVisibleMilliseconds != nil {
+                    measured.placeholders.add(grey)
                 }
             }
             if firstFrameEnd == nil { firstFrameEnd = clock.now }
@@ -183,11 +188,18 @@ struct Bench {
             json.field("taken_dates_ms", takenMilliseconds)
             json.field("centred_photo_ms", frames.centredMilliseconds)
             json.field("visible_photos_ms", frames.allVisibleMilliseconds)
+            // After visible_photos_ms (in the flings): frames with a visible card still grey,
+            // the longest run of such frames in a row, and the most grey cards in one frame.
+            json.field("placeholder_frames", frames.placeholders.frames)
+            json.field("placeholder_run_max", frames.placeholders.longestRun)
+            json.field("placeholder_cards_max", frames.placeholders.mostCards)
             // Cards whose photo came from the shared thumbnail cache, cards decoded from their
-            // file, and the thumbnails (and failure entries) written; null with --no-thumbnail-cache.
+            // file, the thumbnails (and failure entries) written, and those dropped because the
+            // writer's queue was full (`ThumbnailWriter.maxQueuedBytes`); null with --no-thumbnail-cache.
             json.field("thumbnail_hits", deck.thumbnails?.hits)
             json.field("thumbnail_misses", deck.thumbnails?.misses)
             json.field("thumbnails_written", deck.thumbnails?.writer.written)
+            json.field("thumbnails_dropped", deck.thumbnails?.writer.dropped)
             if frames.loadingMilliseconds.isEmpty {
                 json.null("loading_frame_ms")
             } else {

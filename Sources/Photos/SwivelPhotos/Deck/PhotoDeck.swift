@@ -94,7 +94,9 @@ public final class PhotoDeck<Textures: PhotoTextureArray> {
     public convenience init(sources: [PhotoSource], budgetMiB: Int, thumbnails: ThumbnailCache? = nil,
                             warn: @escaping (String) -> Void, onFinished: @escaping @Sendable () -> Void) {
         let sources = PhotoSources(sources)
-        self.init(sources: sources, budgetMiB: budgetMiB, warn: warn, onFinished: onFinished) {
+        var beforeAhead: (@Sendable () -> Void)?
+        if let thumbnails { beforeAhead = { thumbnails.writer.waitForRoom() } }
+        self.init(sources: sources, budgetMiB: budgetMiB, warn: warn, onFinished: onFinished, beforeAhead: beforeAhead) {
             (id, width, height, cancellation) throws(ImageLoadError) in
             try sources[id].decode(width: width, height: height, cancellation: cancellation, thumbnails: thumbnails)
         }
@@ -109,7 +111,8 @@ public final class PhotoDeck<Textures: PhotoTextureArray> {
     }
 
     private init(sources: PhotoSources, budgetMiB: Int, warn: @escaping (String) -> Void,
-                 onFinished: @escaping @Sendable () -> Void, decode: @escaping ImageLoader.Decode) {
+                 onFinished: @escaping @Sendable () -> Void, beforeAhead: (@Sendable () -> Void)? = nil,
+                 decode: @escaping ImageLoader.Decode) {
         self.sources = sources
         order = Array(0..<sources.count)
         for id in order { idsByPath[sources[id].path] = id }
@@ -117,7 +120,7 @@ public final class PhotoDeck<Textures: PhotoTextureArray> {
         self.warn = warn
         let cores = Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))   // the processors online
         loader = ImageLoader(onScreenThreads: Self.onScreenThreads(cores: cores), aheadThreads: 1,
-                             onFinished: onFinished, decode: decode)
+                             onFinished: onFinished, beforeAhead: beforeAhead, decode: decode)
     }
 
     deinit { loader.stop() }
@@ -340,10 +343,16 @@ public final class PhotoDeck<Textures: PhotoTextureArray> {
 
     /// Whether every visible card's photo is on the GPU (or its file was found unreadable).
     public func isReady(layout: CarouselLayout, scroll: Double) -> Bool {
-        guard textures != nil else { return true }
-        return layout.visibleIndices(scroll: scroll).allSatisfy { position in
-            guard order.indices.contains(position) else { return true }
-            return cache.slot(for: order[position]) != nil || unusable.contains(order[position])
+        cardsWithoutPhoto(layout: layout, scroll: scroll) == 0
+    }
+
+    /// The visible cards showing the grey placeholder: their photo is not on the GPU and their
+    /// file was not found unreadable.
+    public func cardsWithoutPhoto(layout: CarouselLayout, scroll: Double) -> Int {
+        guard textures != nil else { return 0 }
+        return layout.visibleIndices(scroll: scroll).count { position in
+            guard order.indices.contains(position) else { return false }
+            return cache.slot(for: order[position]) == nil && !unusable.contains(order[position])
         }
     }
 

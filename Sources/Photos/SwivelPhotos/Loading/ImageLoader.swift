@@ -42,6 +42,7 @@ public final class ImageLoader: @unchecked Sendable {
     private var decodeTimes: [Double] = []
     private var decodeCPUTimes: [Double] = []
     private let onFinished: @Sendable () -> Void
+    private let beforeAhead: (@Sendable () -> Void)?
 
     /// `onScreenThreads` threads for the photos on screen and `aheadThreads` for the rest (see
     /// the type). `onFinished` runs on a worker thread after each decode (to wake the main loop).
@@ -61,10 +62,13 @@ public final class ImageLoader: @unchecked Sendable {
     }
 
     /// The threads as above, each decode done by `decode` (the tests' stand-in for files).
+    /// `beforeAhead` runs on a thread decoding ahead (cards off screen) before it takes each card,
+    /// and may block it: the thumbnail writer holds it back while its queue is full.
     init(onScreenThreads: Int, aheadThreads: Int, onFinished: @escaping @Sendable () -> Void,
-         decode: @escaping Decode) {
+         beforeAhead: (@Sendable () -> Void)? = nil, decode: @escaping Decode) {
         self.decode = decode
         self.onFinished = onFinished
+        self.beforeAhead = beforeAhead
         let onScreenCount = max(0, onScreenThreads)
         let count = onScreenCount + max(onScreenCount == 0 ? 1 : 0, aheadThreads)
         for index in 0..<count {
@@ -168,6 +172,9 @@ public final class ImageLoader: @unchecked Sendable {
         // thread.)
         if role != .onScreen { setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 10) }
         while true {
+            // Only the thread that decodes nothing but cards off screen may be held back: a
+            // loader's only thread (`.any`) decodes the visible cards too.
+            if role == .ahead { beforeAhead?() }
             condition.lock()
             var next: Int?
             while !stopping {

@@ -65,8 +65,9 @@ enum ThumbnailPNG {
     private static func deflate(_ input: [UInt8]) -> [UInt8]? {
         var size = compressBound(uLong(input.count))
         var output = [UInt8](repeating: 0, count: Int(size))
-        // zlib's default level 6, its speed/size balance.
-        guard compress2(&output, &size, input, uLong(input.count), 6) == Z_OK else { return nil }
+        // Level 1, zlib's fastest: at its default 6 a cold --bench of 12 MP JPEGs at 2x spent
+        // 140 ms of CPU a thumbnail (1000 x 750), 43 % over the open without the cache.
+        guard compress2(&output, &size, input, uLong(input.count), 1) == Z_OK else { return nil }
         return Array(output.prefix(Int(size)))
     }
 

@@ -22,9 +22,17 @@ public final class ThumbnailWriter: @unchecked Sendable {
         }
     }
 
-    /// Pixels waiting to be written at most: a job past it is dropped (the photo is thumbnailed
-    /// on a later run). 32 MiB: ten xx-large thumbnails, or forty photos' x-large.
-    static let maxQueuedBytes = 32 << 20
+    /// Pixels queued past which decoding ahead waits for the writer (`waitForRoom`) before it
+    /// takes its next card. 64 MiB: twenty 12 MP photos' thumbnails at 2x (xx-large, 1000 x 750),
+    /// eighty at 1x (x-large). At 32 MiB with drops instead of waits, a cold `--bench` of 12 MP
+    /// JPEGs at 2x wrote 19-28 of the ~37 thumbnails it made, the rest dropped while both cores decoded.
+    static let aheadLimitBytes = 64 << 20
+
+    /// Pixels queued at most: a thumbnail past it is dropped (and made again on a later run).
+    /// Only decodes of cards on screen, which never wait, can queue past `aheadLimitBytes`: a
+    /// cold fling through a folder decodes card after card at normal priority while the writer,
+    /// at nice 19, gets no core. 128 MiB, half the default texture budget.
+    static let maxQueuedBytes = 128 << 20
 
     private let condition = Condition()
     private var jobs: [Job] = []
@@ -32,17 +40,21 @@ public final class ThumbnailWriter: @unchecked Sendable {
     private var busy = 0
     private var stopping = false
     private var gaveUp = false
-    private var writtenCount = 0
+    private var writtenCount = 0, droppedCount = 0
     private let directory: ThumbnailDirectory
     private let software: String
+    private let aheadLimit: Int, maxQueued: Int
     private let warn: @Sendable (String) -> Void
 
     /// `software`: the `Software` text of every file written (the program and its version).
     /// `warn` gets the one warning of a run whose writes fail.
-    init(directory: ThumbnailDirectory, software: String, warn: @escaping @Sendable (String) -> Void) {
+    /// `aheadLimit` and `maxQueued`: the queue's bounds in bytes (smaller in tests).
+    init(directory: ThumbnailDirectory, software: String, warn: @escaping @Sendable (String) -> Void,
+         aheadLimit: Int = aheadLimitBytes, maxQueued: Int = maxQueuedBytes) {
         self.directory = directory
         self.software = software
         self.warn = warn
+        (self.aheadLimit, self.maxQueued) = (aheadLimit, maxQueued)
         _ = startThread(named: "swivel-thumbnails") { [self] in
             // Linux's nice is per thread; 0: the calling thread. 19: the lowest there is.
             setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 19)
@@ -53,12 +65,25 @@ public final class ThumbnailWriter: @unchecked Sendable {
     /// Files written so far (thumbnails and failure entries).
     public var written: Int { condition.withLock { writtenCount } }
 
+    /// Thumbnails dropped because `maxQueuedBytes` were queued (`--bench`).
+    public var dropped: Int { condition.withLock { droppedCount } }
+
     func add(_ job: Job) {
         condition.withLock {
-            guard !stopping, !gaveUp, queuedBytes + job.bytes <= Self.maxQueuedBytes else { return }
+            guard !stopping, !gaveUp else { return }
+            guard queuedBytes + job.bytes <= maxQueued else { droppedCount += 1; return }
             jobs.append(job)
             queuedBytes += job.bytes
             condition.broadcast()
+        }
+    }
+
+    /// Waits while more than `aheadLimitBytes` are queued (and the writer is still writing). For
+    /// the thread decoding ahead, before it takes a card: a card off screen may wait for the
+    /// writer, a card on screen never does, so every photo decoded gets its thumbnail queued.
+    public func waitForRoom() {
+        condition.withLock {
+            while queuedBytes > aheadLimit && !stopping && !gaveUp { condition.wait() }
         }
     }
 
@@ -89,6 +114,7 @@ public final class ThumbnailWriter: @unchecked Sendable {
             let job = jobs.removeFirst()
             queuedBytes -= job.bytes
             busy += 1
+            condition.broadcast()   // room for decoding ahead, perhaps
             return job
         }
     }
@@ -117,7 +143,7 @@ public final class ThumbnailWriter: @unchecked Sendable {
         guard let png else { return }
         if let problem = Self.writeAtomically(png, folder: folder, name: name) {
             let first = condition.withLock { () -> Bool in
-                defer { gaveUp = true; jobs = []; queuedBytes = 0 }
+                defer { gaveUp = true; jobs = []; queuedBytes = 0; condition.broadcast() }
                 return !gaveUp
             }
             if first { warn("thumbnail cache \(directory.root) not written (\(problem)); thumbnails are not saved this run") }
