@@ -43,13 +43,14 @@ import Testing
         }
     }
 
-    /// Every program the renderer links (CardPass, ShadowTexture, OverlayPass), and so every file in
-    /// Shaders/.
+    /// Every program the renderer links (CardPass, ShadowTexture, OverlayPass, FlightPass), and so
+    /// every file in Shaders/.
     static let programs: [(ShaderSource, ShaderSource)] = [
         (.cardVert, .cardFrag), (.cardVert, .interiorFrag), (.cardVert, .shadowFrag), (.cardVert, .edgeFrag),
         (.cardVert, .bodyFrag),
         (.fullscreenVert, .silhouetteFrag), (.fullscreenVert, .blurFrag),
         (.overlayVert, .overlayFrag),
+        (.flightVert, .flightFrag),
     ]
 
     @Test func everyEmbeddedShaderCompiles() throws {
@@ -85,7 +86,7 @@ import Testing
         var snippet = try String(contentsOf: Self.shaderFolder.appendingPathComponent("rounded-rect.glsl"), encoding: .utf8)
         if snippet.hasSuffix("\n") { snippet.removeLast() }
         #expect(snippet.contains("float roundedRectDistance(vec2 p, vec2 halfSize, float radius) {"))
-        let measuring: [ShaderSource] = [.bodyFrag, .cardFrag, .edgeFrag, .silhouetteFrag]
+        let measuring: [ShaderSource] = [.bodyFrag, .cardFrag, .edgeFrag, .silhouetteFrag, .flightFrag]
         for source in measuring {
             #expect(source.text.contains(snippet), "\(source.fileName)")
             #expect(source.text.components(separatedBy: "float roundedRectDistance(").count == 2, "\(source.fileName)")
