@@ -192,10 +192,19 @@ extension RealWindowSuites {
         func aResizeByTheCompositorLaysOutAgain(scale: Int) throws {
             let app = try Self.start(scale: scale)
             let sway = try #require(app.sway)
-            try sway.command("[con_id=\(app.window)] floating enable, resize set width 600 px height 340 px")
+            // Asked again each second until the frame has the new size: at scale 2 a resize sent
+            // right after start-up was lost in 3 of 6 runs (before any change of this suite's
+            // code), the window keeping its first size for the whole 10 s.
+            let resize = "[con_id=\(app.window)] floating enable, resize set width 600 px height 340 px"
+            try sway.command(resize)
             var frame = try app.screenshot()
+            var asked = Date()
             _ = try app.poll {
                 frame = try app.screenshot()
+                if frame.width != 600 * scale && Date().timeIntervalSince(asked) > 1 {
+                    try sway.command(resize)
+                    asked = Date()
+                }
                 return frame.width == 600 * scale
             }
             #expect(frame.width == 600 * scale && frame.height == 340 * scale, "frame \(frame.width)x\(frame.height)")
