@@ -2,7 +2,8 @@
 // The card flying between the row and the full view, and the veil that fades the rest: a
 // rounded rectangle (coverage from its signed distance in pixels, ramped over one pixel, as
 // card.frag does) in a flat colour or showing `u_crop` of its photo's layer, faded in over the
-// colour as in the row. Output is premultiplied alpha.
+// colour as in the row, or `u_crop` of the sharp photo's own texture once it has arrived. Output
+// is premultiplied alpha.
 
 in vec2 v_pixel;
 
@@ -12,6 +13,8 @@ uniform vec4 u_color;         // premultiplied
 uniform vec4 u_crop;          // x, y, width, height in texture coordinates
 uniform vec2 u_image;         // layer (−1: none), how far faded in
 uniform sampler2DArray u_images;
+uniform float u_sharpShown;   // 1: the sharp photo (u_sharp) instead of the layer
+uniform sampler2D u_sharp;
 
 out vec4 fragColor;
 
@@ -23,7 +26,10 @@ void main() {
     float d = roundedRectDistance(local, halfSize, u_radius);
     float coverage = clamp(0.5 - d, 0.0, 1.0);
     vec4 color = u_color;
-    if (u_image.x >= 0.0) {
+    if (u_sharpShown > 0.5) {
+        vec2 uv = u_crop.xy + (local / max(u_rect.zw, vec2(1e-6)) + 0.5) * u_crop.zw;
+        color = texture(u_sharp, uv);
+    } else if (u_image.x >= 0.0) {
         vec2 uv = u_crop.xy + (local / max(u_rect.zw, vec2(1e-6)) + 0.5) * u_crop.zw;
         color = mix(color, texture(u_images, vec3(uv, u_image.x)), u_image.y);
     }

@@ -11,10 +11,14 @@ public struct FlyingCard {
     public var crop: Rect
     public var color: RGBA8
     public var image: CardImage?
+    /// The sharp photo, drawn instead of `image` where given (`crop` is then across it).
+    public var sharp: FullViewTexture?
     /// The other cards and all shadows: 1 shown as in the row, 0 gone (the background alone).
     public var othersOpacity: Double
 
-    public init(clip: Rect, cornerRadius: Double, crop: Rect, color: RGBA8, image: CardImage?, othersOpacity: Double) {
+    public init(clip: Rect, cornerRadius: Double, crop: Rect, color: RGBA8, image: CardImage?, sharp: FullViewTexture? = nil,
+                othersOpacity: Double) {
+        self.sharp = sharp
         self.clip = clip
         self.cornerRadius = cornerRadius
         self.crop = crop
@@ -28,7 +32,7 @@ public struct FlyingCard {
 /// over the whole window (the row fades to the background), then the card, one draw call each.
 final class FlightPass {
     private let program: ShaderProgram
-    private let viewportPixels, rect, radius, color, crop, image: Uniform
+    private let viewportPixels, rect, radius, color, crop, image, sharpShown: Uniform
     private var vertexArray: GLuint = 0
 
     init() throws {
@@ -39,7 +43,8 @@ final class FlightPass {
         color = try program.uniform("u_color")
         crop = try program.uniform("u_crop")
         image = try program.uniform("u_image")
-        program.bind(samplers: [(try program.uniform("u_images"), 1)])
+        sharpShown = try program.uniform("u_sharpShown")
+        program.bind(samplers: [(try program.uniform("u_images"), 1), (try program.uniform("u_sharp"), 2)])
         glGenVertexArrays(1, &vertexArray)
     }
 
@@ -60,16 +65,26 @@ final class FlightPass {
         if veil > 0 {
             let whole = Rect(x: 0, y: 0, width: viewport.width, height: viewport.height)
             let fill = background.premultiplied
+            sharpShown.set(0)
             quad(whole, radius: 0, pixelScale: pixelScale, color: (fill.r * Float(veil), fill.g * Float(veil),
                                                                     fill.b * Float(veil), fill.a * Float(veil)),
                  crop: .unit, image: nil)
             calls += 1
         }
         for card in flying where card.clip.width > 0 && card.clip.height > 0 {
+            if let sharp = card.sharp {
+                glActiveTexture(GLc.texture2)
+                glBindTexture(GLc.texture2D, sharp.texture)
+                glActiveTexture(GLc.texture0)
+            }
+            sharpShown.set(card.sharp == nil ? 0 : 1)
             quad(card.clip, radius: card.cornerRadius, pixelScale: pixelScale, color: card.color.premultiplied,
                  crop: card.crop, image: images == nil ? nil : card.image)
             calls += 1
         }
+        glActiveTexture(GLc.texture2)
+        glBindTexture(GLc.texture2D, 0)
+        glActiveTexture(GLc.texture0)
         glBindVertexArray(0)
         return calls
     }

@@ -58,6 +58,7 @@ extension GLc {
 extension GLc {
     static let texture2DArray = GLenum(GL_TEXTURE_2D_ARRAY)
     static let texture1 = GLenum(GL_TEXTURE1)
+    static let texture2 = GLenum(GL_TEXTURE2)
     static let rgba8 = GLint(GL_RGBA8)
     static let r8 = GLint(GL_R8)
     static let linearMipmapLinear = GLint(GL_LINEAR_MIPMAP_LINEAR)

@@ -14,8 +14,13 @@ public struct FullView: Sendable {
     public private(set) var zoom: ZoomPan
     /// Swipe down to close, at fit.
     public private(set) var dismiss: DismissDrag
-    /// The card's aspect fitted into the window: where the open photo is at fit.
-    public let fitFrame: FlightFrame
+    /// Where the open photo is at fit: the card's aspect fitted into the window until the sharp
+    /// photo arrives (`setImageSize`), then the photo's own fit.
+    public private(set) var fitFrame: FlightFrame
+    /// The card's aspect fitted into the window, and the stand-in's image size: what a page shows
+    /// before its sharp photo has arrived.
+    private let cardFitFrame: FlightFrame
+    private let standInSize: Size
     /// The window in points, and device pixels per point.
     public let window: Size
     public let pixelsPerPoint: Double
@@ -35,7 +40,9 @@ public struct FullView: Sendable {
         self.pixelsPerPoint = scale
         window = row.viewport
         fitFrame = full
+        cardFitFrame = full
         imageSize = Self.standInImageSize(row: row, pixelsPerPoint: scale)
+        standInSize = imageSize
         zoom = ZoomPan(imageSize: imageSize, windowSize: Size(row.viewport.width * scale, row.viewport.height * scale),
                        pixelsPerPoint: scale, reducesMotion: reducesMotion)
         dismiss = DismissDrag(windowHeight: row.viewport.height, reducesMotion: reducesMotion)
@@ -52,10 +59,23 @@ public struct FullView: Sendable {
         return texture.width >= fitPixels.width && texture.height >= fitPixels.height ? texture : fitPixels
     }
 
-    /// A new image size for the open photo (the sharp photo arrived): back to fit with it.
+    /// A new image size for the open photo (the sharp photo arrived): back to fit with it, which
+    /// is now the photo's own aspect fitted into the window (at most 1:1, `PhotoPlacement`).
     public mutating func setImageSize(_ size: Size) {
         guard size.width > 0, size.height > 0, size != imageSize else { return }
         imageSize = size
+        resetZoom()
+        let r = zoom.placement(at: 0).frame, k = 1 / pixelsPerPoint
+        fitFrame = .fullView(photo: Rect(x: r.x * k, y: r.y * k, width: r.width * k, height: r.height * k), window: window)
+    }
+
+    /// Whether the open page shows its sharp photo's size (`setImageSize`) rather than the stand-in.
+    public var hasImageSize: Bool { imageSize != standInSize }
+
+    /// Back to the stand-in (a new page opens with its card's texture until its photo arrives).
+    private mutating func resetToStandIn() {
+        imageSize = standInSize
+        fitFrame = cardFitFrame
         resetZoom()
     }
 
@@ -81,12 +101,13 @@ public struct FullView: Sendable {
         return frame
     }
 
-    /// Card `index` centred in `row`, flat: where the flight leaves from and lands.
-    public static func cardFrame(_ index: Int, in row: CarouselLayout) -> FlightFrame {
+    /// Card `index` centred in `row`, flat: where the flight leaves from and lands; its photo of
+    /// `imageSize` covers it (the card's own size: its texture, already cropped).
+    public static func cardFrame(_ index: Int, in row: CarouselLayout, imageSize: Size? = nil) -> FlightFrame {
         let parameters = row.parameters
         let centred = row.offset(centering: index)
         let rect = Rect(center: row.cardCenter(index, scroll: centred), size: parameters.cardSize)
-        return .card(rect, imageSize: parameters.cardSize, cornerRadius: parameters.cornerRadius)
+        return .card(rect, imageSize: imageSize ?? parameters.cardSize, cornerRadius: parameters.cornerRadius)
     }
 
     /// The card's aspect fitted into `row`'s window and centred: `s = min(W/w, H/h)`.
@@ -115,7 +136,8 @@ public struct FullView: Sendable {
         let end = transition.isOpening ? openFrame(at: time) : transition.full
         for page in pages {
             let dx = strip.pageMinX(page, at: time)
-            var frame = page != index ? end
+            // A neighbour page shows its card's texture, in the card's aspect.
+            var frame = page != index ? (hasImageSize ? cardFitFrame : end)
                 : transition.isOpening ? FlightFrame.mix(transition.card, end, transition.progress(at: time)) : open
             frame.othersOpacity = open.othersOpacity
             frame.clip.x += dx
@@ -143,7 +165,7 @@ public struct FullView: Sendable {
             let time = event.time
             let page = strip.destinationPage(at: time)
             strip.handle(event)
-            if strip.destinationPage(at: time) != page { resetZoom() }    // a new page opens at fit
+            if strip.destinationPage(at: time) != page { resetToStandIn() }    // a new page opens at fit
         case .keyDown(.plus, let time), .keyDown(.minus, let time):
             if transition.isOpening { zoom.zoom(keySteps: event == .keyDown(.plus, time: time) ? 1 : -1, at: time) }
         case .keyDown(.zero, let time):
@@ -196,8 +218,11 @@ public struct FullView: Sendable {
         }
         // From the photo as shown (zoomed, panned, pulled down) when that is not the fit frame.
         let shown = transition.isOpening ? openFrame(at: time) : transition.full
+        if paged { resetToStandIn() }
         if paged || shown != transition.full {
-            transition = OpenTransition(card: Self.cardFrame(page, in: layout), full: shown, at: time,
+            // With the sharp photo shown, the flight crops it as the card does (aspect fill).
+            let photoSize = !paged && hasImageSize ? imageSize : nil
+            transition = OpenTransition(card: Self.cardFrame(page, in: layout, imageSize: photoSize), full: shown, at: time,
                                         progress: progress, reducesMotion: transition.reducesMotion)
         }
         strip = PageStrip(window: row.layout.viewport, pageCount: row.layout.cardCount, page: page,
@@ -234,6 +259,14 @@ public struct FullViewState: Sendable {
                                decelerationRate: row.decelerationRate, reducesMotion: row.reducesMotion)
         view = FullView(opening: index, row: row.layout, at: time, flying: flying, reducesMotion: reducesMotion,
                         pixelsPerPoint: pixelsPerPoint)
+    }
+
+    /// The sharp photo of card `index` arrived, `size` image pixels: the open view shows it at its
+    /// own aspect (`FullView.setImageSize`); ignored when another card is open now.
+    public mutating func setImageSize(_ size: Size, forCard index: Int) {
+        guard var view, view.index == index, view.transition.isOpening else { return }
+        view.setImageSize(size)
+        self.view = view
     }
 
     /// Whether `event` was the full view's: Enter or Space in the row opens the centred card;

@@ -15,6 +15,8 @@ final class FrameDriver {
     /// The scene `buildScene` made last, and the pixels `renderScene` drew it into last.
     private var scene: CardScene?
     private var drawnPixels: FramePixels?
+    /// The open photo's sharp picture (photo decks).
+    let sharpPhoto = FullViewSharpPhoto()
 
     init(surface: GLWindow, content: SceneContent) {
         self.surface = surface
@@ -53,6 +55,13 @@ final class FrameDriver {
         return update
     }
 
+    /// A photo deck's full view before drawing: asks for the open card's sharp photo at `pixels`'
+    /// size, uploads it once decoded and gives `fullView` its size; frees it once closed.
+    func updateFullView(_ fullView: inout FullViewState, at time: Double, pixels: FramePixels) {
+        guard let deck = content.deck else { return }
+        sharpPhoto.update(&fullView, deck: deck, pixels: pixels, at: time)
+    }
+
     /// Applies what the folder watch saw to the photo deck (`PhotoDeck.apply`) and to
     /// `controller`, whose offset moves with the centred card so that it stays where it is on
     /// screen. False when nothing in the deck changed.
@@ -76,10 +85,12 @@ final class FrameDriver {
     /// scale, kept for `renderScene`; the card open in `fullView` (or flying) over the row.
     func buildScene(_ controller: ScrollController, fullView: FullViewState = FullViewState(), at time: Double,
                     for pixels: FramePixels, photoTime: Double? = nil) {
-        let open = fullView.shown(at: time)?.pages(at: time) ?? []
+        let view = fullView.shown(at: time)
+        let open = view?.pages(at: time) ?? []
         scene = content.scene(layout: controller.layout, scroll: controller.offset(at: time),
                               pixelScale: pixels.scale(for: controller.layout.viewport),
-                              now: photoTime ?? time, renderer: renderer, open: open)
+                              now: photoTime ?? time, renderer: renderer, open: open,
+                              sharp: sharpPhoto.texture(for: view))
     }
 
     /// The second half of `render`: draws the scene built last into `pixels` (again, for a

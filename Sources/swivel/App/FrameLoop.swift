@@ -172,6 +172,7 @@ struct FrameLoop {
                                          uploadLimit: firstFrame ? 0 : PhotoDeck.uploadsPerFrame)
         // A photo arriving for a card off screen changes no pixel: no frame for it.
         if let update, update.uploadedOnScreen > 0 { needsFrame = true }
+        driver.updateFullView(&fullView, at: now, pixels: pixels)
         return pixels
     }
 

@@ -5,10 +5,11 @@ import SwivelSystem
 
 enum Screenshots {
     /// `--screenshot`: one frame into a PNG, and how long it took. A photo deck first waits (up to
-    /// 60 s) until every visible card's photo is on the GPU or known to be unreadable.
-    /// The card open in `fullView` at `time` (or flying) shows over the row.
+    /// 60 s) until every visible card's photo is on the GPU or known to be unreadable, and the
+    /// open card's sharp photo too. The card open in `fullView` at `time` (or flying) shows over the row.
     static func renderOnce(_ driver: FrameDriver, controller: inout ScrollController,
                            fullView: FullViewState = FullViewState(), at time: Double, path: String) {
+        var fullView = fullView
         let pixels = driver.windowPixels
         if let deck = driver.content.deck {
             let clock = MonotonicClock()
@@ -16,7 +17,9 @@ enum Screenshots {
             while true {
                 TerminationSignals.exitIfRequested()
                 driver.updatePhotos(&controller, at: time, pixels: pixels, settled: true, uploadLimit: .max)
-                if deck.isReady(layout: controller.layout, scroll: controller.offset(at: time)) { break }
+                driver.updateFullView(&fullView, at: time, pixels: pixels)
+                if deck.isReady(layout: controller.layout, scroll: controller.offset(at: time)),
+                   !driver.sharpPhoto.isWaiting { break }
                 if clock.now > deadline { Console.error("photos still loading after 60 s; drawing placeholders") ; break }
                 usleep(2_000)
             }

@@ -121,9 +121,22 @@ public final class PhotoDeck<Textures: PhotoTextureArray> {
         let cores = Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))   // the processors online
         loader = ImageLoader(onScreenThreads: Self.onScreenThreads(cores: cores), aheadThreads: 1,
                              onFinished: onFinished, beforeAhead: beforeAhead, decode: decode)
+        fullViewPhotos = FullViewPhotos(onFinished: onFinished, path: { sources[$0].path }) {
+            (id, target, cancellation) throws(ImageLoadError) in
+            try ImageDecoder.decode(sources[id].path, target: target, cancellation: cancellation)
+        }
     }
 
-    deinit { loader.stop() }
+    deinit {
+        loader.stop()
+        fullViewPhotos.stop()
+    }
+
+    /// The full view's sharp photos, by photo id (`photoID(at:)`), decoded on their own thread.
+    public let fullViewPhotos: FullViewPhotos
+
+    /// The id of the photo at `position` (what `fullViewPhotos` takes), nil past the deck's end.
+    public func photoID(at position: Int) -> Int? { order.indices.contains(position) ? order[position] : nil }
 
     public var count: Int { order.count }
 
