@@ -8,12 +8,7 @@ import Testing
 /// before the work, quickly, with one line saying why; ordinary files of the same kinds still decode.
 @Suite(.serialized) struct BoundedJPEGAndSVGTests {
     func reason(_ path: FilePath, width: Int = 40, height: Int = 60) -> String? {
-        do throws(ImageLoadError) {
-            _ = try ImageDecoder.decode(path, width: width, height: height)
-            return nil
-        } catch {
-            return error.reason
-        }
+        decodeRefusal(path, width: width, height: height)
     }
 
     /// How long `work` takes, in seconds.

@@ -8,12 +8,7 @@ import Testing
 /// with a reason.
 @Suite(.serialized) struct FormatTests {
     func reason(_ path: FilePath, width: Int = 40, height: Int = 60) -> String? {
-        do throws(ImageLoadError) {
-            _ = try ImageDecoder.decode(path, width: width, height: height)
-            return nil
-        } catch {
-            return error.reason
-        }
+        decodeRefusal(path, width: width, height: height)
     }
 
     /// heif-enc (x265) needs more than a few dozen pixels to keep colours: 240 × 360.

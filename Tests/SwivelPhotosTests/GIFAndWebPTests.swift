@@ -12,14 +12,7 @@ import Testing
 @Suite(.serialized) struct GIFAndWebPTests {
     let files = TemporaryDirectory()
 
-    func reason(_ path: FilePath) -> String? {
-        do throws(ImageLoadError) {
-            _ = try ImageDecoder.decode(path, width: 8, height: 8)
-            return nil
-        } catch {
-            return error.reason
-        }
-    }
+    func reason(_ path: FilePath) -> String? { decodeRefusal(path, width: 8, height: 8) }
 
     /// `source` (a file, or ImageMagick's `file[n]` for one frame) as ImageMagick decodes it:
     /// RGBA, 8 bits, top row first. For a GIF frame, the frame alone, without its offset.

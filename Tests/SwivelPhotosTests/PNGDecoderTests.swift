@@ -335,14 +335,7 @@ import Testing
 
     // MARK: Bad files
 
-    func reason(_ path: FilePath) -> String? {
-        do throws(ImageLoadError) {
-            _ = try ImageDecoder.decode(path, width: 16, height: 16)
-            return nil
-        } catch {
-            return error.reason
-        }
-    }
+    func reason(_ path: FilePath) -> String? { decodeRefusal(path, width: 16, height: 16) }
 
     /// Cut anywhere, a PNG (interlaced or not) is skipped as truncated, never shown part grey:
     /// before its last row, and after its pixels too (IEND or more missing; these were shown
