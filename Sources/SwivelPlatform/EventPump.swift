@@ -122,7 +122,13 @@ public struct EventPump {
 
     private static func key(_ keysym: SDL_Keysym) -> Key {
         let shifted = keysym.mod & UInt16(KMOD_SHIFT.rawValue) != 0
+        let control = keysym.mod & UInt16(KMOD_CTRL.rawValue) != 0
         switch Int(keysym.sym) {
+        // With Ctrl: the desktop's select all, copy and undo; other Ctrl chords are not Swivel's.
+        case Int(SDLK_a.rawValue) where control: return .markAll
+        case Int(SDLK_c.rawValue) where control: return .copyPath
+        case Int(SDLK_z.rawValue) where control: return .undo
+        case _ where control: return .other
         case Int(SDLK_f.rawValue), Int(SDLK_F11.rawValue): return .fullscreen
         case Int(SDLK_h.rawValue): return .hud
         case Int(SDLK_QUESTION.rawValue): return .help
@@ -149,6 +155,11 @@ public struct EventPump {
         case Int(SDLK_MINUS.rawValue), Int(SDLK_KP_MINUS.rawValue): .minus
         case Int(SDLK_0.rawValue), Int(SDLK_KP_0.rawValue): .zero
         case Int(SDLK_1.rawValue), Int(SDLK_KP_1.rawValue): .one
+        case Int(SDLK_i.rawValue): .info
+        case Int(SDLK_m.rawValue): .mark
+        case Int(SDLK_u.rawValue): .clearMarks
+        case Int(SDLK_DELETE.rawValue): .delete
+        case Int(SDLK_s.rawValue): .slideshow
         default: .other
         }
     }

@@ -157,8 +157,10 @@ public struct FullView: Sendable {
             close(at: time, row: &row)
         case .keyDown(.enter, let time):
             if transition.isOpening { close(at: time, row: &row) } else { transition.open(at: time) }
-        case .keyDown(.fullscreen, _), .keyDown(.hud, _), .keyDown(.help, _), .keyDown(.f12, _):
-            return false    // the window's keys work in the full view too
+        case .keyDown(.fullscreen, _), .keyDown(.hud, _), .keyDown(.help, _), .keyDown(.f12, _),
+             .keyDown(.info, _), .keyDown(.mark, _), .keyDown(.markAll, _), .keyDown(.clearMarks, _),
+             .keyDown(.copyPath, _), .keyDown(.delete, _), .keyDown(.undo, _), .keyDown(.slideshow, _):
+            return false    // the window's and the deck's keys work in the full view too
         case .keyDown(.left, _), .keyDown(.right, _), .keyDown(.pageUp, _), .keyDown(.pageDown, _),
              .keyDown(.home, _), .keyDown(.end, _):
             guard transition.isOpening else { break }

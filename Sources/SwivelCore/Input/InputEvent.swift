@@ -42,6 +42,10 @@ public enum Key: String, Equatable, Hashable, Sendable {
     /// The full view's keys: Enter and Space open the centred card (Enter and Backspace close it);
     /// + and − zoom, 0 fits, 1 shows 1:1 (the main row's and the keypad's alike).
     case enter, space, backspace, plus, minus, zero, one
+    /// I shows the photo's information; M marks the centred (or open) card, Ctrl+A marks all, U
+    /// clears the marks; Ctrl+C copies the centred photo's path; Delete moves it to the trash,
+    /// Ctrl+Z undoes that; S starts or stops the slideshow.
+    case info, mark, markAll, clearMarks, copyPath, delete, undo, slideshow
 }
 
 /// One scroll of a wheel or trackpad, in wheel notches (SDL's `preciseX`/`preciseY`): x positive
