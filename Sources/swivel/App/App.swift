@@ -29,7 +29,9 @@ struct App {
         }
 
         let layout = CarouselLayout(viewport: surface.window.pointSize, cardCount: photos?.count ?? options.cards,
-                                    parameters: options.parameters)
+                                    parameters: options.parameters, wraps: options.loop)
+        let slideshow = Slideshow(interval: options.slideshow ?? Slideshow.standardInterval, loops: options.loop,
+                                  running: options.slideshow != nil)
         var controller = ScrollController(
             layout: layout, snapping: options.snapping, offset: options.scroll,
             decelerationRate: options.decelerationRate,
@@ -47,7 +49,12 @@ struct App {
                                          pixelsPerPoint: driver.windowPixels.scale(for: layout.viewport))
             if let card = options.openCard { fullView.open(card, row: &controller, at: 0, flying: false) }
             if let recording {
-                recording.apply(to: &controller, fullView: &fullView)
+                if slideshow.isRunning {
+                    var driver = SlideshowDriver(show: slideshow)
+                    driver.replay(recording, to: &controller, fullView: &fullView)
+                } else {
+                    recording.apply(to: &controller, fullView: &fullView)
+                }
                 time = recording.endTime
             }
             Screenshots.renderOnce(driver, controller: &controller, fullView: fullView, at: time, path: path)
@@ -66,6 +73,7 @@ struct App {
                                          pixelsPerPoint: driver.windowPixels.scale(for: layout.viewport))
         if let card = options.openCard { fullView.open(card, row: &controller, at: 0, flying: false) }
         var loop = FrameLoop(driver: driver, controller: controller, fullView: fullView, watch: watch)
+        loop.slideshow = SlideshowDriver(show: slideshow)
         loop.run(recordTo: options.record, replaying: recording)
     }
 

@@ -41,6 +41,8 @@ struct FrameLoop {
     /// this loop when a batch of changes is ready.
     private let watch: FolderWatch?
     private let frameLog = FrameLog()
+    /// `--slideshow` and S.
+    var slideshow = SlideshowDriver(show: Slideshow(interval: Slideshow.standardInterval))
 
     init(driver: FrameDriver, controller: ScrollController, fullView: FullViewState = FullViewState(),
          watch: FolderWatch? = nil) {
@@ -88,6 +90,7 @@ struct FrameLoop {
     /// Sleeps until an event comes or the next frame (or replayed entry) is due; what came.
     private mutating func waitForEvents() -> [PlatformEvent] {
         let before = clock.now()
+        slideshow.step(&controller, fullView: &fullView, deck: content.deck, at: before)
         let continuous = changesWithoutInput(at: before)
         // With vsync the swap paces frames; without, `pacing` says when the next one is due. A
         // window the compositor hides waits for its next probe instead. A replay wakes for its
@@ -97,6 +100,7 @@ struct FrameLoop {
             : pacing.due(at: before, continuous: continuous, input: pendingInput, renderTime: renderTime)
         if hidden.isHidden && !needsFrame, due != nil { due = before + hidden.secondsToProbe(at: before) }
         if let next = schedule?.nextDue { due = min(due ?? next, next) }
+        if let next = slideshow.show.due { due = min(due ?? next, next) }
         // A photo whose open failed for want of descriptors or memory is asked for again then.
         if let retry = content.deck?.nextRetry { due = min(due ?? retry, retry) }
         return due.map { pump.waitForEvents(timeout: $0 - before) } ?? pump.waitForEvents()
@@ -110,6 +114,7 @@ struct FrameLoop {
             // An open full view takes its keys (Esc closes it rather than quitting) and the pointer.
             if case .input(let input) = event, schedule == nil, fullView.handle(input, row: &controller) {
                 recorder?.write(input)
+                slideshow.handle(input, at: now)
                 noteInput(at: now)
                 continue
             }
@@ -142,11 +147,15 @@ struct FrameLoop {
             case .input(let input):
                 guard schedule == nil else { continue }    // a replay is not steered by hand
                 recorder?.write(input)
+                slideshow.handle(input, at: now)
                 if controller.handle(input) { noteInput(at: now) }
             }
         }
         // Replayed input counts as input arriving now.
-        if (schedule?.apply(dueBy: now, to: &controller, fullView: &fullView) ?? 0) > 0 { noteInput(at: now) }
+        if (schedule?.apply(dueBy: now, to: &controller, fullView: &fullView) ?? 0) > 0 {
+            noteInput(at: now)
+            slideshow.show.noteInput(at: now)
+        }
         window.title = Self.title(fullView.shown(at: now), deck: content.deck, at: now)
         return true
     }

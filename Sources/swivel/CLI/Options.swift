@@ -30,6 +30,11 @@ struct Options: Equatable {
     var openCard: Int?
     /// Come to rest with a card centred (`--snap`).
     var snapping = false
+    /// An endless row (`--loop`): card 0 again after the last.
+    var loop = false
+    /// Seconds a slideshow shows each card (`--slideshow`); nil: no slideshow at start (S starts one
+    /// of `Slideshow.standardInterval`).
+    var slideshow: Double?
     /// Fling friction per millisecond (`--deceleration normal|fast`).
     var decelerationRate = FrictionSimulation.normal
     /// Replace animations by jumps (`--reduced-motion`).

@@ -169,8 +169,20 @@ public final class PhotoDeck<Textures: PhotoTextureArray> {
         guard let textures else { return Update() }
 
         func plan(around offset: Double, prefetch: Int) -> [Int] {
-            LoadPlan.wanted(visible: layout.visibleIndices(scroll: offset), centre: layout.centreIndex(scroll: offset),
-                            direction: velocity, prefetch: prefetch, cardCount: order.count)
+            guard layout.isEndless else {
+                return LoadPlan.wanted(visible: layout.visibleIndices(scroll: offset), centre: layout.centreIndex(scroll: offset),
+                                       direction: velocity, prefetch: prefetch, cardCount: order.count)
+            }
+            // An endless row: plan over its slots as a straight row long enough that no end is
+            // near (shifted by whole turns to start past one turn), then each card once.
+            let slots = layout.visibleIndices(scroll: offset), n = order.count
+            let shift = n - (slots.lowerBound - layout.card(atSlot: slots.lowerBound))
+            let planned = LoadPlan.wanted(visible: (slots.lowerBound + shift)..<(slots.upperBound + shift),
+                                          centre: offset / layout.parameters.pitch + Double(shift),
+                                          direction: velocity, prefetch: prefetch,
+                                          cardCount: slots.upperBound + shift + prefetch + n)
+            var seen = Set<Int>()
+            return planned.map { $0 % n }.filter { seen.insert($0).inserted }
         }
         let end = destination ?? scroll
         let here = abs(velocity) <= Self.decodeSpeedLimit ? plan(around: scroll, prefetch: Self.prefetch) : []
@@ -181,8 +193,8 @@ public final class PhotoDeck<Textures: PhotoTextureArray> {
         pinned = Set(wanted)
         // On screen: the visible cards, unless the row is flying past too fast to decode them.
         let onScreen = abs(velocity) <= Self.decodeSpeedLimit
-            ? Set(layout.visibleIndices(scroll: scroll).filter { order.indices.contains($0) }.map { order[$0] }) : []
-        self.onScreen = Set(layout.showingIndices(scroll: scroll).filter { order.indices.contains($0) }.map { order[$0] })
+            ? Set(layout.cards(inSlots: layout.visibleIndices(scroll: scroll)).filter { order.indices.contains($0) }.map { order[$0] }) : []
+        self.onScreen = Set(layout.cards(inSlots: layout.showingIndices(scroll: scroll)).filter { order.indices.contains($0) }.map { order[$0] })
         updatedAt = now
         // A retry that is due goes on the wish list below; one no longer wanted is forgotten.
         let wantedSet = Set(wanted)
@@ -363,7 +375,7 @@ public final class PhotoDeck<Textures: PhotoTextureArray> {
     /// file was not found unreadable.
     public func cardsWithoutPhoto(layout: CarouselLayout, scroll: Double) -> Int {
         guard textures != nil else { return 0 }
-        return layout.visibleIndices(scroll: scroll).count { position in
+        return layout.cards(inSlots: layout.visibleIndices(scroll: scroll)).count { position in
             guard order.indices.contains(position) else { return false }
             return cache.slot(for: order[position]) == nil && !unusable.contains(order[position])
         }

@@ -1,0 +1,68 @@
+import Foundation
+import SwivelCore
+import SwivelTestSupport
+import Testing
+
+/// `--loop` and `--slideshow` through the real binary: replayed, screenshotted, and the centred
+/// card read off the middle pixel (`--cards 5`: blue, green, orange, red, gray, the seed's colours).
+@Suite struct EndlessRowEndToEndTests {
+    static let colours: [[Int]] = [[0, 122, 255], [52, 199, 89], [255, 149, 0], [255, 59, 48], [142, 142, 147]]
+
+    /// The card in the middle of the frame that `arguments` and `recording` end on.
+    static func centredCard(_ arguments: [String], recording: String) throws -> Int? {
+        let directory = try SwivelProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("r.rec").path
+        try recording.write(toFile: path, atomically: true, encoding: .utf8)
+        let out = directory.appendingPathComponent("shot.png").path
+        let result = try SwivelProcess.run(["--cards", "5", "--size", "960x600", "--replay", path, "--screenshot", out]
+                                           + arguments, environment: ["SDL_VIDEODRIVER": "offscreen"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let image = try Image(contentsOf: out)
+        let middle = image.rgb(image.width / 2, image.height / 2)
+        return colours.firstIndex { zip($0, middle).allSatisfy { abs($0 - $1) <= 2 } }
+    }
+
+    /// A fling to the right from card 0: press at x = 240, twelve 40 pt moves 8 ms apart, release.
+    /// The tracker's fit through points on one line gives 5000 pt/s; the row lets go 480 − 4 (the
+    /// slop) = 476 pt back and, as UIScrollView's friction says, would glide on
+    /// 5000 / (1000·ln(1/0.998)) = 2497.5 pt: to −2973.5 pt, slot −12.39, so it snaps to slot −12:
+    /// card −12 mod 5 = 3 (red). A straight row bounces off its start and rests on card 0 (blue).
+    static let flingAcrossTheSeam: String = {
+        var lines = [RecordedEntry.header, "0 resize 960 600", "0.5 down mouse 0 240 300"]
+        for step in 1...12 { lines.append("\(0.5 + 0.008 * Double(step)) move mouse 0 \(240 + 40 * step) 300") }
+        lines.append("0.596 up mouse 0 720 300")
+        lines.append("8 end")
+        return lines.joined(separator: "\n") + "\n"
+    }()
+
+    @Test func aFlingAcrossTheSeamRestsWhereTheUnwrappedFlingWould() throws {
+        let rest = -476 - 5000 / (1000 * log(1 / 0.998))
+        #expect(abs(rest / 240 + 12.39) < 0.01, "\(rest / 240)")
+        #expect(try Self.centredCard(["--loop", "--snap"], recording: Self.flingAcrossTheSeam) == 3)
+        #expect(try Self.centredCard(["--snap"], recording: Self.flingAcrossTheSeam) == 0)
+    }
+
+    /// `--slideshow 0.5`: card k comes to rest at 0.65·k s (0.5 s shown, then the 0.15 s eased
+    /// move: `GestureConstants.easeDuration`) and leaves at 0.65·k + 0.5 s. At the end (card 4,
+    /// reached at 2.6 s) it stops; with --loop card 0 follows at 3.25 s.
+    @Test(arguments: [(0.25, 0), (0.9, 1), (1.55, 2), (2.85, 4), (3.5, 4)])
+    func theSlideshowMovesOnEveryIntervalAndStops(time: Double, card: Int) throws {
+        let recording = RecordedEntry.header + "\n0 resize 960 600\n\(time) end\n"
+        #expect(try Self.centredCard(["--slideshow", "0.5"], recording: recording) == card)
+    }
+
+    @Test(arguments: [(3.5, 0), (4.15, 1)])
+    func theLoopingSlideshowGoesOnFromTheLastCardToTheFirst(time: Double, card: Int) throws {
+        let recording = RecordedEntry.header + "\n0 resize 960 600\n\(time) end\n"
+        #expect(try Self.centredCard(["--slideshow", "0.5", "--loop"], recording: recording) == card)
+    }
+
+    /// Input pauses it: a key at 0.3 s (Page Up at the first card: nothing moves) puts the first
+    /// step at 0.8 s rather than 0.5 s, so at 0.7 s card 0 is still centred, at 1.1 s card 1.
+    @Test(arguments: [(0.7, 0), (1.1, 1)])
+    func inputPausesTheSlideshow(time: Double, card: Int) throws {
+        let recording = RecordedEntry.header + "\n0 resize 960 600\n0.3 key pageUp\n\(time) end\n"
+        #expect(try Self.centredCard(["--slideshow", "0.5"], recording: recording) == card)
+    }
+}
