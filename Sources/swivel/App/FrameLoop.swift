@@ -114,7 +114,7 @@ struct FrameLoop {
             // An open full view takes its keys (Esc closes it rather than quitting) and the pointer.
             if case .input(let input) = event, schedule == nil, fullView.handle(input, row: &controller) {
                 recorder?.write(input)
-                slideshow.handle(input, at: now)
+                slideshow.handle(input, used: true, at: now)
                 noteInput(at: now)
                 continue
             }
@@ -147,8 +147,9 @@ struct FrameLoop {
             case .input(let input):
                 guard schedule == nil else { continue }    // a replay is not steered by hand
                 recorder?.write(input)
-                slideshow.handle(input, at: now)
-                if controller.handle(input) { noteInput(at: now) }
+                let used = controller.handle(input)
+                if used { noteInput(at: now) }
+                slideshow.handle(input, used: used, at: now)
             }
         }
         // Replayed input counts as input arriving now.

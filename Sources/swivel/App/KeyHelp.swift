@@ -10,6 +10,7 @@ final class KeyHelp {
         "← →                  one card",
         "Page Up / Page Down  one screenful",
         "Home / End           first / last card",
+        "S                    start or stop the slideshow",
         "F or F11             fullscreen",
         "H                    frame statistics",
         "F12                  save a screenshot",

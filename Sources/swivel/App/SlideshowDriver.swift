@@ -27,9 +27,10 @@ struct SlideshowDriver {
         _ = atEnd ? controller.handle(.keyDown(.home, time: time)) : controller.advance(at: time)
     }
 
-    /// S, or input that pauses the show.
-    mutating func handle(_ input: InputEvent, at time: Double) {
-        if case .keyDown(.slideshow, _) = input { show.toggle() } else { show.noteInput(at: time) }
+    /// S starts or stops the show; other input that the row or the full view `used` pauses it (a
+    /// pointer moving over the window with no button down does not).
+    mutating func handle(_ input: InputEvent, used: Bool, at time: Double) {
+        if case .keyDown(.slideshow, _) = input { show.toggle() } else if used { show.noteInput(at: time) }
     }
 
     /// `--replay` with `--screenshot` and a slideshow: the recording's entries and the slideshow's
@@ -43,8 +44,13 @@ struct SlideshowDriver {
         while true {
             let time = Double(tick) / 120
             while let entry = entries.first, entry.time <= time {
-                if case .input(let input) = entry { handle(input, at: entry.time) }
-                Recording.apply(entry, to: &controller, fullView: &fullView, shift: 0)
+                if case .input(let input) = entry {
+                    // As `Recording.apply`, knowing whether the input was used.
+                    let used = fullView.handle(input, row: &controller) || controller.handle(input)
+                    handle(input, used: used, at: entry.time)
+                } else {
+                    Recording.apply(entry, to: &controller, fullView: &fullView, shift: 0)
+                }
                 entries = entries.dropFirst()
             }
             if time > recording.endTime { break }
