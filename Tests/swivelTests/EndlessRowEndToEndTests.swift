@@ -46,7 +46,7 @@ import Testing
     /// `--slideshow 0.5`: card k comes to rest at 0.65·k s (0.5 s shown, then the 0.15 s eased
     /// move: `GestureConstants.easeDuration`) and leaves at 0.65·k + 0.5 s. At the end (card 4,
     /// reached at 2.6 s) it stops; with --loop card 0 follows at 3.25 s.
-    @Test(arguments: [(0.25, 0), (0.9, 1), (1.55, 2), (2.85, 4), (3.5, 4)])
+    @Test(arguments: [(0.25, 0), (0.9, 1), (1.55, 2), (2.2, 3), (2.85, 4), (3.5, 4)])
     func theSlideshowMovesOnEveryIntervalAndStops(time: Double, card: Int) throws {
         let recording = RecordedEntry.header + "\n0 resize 960 600\n\(time) end\n"
         #expect(try Self.centredCard(["--slideshow", "0.5"], recording: recording) == card)

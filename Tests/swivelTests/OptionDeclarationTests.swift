@@ -84,7 +84,7 @@ import Testing
             "soak-render-every", "soak-memory-limit", "seed", "config", "no-config",
         ])
         let path = FilePath("/c")
-        let samples = ["video-driver": "x11", "scale": "2", "preset": "seed", "scroll": "3"]
+        let samples = ["video-driver": "x11", "scale": "2", "preset": "seed", "scroll": "3", "slideshow": "5"]
         for option in OptionDeclarations.all {
             let value = option.form == .flag ? "yes" : samples[option.name] ?? option.defaultText ?? "x"
             if option.inConfig {
