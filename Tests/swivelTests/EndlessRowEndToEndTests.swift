@@ -58,6 +58,38 @@ import Testing
         #expect(try Self.centredCard(["--slideshow", "0.5", "--loop"], recording: recording) == card)
     }
 
+    /// With a card open the show pages the full view, on the same clock (the page keys' eased
+    /// move); with --loop, past the last page it goes back to the first (Home).
+    @Test(arguments: [([String](), 1.55, 2), ([], 3.5, 4), (["--loop"], 3.5, 0)])
+    func theSlideshowPagesTheFullView(extra: [String], time: Double, card: Int) throws {
+        let recording = RecordedEntry.header + "\n0 resize 960 600\n\(time) end\n"
+        #expect(try Self.centredCard(["--open", "0", "--slideshow", "0.5"] + extra, recording: recording) == card)
+    }
+
+    /// The live frame loop: it steps the show, and between steps it sleeps (no frame drawn, next to
+    /// no CPU: a loop that spun until the step was due would use the whole second measured).
+    @Test func theLiveLoopStepsAndSleepsBetweenSteps() throws {
+        let app = try RunningSwivel(["--cards", "5", "--size", "960x600", "--slideshow", "1.5", "--loop"])
+        defer { app.stop() }
+        #expect(app.waitFor(timeout: 30) { $0.last?.centre == 1 }, "\(app.stderr)")
+        usleep(400_000)    // the 0.15 s eased move is over
+        let (cpuBefore, framesBefore) = (try Self.cpuSeconds(app.pid), app.frames.count)
+        usleep(1_000_000)
+        let cpu = try Self.cpuSeconds(app.pid) - cpuBefore
+        print("slideshow at rest: \(cpu) s of CPU in 1 s, \(app.frames.count - framesBefore) frames")
+        #expect(cpu < 0.15)
+        #expect(app.frames.count == framesBefore)
+        #expect(app.waitFor(timeout: 30) { $0.last?.centre == 2 })
+    }
+
+    /// User and system CPU time of process `pid` so far (/proc/PID/stat fields 14 and 15, in clock ticks).
+    static func cpuSeconds(_ pid: Int32) throws -> Double {
+        let stat = try String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)
+        let fields = stat[stat.lastIndex(of: ")")!...].split(separator: " ")
+        // Field 3 (state) is fields[1] here; utime and stime are fields 14 and 15.
+        return (Double(fields[12])! + Double(fields[13])!) / Double(sysconf(Int32(_SC_CLK_TCK)))
+    }
+
     /// Input pauses it: a key at 0.3 s (Page Up at the first card: nothing moves) puts the first
     /// step at 0.8 s rather than 0.5 s, so at 0.7 s card 0 is still centred, at 1.1 s card 1.
     @Test(arguments: [(0.7, 0), (1.1, 1)])
