@@ -66,6 +66,14 @@ import Testing
         #expect(try Self.centredCard(["--open", "0", "--slideshow", "0.5"] + extra, recording: recording) == card)
     }
 
+    /// S in a recording: it stops a running show before its first step, or starts one of 4 s
+    /// (`Slideshow.standardInterval`) that counts from the key: card 1 from 4.3 s.
+    @Test(arguments: [(["--slideshow", "0.5"], 1.55, 0), ([], 4.0, 0), ([], 4.6, 1)])
+    func theKeyStartsAndStopsTheSlideshow(arguments: [String], time: Double, card: Int) throws {
+        let recording = RecordedEntry.header + "\n0 resize 960 600\n0.3 key slideshow\n\(time) end\n"
+        #expect(try Self.centredCard(arguments, recording: recording) == card)
+    }
+
     /// The live frame loop: it steps the show, and between steps it sleeps (no frame drawn, next to
     /// no CPU: a loop that spun until the step was due would use the whole second measured).
     @Test func theLiveLoopStepsAndSleepsBetweenSteps() throws {

@@ -49,12 +49,9 @@ struct App {
                                          pixelsPerPoint: driver.windowPixels.scale(for: layout.viewport))
             if let card = options.openCard { fullView.open(card, row: &controller, at: 0, flying: false) }
             if let recording {
-                if slideshow.isRunning {
-                    var driver = SlideshowDriver(show: slideshow)
-                    driver.replay(recording, to: &controller, fullView: &fullView)
-                } else {
-                    recording.apply(to: &controller, fullView: &fullView)
-                }
+                // With the slideshow's steps (S in the recording may start one).
+                var driver = SlideshowDriver(show: slideshow)
+                driver.replay(recording, to: &controller, fullView: &fullView)
                 time = recording.endTime
             }
             Screenshots.renderOnce(driver, controller: &controller, fullView: fullView, at: time, path: path)

@@ -153,10 +153,9 @@ struct FrameLoop {
             }
         }
         // Replayed input counts as input arriving now.
-        if (schedule?.apply(dueBy: now, to: &controller, fullView: &fullView) ?? 0) > 0 {
-            noteInput(at: now)
-            slideshow.show.noteInput(at: now)
-        }
+        let replayed = schedule?.apply(dueBy: now, to: &controller, fullView: &fullView) ?? []
+        if !replayed.isEmpty { noteInput(at: now) }
+        for (input, used) in replayed { slideshow.handle(input, used: used, at: now) }
         window.title = Self.title(fullView.shown(at: now), deck: content.deck, at: now)
         return true
     }

@@ -69,12 +69,14 @@ struct Recording {
     }
 
     /// An input entry goes to the full view first (`FullViewState.handle`), then to the row.
+    /// Returns whether one of them used it.
+    @discardableResult
     static func apply(_ entry: RecordedEntry, to controller: inout ScrollController, fullView: inout FullViewState,
-                      shift: Double) {
+                      shift: Double) -> Bool {
         switch entry {
         case .input(let input):
             let event = input.shifted(by: shift)
-            if !fullView.handle(event, row: &controller) { controller.handle(event) }
+            return fullView.handle(event, row: &controller) || controller.handle(event)
         case .resize(let size, let time):
             var layout = controller.layout
             layout.viewport = size
@@ -82,6 +84,7 @@ struct Recording {
         case .end:
             break
         }
+        return false
     }
 }
 
@@ -102,15 +105,14 @@ struct ReplaySchedule {
     var nextDue: Double? { next < entries.count ? entries[next].time + start : nil }
 
     /// Applies every input entry due by `now` (window sizes stay as they are in a live window).
-    /// Returns how many input entries it applied.
+    /// Returns the input entries it applied, each with whether the full view or the row used it.
     @discardableResult
     mutating func apply(dueBy now: Double, to controller: inout ScrollController,
-                        fullView: inout FullViewState) -> Int {
-        var applied = 0
+                        fullView: inout FullViewState) -> [(input: InputEvent, used: Bool)] {
+        var applied: [(input: InputEvent, used: Bool)] = []
         while next < entries.count, entries[next].time + start <= now {
-            if case .input = entries[next] {
-                Recording.apply(entries[next], to: &controller, fullView: &fullView, shift: start)
-                applied += 1
+            if case .input(let input) = entries[next] {
+                applied.append((input, Recording.apply(entries[next], to: &controller, fullView: &fullView, shift: start)))
             }
             next += 1
         }
