@@ -33,7 +33,7 @@ struct SlideshowDriver {
         if case .keyDown(.slideshow, _) = input { show.toggle() } else if used { show.noteInput(at: time) }
     }
 
-    /// `--replay` with `--screenshot` and a slideshow: the recording's entries and the slideshow's
+    /// `--replay` with `--screenshot`: the recording's entries and the slideshow's
     /// steps in time order, the steps every 1/120 s (a 120 Hz display's frames), as fast as the
     /// CPU allows: the result depends on the recording alone. Photos count as on screen at once
     /// (the screenshot waits for them).
@@ -44,13 +44,8 @@ struct SlideshowDriver {
         while true {
             let time = Double(tick) / 120
             while let entry = entries.first, entry.time <= time {
-                if case .input(let input) = entry {
-                    // As `Recording.apply`, knowing whether the input was used.
-                    let used = fullView.handle(input, row: &controller) || controller.handle(input)
-                    handle(input, used: used, at: entry.time)
-                } else {
-                    Recording.apply(entry, to: &controller, fullView: &fullView, shift: 0)
-                }
+                let used = Recording.apply(entry, to: &controller, fullView: &fullView, shift: 0)
+                if case .input(let input) = entry { handle(input, used: used, at: entry.time) }
                 entries = entries.dropFirst()
             }
             if time > recording.endTime { break }
