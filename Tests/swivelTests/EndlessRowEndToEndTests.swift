@@ -74,6 +74,34 @@ import Testing
         #expect(try Self.centredCard(arguments, recording: recording) == card)
     }
 
+    /// Photos across the seam: 40 one-colour photos, `--loop --scroll -240` centres slot −1, the
+    /// last photo (p39, yellow), with p00 (slot 0, red) to its right and p38 (slot −2, blue) to its
+    /// left, all decoded (the screenshot waits for every visible card's photo; the last ones, far
+    /// from the first in a straight row, would never be asked for and stay grey).
+    @Test func photosAcrossTheSeamAreDecodedAndDrawn() throws {
+        let folder = TemporaryDirectory()
+        folder.makeDirectories("photos")
+        let colours: [[UInt8]] = (0..<40).map { i in
+            i == 0 ? [255, 0, 0] : i == 38 ? [0, 0, 255] : i == 39 ? [255, 255, 0] : [0, 200, 0]
+        }
+        for (i, colour) in colours.enumerated() {
+            let name = i < 10 ? "p0\(i)" : "p\(i)"
+            ImageFiles.write(folder.path("photos/\(name).png"), ImageFiles.image(.png, width: 200, height: 300) { _, _ in colour })
+        }
+        let png = folder.path("frame.png").text
+        let result = try SwivelProcess.run([folder.path("photos").text, "--loop", "--scroll", "-240", "--no-captions",
+                                            "--size", "960x600", "--screenshot", png],
+                                           environment: ["SDL_VIDEODRIVER": "offscreen"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(!result.stderr.contains("still loading"), "\(result.stderr)")
+        let frame = try Image(contentsOf: png)
+        // The middle card, and the middle of the cards 240 pt either side (turned ±12°).
+        for (x, expected) in [(480, 39), (720, 0), (240, 38)] {
+            let pixel = frame.rgb(x * frame.width / 960, frame.height / 2)
+            #expect(zip(pixel, colours[expected]).allSatisfy { abs($0 - Int($1)) <= 2 }, "at \(x): \(pixel)")
+        }
+    }
+
     /// The live frame loop: it steps the show, and between steps it sleeps (no frame drawn, next to
     /// no CPU: a loop that spun until the step was due would use the whole second measured).
     @Test func theLiveLoopStepsAndSleepsBetweenSteps() throws {
