@@ -63,7 +63,8 @@ public struct ScrollController: Sendable {
         func dx(at time: Double) -> Double { isDone(at: time) ? 0 : simulation.dx(elapsed(time)) }
     }
 
-    /// Starts at rest at `offset`, limited to the scroll range (with snapping, on the nearest card).
+    /// Starts at rest at `offset`, limited to the scroll range (with snapping, on the nearest card;
+    /// endless, moved by whole turns to within one of 0).
     public init(layout: CarouselLayout, snapping: Bool = false, offset: Double = 0,
                 decelerationRate: Double = FrictionSimulation.normal, reducesMotion: Bool = false) {
         self.layout = layout
@@ -71,7 +72,7 @@ public struct ScrollController: Sendable {
         self.decelerationRate = decelerationRate
         self.reducesMotion = reducesMotion
         let start = offset.isFinite ? layout.clamp(offset) : layout.scrollRange.lowerBound
-        self.motion = .resting(snapping ? layout.offset(centering: layout.nearestSlot(to: start)) : start)
+        self.motion = .resting(layout.rebased(snapping ? layout.offset(centering: layout.nearestSlot(to: start)) : start))
     }
 
     /// The offset to draw at `time` (seconds, on the clock of the events).

@@ -261,6 +261,12 @@ import SwivelCore
         #expect(row.layout.cardCount == 10)
     }
 
+    @Test func aFarStartIsReBasedAtOnce() {
+        let row = ScrollController(layout: Self.layout(cards: 4), offset: 1e12 + 100)
+        // 1e12 = 960 · 1,041,666,666 + 640, so 1e12 + 100 is 740 pt into a turn.
+        #expect(row.offset(at: 0) == 740)
+    }
+
     @Test func theEndlessRowNeverEnds() {
         var row = ScrollController(layout: Self.layout(cards: 3), snapping: true, offset: 480)
         #expect(!row.isAtEnd(at: 0))
