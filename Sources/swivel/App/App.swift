@@ -7,6 +7,7 @@ struct App {
     let options: Options
 
     func run() {
+        Console.outputIsForPaths = options.pick || options.printMarked
         // A recording and the photo paths are checked before any window opens.
         let recording = options.replay.map(Recording.init(path:))
         let deckFiles = Self.deckFiles(options)
@@ -38,7 +39,7 @@ struct App {
         let deck = photos.map { PhotoDeck(sources: $0, budgetMiB: options.textureBudgetMiB,
                                           thumbnails: options.thumbnailCache && !options.demo) }
         let content = SceneContent(deck: deck, background: options.background, captions: options.captions,
-                                   hudVisible: options.hud)
+                                   hudVisible: options.hud, picking: options.pick)
         let driver = FrameDriver(surface: surface, content: content)
 
         if let path = options.screenshot {
@@ -47,11 +48,12 @@ struct App {
                                          pixelsPerPoint: driver.windowPixels.scale(for: layout.viewport))
             if let card = options.openCard { fullView.open(card, row: &controller, at: 0, flying: false) }
             if let recording {
-                recording.apply(to: &controller, fullView: &fullView)
+                recording.apply(to: &controller, fullView: &fullView, deckKeys: content.deckKeys)
                 time = recording.endTime
             }
             Screenshots.renderOnce(driver, controller: &controller, fullView: fullView, at: time, path: path)
             deck?.thumbnails?.writer.finish()
+            PathPrinting.finish(options, deckKeys: content.deckKeys)
             return
         }
         // Live folders: only where the row is shown for a while, and not for the built-in decks.
@@ -67,6 +69,7 @@ struct App {
         if let card = options.openCard { fullView.open(card, row: &controller, at: 0, flying: false) }
         var loop = FrameLoop(driver: driver, controller: controller, fullView: fullView, watch: watch)
         loop.run(recordTo: options.record, replaying: recording)
+        PathPrinting.finish(options, deckKeys: content.deckKeys)
     }
 
     /// The photo deck's images: `--demo`'s embedded ones, or the files and folders named on the

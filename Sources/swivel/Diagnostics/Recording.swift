@@ -62,18 +62,20 @@ struct Recording {
     /// When the recording ends: its `end` line, or its last entry.
     var endTime: Double { entries.last?.time ?? 0 }
 
-    /// Plays every entry into `controller` and `fullView` at its recorded time (layout changes
-    /// included), as fast as the CPU allows: the result depends on the recording alone.
-    func apply(to controller: inout ScrollController, fullView: inout FullViewState) {
-        for entry in entries { Self.apply(entry, to: &controller, fullView: &fullView, shift: 0) }
+    /// Plays every entry into `controller` and `fullView` (and `deckKeys`) at its recorded time
+    /// (layout changes included), as fast as the CPU allows: the result depends on the recording alone.
+    func apply(to controller: inout ScrollController, fullView: inout FullViewState, deckKeys: DeckKeys? = nil) {
+        for entry in entries { Self.apply(entry, to: &controller, fullView: &fullView, deckKeys: deckKeys, shift: 0) }
     }
 
-    /// An input entry goes to the full view first (`FullViewState.handle`), then to the row.
+    /// An input entry goes to the deck's keys first (`DeckKeys`: marks, copy, pick), then to the
+    /// full view (`FullViewState.handle`), then to the row.
     static func apply(_ entry: RecordedEntry, to controller: inout ScrollController, fullView: inout FullViewState,
-                      shift: Double) {
+                      deckKeys: DeckKeys? = nil, shift: Double) {
         switch entry {
         case .input(let input):
             let event = input.shifted(by: shift)
+            if deckKeys?.handle(event, row: controller, fullView: fullView) == true { return }
             if !fullView.handle(event, row: &controller) { controller.handle(event) }
         case .resize(let size, let time):
             var layout = controller.layout
@@ -105,11 +107,11 @@ struct ReplaySchedule {
     /// Returns how many input entries it applied.
     @discardableResult
     mutating func apply(dueBy now: Double, to controller: inout ScrollController,
-                        fullView: inout FullViewState) -> Int {
+                        fullView: inout FullViewState, deckKeys: DeckKeys? = nil) -> Int {
         var applied = 0
         while next < entries.count, entries[next].time + start <= now {
             if case .input = entries[next] {
-                Recording.apply(entries[next], to: &controller, fullView: &fullView, shift: start)
+                Recording.apply(entries[next], to: &controller, fullView: &fullView, deckKeys: deckKeys, shift: start)
                 applied += 1
             }
             next += 1
