@@ -53,12 +53,13 @@ final class DeckKeys {
     }
     private var changedSinceFrame = false
 
-    /// The card the keys act on at `time`: the photo open in the full view (the page heading into
-    /// view), else the row's centred card; nil for an empty row.
+    /// The card the keys act on at `time`: the photo open in the full view, else the row's centred
+    /// card; while either moves, the one heading for the centre (End then M marks the last card,
+    /// not the one passing the centre when M came).
     static func currentCard(row: ScrollController, fullView: FullViewState, at time: Double) -> Int? {
         guard row.layout.cardCount > 0 else { return nil }
         if let view = fullView.shown(at: time), view.transition.isOpening { return view.strip.destinationPage(at: time) }
-        return row.layout.nearestCard(to: row.offset(at: time))
+        return row.layout.nearestCard(to: row.destination(at: time))
     }
 
     /// Ctrl+C: the photo's path on the clipboard, said in a toast (the path as messages show it).
