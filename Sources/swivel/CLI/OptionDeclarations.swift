@@ -92,13 +92,13 @@ enum OptionDeclarations {
                "(else the centred one's) to standard output and exits 0; Esc or",
                "closing the window prints nothing and exits 130"],
               more: "Space, a click and a double-click still open the full view, where Enter picks too. "
-                + "Paths are printed byte for byte as they were given or listed, in the deck's order: "
-                + "fd -e jpg | swivel --pick - | xargs -r cp -t ~/best. Needs photos (PATHs or '-')."),
+                + "Paths are printed byte for byte as they were given or listed, in the deck's order, "
+                + "ready for xargs -r (one a line) or xargs -0 (--print0). Needs photos (PATHs or '-')."),
         .flag("print-marked", "o", sets: \.printMarked, section: .photos, config: false,
               ["on quitting, print the marked photos' paths to standard output in", "the deck's order (as nsxiv -o)"]),
         .flag("print0", sets: \.print0, section: .photos, config: false,
               ["with --pick or -o: end each printed path with NUL, not newline"],
-              more: "For names that hold newlines: swivel --pick --print0 -0 - | xargs -0 …"),
+              more: "For names that hold newlines, as find -print0 writes them."),
         .flag("recursive", sets: \.recursive, section: .photos, ["look into subdirectories of directory PATHs too"]),
         .value("sort", "ORDER", .oneOf, sets: \.sort, section: .photos,
                ["name (natural order, default), mtime (oldest first), taken (EXIF",
