@@ -110,6 +110,50 @@ import Testing
         #expect(none.status == 0 && none.stdoutBytes.isEmpty, "\(none.stdout)")
     }
 
+    /// Marks belong to files, not places: with b and c marked, a file added before b (a0.png)
+    /// and c deleted while the deck is open (live folders), Enter prints b alone. (Marks kept by
+    /// position would print a0 and b.) The files change once the frame log shows b centred and
+    /// a second has passed for the marks; Enter comes at 8 s.
+    @Test func marksStayWithTheirFilesWhileTheFolderChanges() throws {
+        let folder = Self.threePhotos()
+        let logs = TemporaryDirectory()
+        let rec = logs.write("keys.rec", bytes: Array(Self.recording(["0.1 key right", "0.5 key mark", "0.6 key end",
+                                                                         "1.3 key mark", "1.4 key left", "8 key enter"]).utf8))
+        let process = Process()
+        process.executableURL = SwivelProcess.binary
+        process.arguments = ["--pick", "--no-thumbnail-cache", folder.path.text, "--replay", rec.text]
+        var env = ProcessInfo.processInfo.environment
+        env["XDG_CONFIG_HOME"] = SwivelProcess.noConfigHome
+        env["XDG_CACHE_HOME"] = logs.path("cache").text
+        env["SDL_VIDEODRIVER"] = "offscreen"
+        env["SWIVEL_TEST_FRAME_LOG"] = "1"
+        process.environment = env
+        for name in ["stdout", "stderr"] { _ = FileManager.default.createFile(atPath: logs.url(name).path, contents: nil) }
+        process.standardOutput = try FileHandle(forWritingTo: logs.url("stdout"))
+        process.standardError = try FileHandle(forWritingTo: logs.url("stderr"))
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        defer { if process.isRunning { process.terminate(); process.waitUntilExit() } }
+        func frames() -> [LoggedFrame] {
+            String(decoding: (try? Data(contentsOf: logs.url("stderr"))) ?? Data(), as: UTF8.self)
+                .split(separator: "\n").compactMap(LoggedFrame.init)
+        }
+        func wait(_ condition: ([LoggedFrame]) -> Bool) -> Bool {
+            for _ in 0..<1500 where process.isRunning { if condition(frames()) { return true }; usleep(10_000) }
+            return condition(frames())
+        }
+        // b centred again after → M End M ←: both marks made.
+        #expect(wait { $0.contains { $0.centre == 2 } && $0.last?.centre == 1 })
+        usleep(500_000)
+        folder.write("a0.png", .png, width: 8, height: 12) { _, _ in RGBA8(10, 200, 10) }
+        ImageFiles.remove(folder.path("c.png"))
+        #expect(wait { $0.last?.showing.contains("a0") == true && $0.last?.cards == 3 }, "the folder's changes never showed")
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        let out = [UInt8]((try? Data(contentsOf: logs.url("stdout"))) ?? Data())
+        #expect(out == Self.lines(folder, "b.png"), "\(String(decoding: out, as: UTF8.self))")
+    }
+
     /// The colour deck has no files to print: --pick without photos is a usage error (64).
     @Test func pickWithoutPhotosIsRefused() throws {
         let result = try SwivelProcess.run(["--pick"], environment: ["SDL_VIDEODRIVER": "offscreen"])
