@@ -86,6 +86,15 @@ import Testing
         }
     }
 
+    /// The HUD says "7 marked" on a line of its own below its two, so its dark panel reaches
+    /// further down: at 640 × 360, (12, 98) is the white window without marks, the panel with them.
+    @Test func theHUDCountsTheMarks() throws {
+        let plain = try Self.frame([], options: ["--hud"], size: (640, 360))
+        let marked = try Self.frame(["0.1 key markAll"], options: ["--hud"], size: (640, 360))
+        #expect(plain.rgb(12, 98) == Self.white, "\(plain.rgb(12, 98))")
+        #expect(marked.rgb(12, 98).allSatisfy { $0 < 128 }, "\(marked.rgb(12, 98))")
+    }
+
     /// Marks that are all taken back leave the frame as it was, byte for byte (M twice; Ctrl+A then U).
     @Test func framesWithoutMarksAreUnchanged() throws {
         let plain = try Self.frame(["0.1 key right"])

@@ -161,9 +161,7 @@ struct FrameLoop {
         }
         if deckKeys.picked != nil { return false }
         if deckKeys.takeChange() || content.toast.changed(at: now) { needsFrame = true }
-        let marked = deckKeys.marks.count
-        content.hud.marked = marked
-        window.title = Self.title(fullView.shown(at: now), deck: content.deck, marked: marked, at: now)
+        window.title = Self.title(fullView.shown(at: now), deck: content.deck, marked: deckKeys.marks.count, at: now)
         return true
     }
 

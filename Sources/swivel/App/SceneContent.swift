@@ -53,6 +53,7 @@ final class SceneContent {
                                                       pixelScale: pixelScale, background: background) {
             overlays.append(caption)
         }
+        hud.marked = deckKeys.marks.count
         if let panel = hud.overlay(now: now, pixelScale: pixelScale, drawCalls: renderer.drawCalls,
                                    cards: renderer.cardsSubmitted, overdraw: renderer.lastOverdraw) {
             overlays.append(panel)
