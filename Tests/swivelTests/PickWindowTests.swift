@@ -69,6 +69,20 @@ extension RealWindowSuites {
             #expect(app.outputBytes == expected, "\(String(decoding: app.outputBytes, as: UTF8.self))")
         }
 
+        /// `-o`: Esc quits as usual (status 0) and the marked photos' paths come out then.
+        @Test func printMarkedPrintsOnEsc() throws {
+            let folder = Self.photos()
+            let app = try LiveApp(arguments: ["-o", "--no-thumbnail-cache", "--size", "640x360", folder.path.text])
+            try app.key("End")
+            try app.key("m")
+            #expect(try app.poll { try Self.title(app) == "Swivel (1 marked)" })
+            #expect(app.outputBytes.isEmpty, "printed before quitting")
+            try app.key("Escape")
+            #expect(app.waitForExit(seconds: 10) == 0)
+            #expect(app.outputBytes == folder.path("c.png").bytes + [UInt8(ascii: "\n")],
+                    "\(String(decoding: app.outputBytes, as: UTF8.self))")
+        }
+
         static let xclip = URL(fileURLWithPath: "/usr/bin/xclip")
 
         /// Ctrl+C puts the centred photo's path on the clipboard (read back with xclip, byte for
