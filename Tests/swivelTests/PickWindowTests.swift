@@ -83,6 +83,31 @@ extension RealWindowSuites {
                     "\(String(decoding: app.outputBytes, as: UTF8.self))")
         }
 
+        /// The live window draws with the split programs (one per kind of pixel) and `--screenshot`
+        /// with the first frame's single program; a marked card's badge comes out the same in both:
+        /// F12's frame after M equals the offscreen screenshot of a replayed M, byte for byte (as
+        /// the unmarked frames do).
+        @Test func theBadgeIsTheSameInTheWindowAndInAScreenshot() throws {
+            let app = try LiveApp(arguments: ["--cards", "7", "--size", "640x360"])
+            let plain = try app.frameAtRest()
+            try app.key("m")
+            #expect(try app.poll { try app.screenshot().maxDifference(plain) > 0 }, "M drew no badge")
+            let marked = try app.frameAtRest()
+            #expect(try app.quit() == 0)
+            func screenshot(_ lines: [String]) throws -> Image {
+                let folder = TemporaryDirectory()
+                let rec = folder.write("keys.rec", bytes: Array(([RecordedEntry.header, "0 resize 640 360"] + lines + ["1 end"])
+                    .joined(separator: "\n").utf8) + [10])
+                let out = folder.path("f.png").text
+                let result = try SwivelProcess.run(["--cards", "7", "--size", "640x360", "--replay", rec.text, "--screenshot", out],
+                                                   environment: ["SDL_VIDEODRIVER": "offscreen"])
+                #expect(result.status == 0, "\(result.stderr)")
+                return try Image(contentsOf: out)
+            }
+            #expect(try screenshot([]).maxDifference(plain) == 0, "the unmarked frames differ: nothing to compare")
+            #expect(try screenshot(["0.1 key mark"]).maxDifference(marked) == 0)
+        }
+
         static let xclip = URL(fileURLWithPath: "/usr/bin/xclip")
 
         /// Ctrl+C puts the centred photo's path on the clipboard (read back with xclip, byte for
