@@ -7,6 +7,7 @@ struct App {
     let options: Options
 
     func run() {
+        Console.outputIsForPaths = options.pick || options.printMarked
         // A recording and the photo paths are checked before any window opens.
         let recording = options.replay.map(Recording.init(path:))
         let deckFiles = Self.deckFiles(options)
@@ -40,7 +41,7 @@ struct App {
         let deck = photos.map { PhotoDeck(sources: $0, budgetMiB: options.textureBudgetMiB,
                                           thumbnails: options.thumbnailCache && !options.demo) }
         let content = SceneContent(deck: deck, background: options.background, captions: options.captions,
-                                   hudVisible: options.hud)
+                                   hudVisible: options.hud, picking: options.pick)
         let driver = FrameDriver(surface: surface, content: content)
 
         if let path = options.screenshot {
@@ -51,11 +52,12 @@ struct App {
             if let recording {
                 // With the slideshow's steps (S in the recording may start one).
                 var driver = SlideshowDriver(show: slideshow)
-                driver.replay(recording, to: &controller, fullView: &fullView)
+                driver.replay(recording, to: &controller, fullView: &fullView, deckKeys: content.deckKeys)
                 time = recording.endTime
             }
             Screenshots.renderOnce(driver, controller: &controller, fullView: fullView, at: time, path: path)
             deck?.thumbnails?.writer.finish()
+            PathPrinting.finish(options, deckKeys: content.deckKeys)
             return
         }
         // Live folders: only where the row is shown for a while, and not for the built-in decks.
@@ -72,6 +74,7 @@ struct App {
         var loop = FrameLoop(driver: driver, controller: controller, fullView: fullView, watch: watch)
         loop.slideshow = SlideshowDriver(show: slideshow)
         loop.run(recordTo: options.record, replaying: recording)
+        PathPrinting.finish(options, deckKeys: content.deckKeys)
     }
 
     /// The photo deck's images: `--demo`'s embedded ones, or the files and folders named on the

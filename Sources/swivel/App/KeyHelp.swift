@@ -15,6 +15,9 @@ final class KeyHelp {
         "H                    frame statistics",
         "F12                  save a screenshot",
         "Enter / Space        open the centred card",
+        "M                    mark or unmark it",
+        "Ctrl+A / U           mark all / clear the marks",
+        "Ctrl+C               copy the photo's path",
         "?                    this list",
         "Esc                  close this, leave fullscreen, quit",
     ]

@@ -38,13 +38,13 @@ struct SlideshowDriver {
     /// CPU allows: the result depends on the recording alone. Photos count as on screen at once
     /// (the screenshot waits for them).
     mutating func replay(_ recording: Recording, to controller: inout ScrollController,
-                         fullView: inout FullViewState) {
+                         fullView: inout FullViewState, deckKeys: DeckKeys? = nil) {
         var entries = recording.entries[...]
         var tick = 0
         while true {
             let time = Double(tick) / 120
             while let entry = entries.first, entry.time <= time {
-                let used = Recording.apply(entry, to: &controller, fullView: &fullView, shift: 0)
+                let used = Recording.apply(entry, to: &controller, fullView: &fullView, deckKeys: deckKeys, shift: 0)
                 if case .input(let input) = entry { handle(input, used: used, at: entry.time) }
                 entries = entries.dropFirst()
             }

@@ -93,6 +93,18 @@ enum OptionDeclarations {
         .flag("null", "0", sets: \.nullSeparated, section: .photos, config: false,
               ["with '-': the paths on standard input end in NUL, not newline"],
               more: "As find -print0 and fd -0 write them."),
+        .flag("pick", sets: \.pick, section: .photos, config: false,
+              ["choose photos for a script: Enter prints the marked photos' paths",
+               "(else the centred one's) to standard output and exits 0; Esc or",
+               "closing the window prints nothing and exits 130"],
+              more: "Space, a click and a double-click still open the full view, where Enter picks too. "
+                + "Paths are printed byte for byte as they were given or listed, in the deck's order, "
+                + "ready for xargs -r (one a line) or xargs -0 (--print0). Needs photos (PATHs or '-')."),
+        .flag("print-marked", "o", sets: \.printMarked, section: .photos, config: false,
+              ["on quitting, print the marked photos' paths to standard output in", "the deck's order (as nsxiv -o)"]),
+        .flag("print0", sets: \.print0, section: .photos, config: false,
+              ["with --pick or -o: end each printed path with NUL, not newline"],
+              more: "For names that hold newlines, as find -print0 writes them."),
         .flag("recursive", sets: \.recursive, section: .photos, ["look into subdirectories of directory PATHs too"]),
         .value("sort", "ORDER", .oneOf, sets: \.sort, section: .photos,
                ["name (natural order, default), mtime (oldest first), taken (EXIF",

@@ -79,6 +79,13 @@ struct Options: Equatable {
     var reverse = false
     /// Paths read from standard input (the path `-`) are NUL-separated, not one a line (`-0`, `--null`).
     var nullSeparated = false
+    /// Enter prints the marked (else the centred) photos' paths and exits 0; Esc or closing the
+    /// window exits 130 (`--pick`).
+    var pick = false
+    /// Print the marked photos' paths on quitting (`-o`, `--print-marked`).
+    var printMarked = false
+    /// End each printed path with NUL rather than newline (`--print0`).
+    var print0 = false
 
     // MARK: One-shot runs
 

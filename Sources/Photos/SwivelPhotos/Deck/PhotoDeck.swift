@@ -140,6 +140,17 @@ public final class PhotoDeck<Textures: PhotoTextureArray> {
 
     public var count: Int { order.count }
 
+    /// The file of the card at `position`, nil past the deck's end.
+    public func path(at position: Int) -> FilePath? {
+        order.indices.contains(position) ? sources[order[position]].path : nil
+    }
+
+    /// The files of the cards, in the deck's order.
+    public var paths: [FilePath] { order.map { sources[$0].path } }
+
+    /// Whether a card of the deck shows `path`.
+    public func contains(_ path: FilePath) -> Bool { idsByPath[path] != nil }
+
     /// The caption for the card at `position`: its file name without the extension.
     public func name(at position: Int) -> String {
         guard order.indices.contains(position) else { return "" }
