@@ -41,6 +41,8 @@ struct FrameLoop {
     /// this loop when a batch of changes is ready.
     private let watch: FolderWatch?
     private let frameLog = FrameLog()
+    /// Delete and Ctrl+Z (photo decks only: the colour deck has no files).
+    let trash: DeckTrash?
 
     init(driver: FrameDriver, controller: ScrollController, fullView: FullViewState = FullViewState(),
          watch: FolderWatch? = nil) {
@@ -48,6 +50,7 @@ struct FrameLoop {
         self.controller = controller
         self.fullView = fullView
         self.watch = watch
+        trash = driver.content.deck == nil ? nil : DeckTrash(watching: watch != nil)
         pump = EventPump(window: driver.surface.window)
         pacing = FramePacing(hertz: driver.surface.window.refreshRate)
         vsync = VSyncWatch(hertz: driver.surface.window.refreshRate)
@@ -99,6 +102,7 @@ struct FrameLoop {
         if let next = schedule?.nextDue { due = min(due ?? next, next) }
         // A photo whose open failed for want of descriptors or memory is asked for again then.
         if let retry = content.deck?.nextRetry { due = min(due ?? retry, retry) }
+        if let hide = content.notice.hideTime { due = min(due ?? hide, hide) }
         return due.map { pump.waitForEvents(timeout: $0 - before) } ?? pump.waitForEvents()
     }
 
@@ -107,6 +111,15 @@ struct FrameLoop {
     private mutating func handle(_ events: [PlatformEvent], at now: Double) -> Bool {
         if TerminationSignals.requested != nil { return false }
         for event in events {
+            // Delete and Ctrl+Z, and Enter or Esc for the question a Delete of several photos asks.
+            if case .input(let input) = event, schedule == nil, let trash,
+               DeckTrash.takes(input, asking: trash.pending != nil) {
+                recorder?.write(input)
+                noteInput(at: now)
+                handleTrashKey(input, trash: trash, at: now)
+                needsFrame = true
+                continue
+            }
             // An open full view takes its keys (Esc closes it rather than quitting) and the pointer.
             if case .input(let input) = event, schedule == nil, fullView.handle(input, row: &controller) {
                 recorder?.write(input)
@@ -146,7 +159,16 @@ struct FrameLoop {
             }
         }
         // Replayed input counts as input arriving now.
-        if (schedule?.apply(dueBy: now, to: &controller, fullView: &fullView) ?? 0) > 0 { noteInput(at: now) }
+        var trashKeys: [InputEvent] = []
+        let (hasTrash, asking) = (trash != nil, trash?.pending != nil)
+        if (schedule?.apply(dueBy: now, to: &controller, fullView: &fullView, appKeys: &trashKeys,
+                            isAppKey: { hasTrash && DeckTrash.takes($0, asking: asking) }) ?? 0) > 0 {
+            noteInput(at: now)
+        }
+        if let trash {
+            for key in trashKeys { handleTrashKey(key, trash: trash, at: now) }
+            if !trashKeys.isEmpty { needsFrame = true }
+        }
         window.title = Self.title(fullView.shown(at: now), deck: content.deck, at: now)
         return true
     }
@@ -163,10 +185,14 @@ struct FrameLoop {
         let pixels = driver.windowPixels
         // Files added, removed or changed: taken in once the row is not flying, bouncing or
         // snapping (the new layout would stop it), the centred card kept in place.
-        if let watch, !controller.isAnimating(at: now), watch.hasChanges,
-           driver.applyFolderChanges(watch.take(), to: &controller, at: now) {
-            needsFrame = true
+        // Swivel's own trash moves are in the row already (`DeckTrash.withoutEchoes`).
+        if let watch, !controller.isAnimating(at: now), watch.hasChanges {
+            let changes = watch.take()
+            if driver.applyFolderChanges(trash?.withoutEchoes(changes) ?? changes, to: &controller, at: now) {
+                needsFrame = true
+            }
         }
+        if content.notice.expire(at: now) { needsFrame = true }
         // The first frame goes up before any photo: the window never waits for decoding.
         let update = driver.updatePhotos(&controller, at: now, pixels: pixels,
                                          uploadLimit: firstFrame ? 0 : PhotoDeck.uploadsPerFrame)

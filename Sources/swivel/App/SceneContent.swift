@@ -9,6 +9,8 @@ final class SceneContent {
     let captions: Captions?
     let hud: HUD
     let keyHelp = KeyHelp()
+    /// What Delete and Ctrl+Z did, or the question before a Delete of several photos.
+    let notice = NoticeLine()
 
     init(deck: PhotoDeck?, background: RGBA8, captions: Bool, hudVisible: Bool) {
         self.deck = deck
@@ -55,6 +57,9 @@ final class SceneContent {
         }
         if let panel = keyHelp.overlay(viewport: layout.viewport, pixelScale: pixelScale) {
             overlays.append(panel)
+        }
+        if let line = notice.overlay(viewport: layout.viewport, pixelScale: pixelScale) {
+            overlays.append(line)
         }
         guard let deck else {
             return CardScene(viewport: layout.viewport, parameters: layout.parameters,

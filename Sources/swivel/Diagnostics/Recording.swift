@@ -106,10 +106,22 @@ struct ReplaySchedule {
     @discardableResult
     mutating func apply(dueBy now: Double, to controller: inout ScrollController,
                         fullView: inout FullViewState) -> Int {
+        var appKeys: [InputEvent] = []
+        return apply(dueBy: now, to: &controller, fullView: &fullView, appKeys: &appKeys) { _ in false }
+    }
+
+    /// As above, but the input `isAppKey` picks (keys the app acts on itself, such as Delete) is
+    /// not applied: it is appended to `appKeys`, in order, on the clock of `start`.
+    mutating func apply(dueBy now: Double, to controller: inout ScrollController, fullView: inout FullViewState,
+                        appKeys: inout [InputEvent], isAppKey: (InputEvent) -> Bool) -> Int {
         var applied = 0
         while next < entries.count, entries[next].time + start <= now {
-            if case .input = entries[next] {
-                Recording.apply(entries[next], to: &controller, fullView: &fullView, shift: start)
+            if case .input(let input) = entries[next] {
+                if isAppKey(input) {
+                    appKeys.append(input.shifted(by: start))
+                } else {
+                    Recording.apply(entries[next], to: &controller, fullView: &fullView, shift: start)
+                }
                 applied += 1
             }
             next += 1
