@@ -242,8 +242,10 @@ final class RunningSwivel {
     private let process = Process()
     private let logs = TemporaryDirectory()
 
-    init(_ arguments: [String], environment: [String: String] = [:]) throws {
-        let recording = logs.write("hold.rec", bytes: Array("swivel-recording 1\n0 resize 1280 720\n60 end\n".utf8))
+    /// `recording`: the replay that holds the window open (and may press keys).
+    init(_ arguments: [String], environment: [String: String] = [:],
+         recording text: String = "swivel-recording 1\n0 resize 1280 720\n60 end\n") throws {
+        let recording = logs.write("hold.rec", bytes: Array(text.utf8))
         process.executableURL = SwivelProcess.binary
         process.arguments = arguments + ["--replay", recording.text]
         var env = ProcessInfo.processInfo.environment

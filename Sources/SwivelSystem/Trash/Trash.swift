@@ -56,7 +56,7 @@ public enum Trash {
                 return .failure(TrashFailure("cannot write \(info.text): \(String(cString: strerror(written ? errno : writeError)))"))
             }
             guard rename(path.cString, trashed.cString) == 0 else {
-                let reason = systemError()
+                let reason = isOnReadOnlyMount(original) ? "its folder is on a read-only mount" : systemError()
                 unlink(info.cString)
                 return .failure(TrashFailure(reason))
             }
@@ -110,6 +110,15 @@ public enum Trash {
         // The bytes as they are (String(cString:) would replace invalid UTF-8).
         let base = Array(UnsafeRawBufferPointer(start: resolved, count: strlen(resolved)))
         return (base == [UInt8(ascii: "/")] ? [] : base) + [UInt8(ascii: "/")] + name
+    }
+
+    /// Whether the folder of `path` is mounted read-only (rename(2) says EXDEV before EROFS when
+    /// the trash is on another mount of the same file system, as with a read-only bind mount).
+    private static func isOnReadOnlyMount(_ path: [UInt8]) -> Bool {
+        guard let slash = path.lastIndex(of: UInt8(ascii: "/")) else { return false }
+        var status = statvfs()
+        return statvfs((slash == 0 ? [UInt8(ascii: "/")] : Array(path[..<slash])).cString, &status) == 0
+            && status.f_flag & UInt(ST_RDONLY) != 0
     }
 
     static func lastComponent(_ path: [UInt8]) -> [UInt8] {
