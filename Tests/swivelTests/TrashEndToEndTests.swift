@@ -74,6 +74,24 @@ import Testing
         #expect(!app.stderr.contains("cannot") && !app.stderr.contains("skipped"), "\(app.stderr)")
     }
 
+    /// Ctrl+Z 10 ms after Delete, before the folder watch's report of the move has come: that
+    /// report, of a file that is back by then, must not take the restored card out.
+    @Test func undoRightAfterDeleteKeepsTheCard() throws {
+        let home = TrashHome()
+        for name in ["v1", "v2", "v3"] { _ = home.photo("photos/\(name).png") }
+        let app = try RunningSwivel([home.folder.path("photos").text, "--scroll", "240"], environment: home.environment,
+                                    recording: "swivel-recording 1\n0 resize 1280 720\n1 key delete\n1.01 key undo\n60 end\n")
+        defer { app.stop() }
+        let info = home.folder.path("data/Trash/info")
+        #expect(app.waitFor { _ in access(info.cString, F_OK) == 0 })    // made by the Delete
+        #expect(app.waitFor { _ in (try? FileManager.default.contentsOfDirectory(atPath: info.text).isEmpty) == true
+                                   && access(home.folder.path("photos/v2.png").cString, F_OK) == 0 })
+        usleep(1_000_000)    // the watch's batch comes within 250 ms
+        #expect(app.waitFor { $0.last.map { $0.cards == 3 && $0.showing == ["v1", "v2", "v3"] && $0.photos == 3 } == true })
+        #expect(app.frames.last?.cards == 3)
+        #expect(!app.stderr.contains("cannot"), "\(app.stderr)")
+    }
+
     /// Two photos named alike from two folders: `same.png` and `same.png.2` in the trash, each info
     /// file with its own folder, both listed by gio with their original paths.
     @Test(.enabled(if: hasGio, gioReason))

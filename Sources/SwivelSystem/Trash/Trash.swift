@@ -10,6 +10,10 @@ public struct TrashedFile: Equatable, Sendable {
     public let info: [UInt8]
 }
 
+/// How a restored file came back: by a hard link (inotify reports no file written) or, on a file
+/// system without hard links, by rename(2) (reported as a file moved in).
+public enum RestoreMove: Equatable, Sendable { case link, rename }
+
 /// Moving files to the freedesktop.org trash and back (Trash specification 1.0), with rename(2)
 /// only: a file is never copied, never unlinked, and a move that fails leaves it where it was.
 public enum Trash {
@@ -67,7 +71,7 @@ public enum Trash {
 
     /// Puts `file` back where it was, unless something is there now (nothing is ever replaced),
     /// then removes its info file.
-    public static func restore(_ file: TrashedFile) -> Result<Void, TrashFailure> {
+    public static func restore(_ file: TrashedFile) -> Result<RestoreMove, TrashFailure> {
         var status = stat()
         if lstat(file.original.cString, &status) == 0 {
             return .failure(TrashFailure("a file of that name is there now"))
@@ -78,9 +82,11 @@ public enum Trash {
         // link(2) fails when the name exists, so nothing at the original path is ever replaced
         // (renameat2's RENAME_NOREPLACE is not in Swift's Glibc module); file systems without
         // hard links fall back to rename(2) just after the check above.
+        var move = RestoreMove.link
         if link(file.trashed.cString, file.original.cString) == 0 {
             unlink(file.trashed.cString)
         } else {
+            move = .rename
             let linkError = errno
             guard [EPERM, EOPNOTSUPP, EMLINK, EXDEV].contains(linkError) else {
                 return .failure(TrashFailure(linkError == EEXIST ? "a file of that name is there now"
@@ -94,7 +100,7 @@ public enum Trash {
             }
         }
         unlink(file.info.cString)
-        return .success(())
+        return .success(move)
     }
 
     /// `path` made absolute with its folder's real path (links and `..` resolved), its own name

@@ -22,7 +22,11 @@ final class DeckTrash {
     private(set) var pending: [FilePath]?
     /// The changes the folder watch will report for Swivel's own moves, dropped as they come so
     /// a card is not taken out (or read again) twice.
-    private var echoes: [Echo] = []
+    private var echoes: [(echo: Echo, until: Double)] = []
+    /// How long an echo is waited for: the watch sends a batch within 200 ms of its first change,
+    /// and the loop takes it once the row stops moving; an echo that never comes (a folder past
+    /// the watch limit) must not swallow a real change much later.
+    static let echoSeconds = 10.0
     private struct Echo: Equatable {
         let arrives: Bool
         let path: FilePath
@@ -89,7 +93,7 @@ final class DeckTrash {
         for line in failures { Console.error(line) }
         if !moved.isEmpty { undoStack.append(moved) }
         let changes = moved.map { FolderChange.removed($0.card) }
-        if watching { echoes += changes.compactMap(Echo.init) }
+        expect(changes, at: now)
         let done = moved.count == 1 ? "Moved \(Self.name(moved[0].card)) to the trash" : "Moved \(moved.count) photos to the trash"
         switch (moved.isEmpty, failures.count) {
         case (true, 1): notice.show(Self.capitalised(failures[0]), at: now)
@@ -108,17 +112,20 @@ final class DeckTrash {
             return ([], nil)
         }
         var restored: [FilePath] = []
+        var renamed: [FilePath] = []
         var failures: [String] = []
         for entry in moved {
             switch Trash.restore(entry.file) {
-            case .success: restored.append(entry.card)
+            case .success(let move):
+                restored.append(entry.card)
+                if move == .rename { renamed.append(entry.card) }
             case .failure(let failure):
                 failures.append("cannot restore \(FilePath(bytes: entry.file.original)): \(failure.reason) (it stays in the trash)")
             }
         }
         for line in failures { Console.error(line) }
         let changes = restored.map { deck.returned($0) }
-        if watching { echoes += changes.compactMap(Echo.init) }
+        expect(renamed.map { deck.returned($0) }, at: now)
         let done = restored.count == 1 ? "Restored \(Self.name(restored[0]))" : "Restored \(restored.count) photos"
         switch (restored.isEmpty, failures.count) {
         case (true, 1): notice.show(Self.capitalised(failures[0]), at: now)
@@ -129,11 +136,18 @@ final class DeckTrash {
         return (changes, restored.first)
     }
 
+    /// Notes that the folder watch will report `changes` (Swivel's own moves).
+    private func expect(_ changes: [FolderChange], at now: Double) {
+        guard watching else { return }
+        echoes += changes.compactMap(Echo.init).map { ($0, now + Self.echoSeconds) }
+    }
+
     /// `changes` without the ones Swivel's own moves caused (each dropped once).
-    func withoutEchoes(_ changes: [FolderChange]) -> [FolderChange] {
+    func withoutEchoes(_ changes: [FolderChange], at now: Double) -> [FolderChange] {
+        echoes.removeAll { $0.until < now }
         guard !echoes.isEmpty else { return changes }
         return changes.filter { change in
-            guard let echo = Echo(change), let index = echoes.firstIndex(of: echo) else { return true }
+            guard let echo = Echo(change), let index = echoes.firstIndex(where: { $0.echo == echo }) else { return true }
             echoes.remove(at: index)
             return false
         }

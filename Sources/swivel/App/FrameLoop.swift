@@ -188,7 +188,7 @@ struct FrameLoop {
         // Swivel's own trash moves are in the row already (`DeckTrash.withoutEchoes`).
         if let watch, !controller.isAnimating(at: now), watch.hasChanges {
             let changes = watch.take()
-            if driver.applyFolderChanges(trash?.withoutEchoes(changes) ?? changes, to: &controller, at: now) {
+            if driver.applyFolderChanges(trash?.withoutEchoes(changes, at: now) ?? changes, to: &controller, at: now) {
                 needsFrame = true
             }
         }
