@@ -14,6 +14,8 @@ final class KeyHelp {
         "H                    frame statistics",
         "F12                  save a screenshot",
         "Enter / Space        open the centred card",
+        "Delete               move the photo to the trash",
+        "Ctrl+Z               undo the last Delete",
         "?                    this list",
         "Esc                  close this, leave fullscreen, quit",
     ]
