@@ -92,6 +92,39 @@ import Testing
         #expect(!app.stderr.contains("cannot"), "\(app.stderr)")
     }
 
+    /// Each Ctrl+Z undoes one Delete, the latest first: after two Deletes the first Ctrl+Z brings
+    /// back the second photo only, the next one the first.
+    @Test func eachCtrlZUndoesTheDeleteBefore() throws {
+        let home = TrashHome()
+        for name in ["w1", "w2", "w3", "w4"] { _ = home.photo("photos/\(name).png") }
+        let app = try RunningSwivel([home.folder.path("photos").text, "--scroll", "240"], environment: home.environment,
+                                    recording: "swivel-recording 1\n0 resize 1280 720\n1 key delete\n2 key delete\n"
+                                        + "4 key undo\n7 key undo\n60 end\n")
+        defer { app.stop() }
+        func exists(_ name: String) -> Bool { access(home.folder.path("photos/\(name).png").cString, F_OK) == 0 }
+        #expect(app.waitFor { $0.last?.showing == ["w1", "w4"] })
+        #expect(!exists("w2") && !exists("w3"))
+        #expect(app.waitFor { $0.last.map { $0.showing == ["w1", "w3", "w4"] && $0.centreName == "w3" } == true })
+        #expect(exists("w3") && !exists("w2"))
+        #expect(app.waitFor { $0.last.map { $0.showing == ["w1", "w2", "w3", "w4"] && $0.centreName == "w2" } == true })
+        #expect(exists("w2") && exists("w3"))
+    }
+
+    /// Delete on the only photo, open in the full view: the view closes on an empty row, and
+    /// Ctrl+Z brings the photo back.
+    @Test func deletingTheLastPhotoLeavesAnEmptyRow() throws {
+        let home = TrashHome()
+        _ = home.photo("photos/only.png")
+        let app = try RunningSwivel([home.folder.path("photos").text, "--open", "0"], environment: home.environment,
+                                    recording: "swivel-recording 1\n0 resize 1280 720\n1 key delete\n3 key undo\n60 end\n")
+        defer { app.stop() }
+        #expect(app.waitFor { $0.last?.cards == 0 })
+        #expect(access(home.folder.path("data/Trash/files/only.png").cString, F_OK) == 0)
+        #expect(app.waitFor { $0.last.map { $0.cards == 1 && $0.showing == ["only"] } == true })
+        #expect(access(home.folder.path("photos/only.png").cString, F_OK) == 0)
+        #expect(app.isRunning)
+    }
+
     /// Two photos named alike from two folders: `same.png` and `same.png.2` in the trash, each info
     /// file with its own folder, both listed by gio with their original paths.
     @Test(.enabled(if: hasGio, gioReason))
