@@ -118,9 +118,10 @@ import Testing
         let app = try RunningSwivel([home.folder.path("photos").text, "--open", "0"], environment: home.environment,
                                     recording: "swivel-recording 1\n0 resize 1280 720\n1 key delete\n3 key undo\n60 end\n")
         defer { app.stop() }
-        #expect(app.waitFor { $0.last?.cards == 0 })
+        #expect(app.waitFor { $0.last?.open == 0 })
+        #expect(app.waitFor { $0.last.map { $0.cards == 0 && $0.open == nil } == true })
         #expect(access(home.folder.path("data/Trash/files/only.png").cString, F_OK) == 0)
-        #expect(app.waitFor { $0.last.map { $0.cards == 1 && $0.showing == ["only"] } == true })
+        #expect(app.waitFor { $0.last.map { $0.cards == 1 && $0.showing == ["only"] && $0.open == nil } == true })
         #expect(access(home.folder.path("photos/only.png").cString, F_OK) == 0)
         #expect(app.isRunning)
     }

@@ -245,7 +245,8 @@ struct FrameLoop {
     private mutating func drawFrame(at now: Double, into pixels: FramePixels) {
         let frameStart = clock.now()
         driver.render(controller, fullView: fullView, at: now, into: pixels)
-        frameLog?.drew(controller, at: now, deck: content.deck)
+        frameLog?.drew(controller, at: now, deck: content.deck,
+                       open: fullView.shown(at: now).map { $0.strip.destinationPage(at: now) })
         if let error = driver.takeError() { Console.error(error) }
         if screenshotRequested {
             screenshotRequested = false
