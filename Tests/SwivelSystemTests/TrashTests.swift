@@ -87,6 +87,21 @@ import Testing
         #expect(access(FilePath(bytes: moved.info).cString, F_OK) == 0)
     }
 
+    /// A name of 250 bytes (ext4 takes up to 255) is cut short in the trash so that its info file's
+    /// name fits, at a character boundary; its info file keeps the whole name, and it comes back whole.
+    @Test func aLongNameIsCutShortInTheTrashOnly() throws {
+        let folder = TemporaryDirectory()
+        let name = Array(String(repeating: "é", count: 123).utf8) + Array(".png".utf8)    // 250 bytes
+        let file = folder.write(name, bytes: [5])
+        let moved = try Trash.move(file.bytes, locations: TrashLocations(home: folder.path("data/Trash").bytes)).get()
+        let trashedName = FilePath(bytes: moved.trashed).lastComponent
+        #expect(trashedName.count == 238 && trashedName == Array(String(repeating: "é", count: 119).utf8))
+        let info = try String(contentsOfFile: FilePath(bytes: moved.info).text, encoding: .utf8)
+        #expect(info.contains("Path=" + String(decoding: TrashInfo.escape(file.bytes), as: UTF8.self) + "\n"))
+        #expect(try Trash.restore(moved).get() == .link)
+        #expect(folder.contents(file) == [5])
+    }
+
     /// A relative path is recorded absolute, its folder's links resolved.
     @Test func pathsAreRecordedAbsoluteAndResolved() throws {
         let folder = TemporaryDirectory()

@@ -35,7 +35,7 @@ public enum Trash {
         case .failure(let failure): return .failure(failure)
         }
         let text = TrashInfo.text(path: directory.infoPath(for: original), deletedAt: date)
-        let name = lastComponent(original)
+        let name = trashName(lastComponent(original))
         for attempt in 1...uniqueNameLimit {
             let candidate = attempt == 1 ? name : name + Array(".\(attempt)".utf8)
             let info = directory.info + [UInt8(ascii: "/")] + candidate + Array(".trashinfo".utf8)
@@ -125,6 +125,17 @@ public enum Trash {
         var status = statvfs()
         return statvfs((slash == 0 ? [UInt8(ascii: "/")] : Array(path[..<slash])).cString, &status) == 0
             && status.f_flag & UInt(ST_RDONLY) != 0
+    }
+
+    /// The name a file takes in the trash: its own, cut short (at a character boundary) so that
+    /// `NAME.NNNNN.trashinfo` still fits in a file name's 255 bytes (NAME_MAX); `Path` keeps the
+    /// whole original.
+    static func trashName(_ name: [UInt8]) -> [UInt8] {
+        let limit = 255 - ".trashinfo".utf8.count - ".\(uniqueNameLimit)".utf8.count
+        guard name.count > limit else { return name }
+        var end = limit
+        while end > 0, name[end] & 0b1100_0000 == 0b1000_0000 { end -= 1 }    // not inside a UTF-8 sequence
+        return Array(name[..<end])
     }
 
     static func lastComponent(_ path: [UInt8]) -> [UInt8] {
