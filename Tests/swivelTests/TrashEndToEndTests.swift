@@ -319,12 +319,20 @@ final class TrashHome {
     }
 
     /// The original paths `gio trash --list` gives for this home's trash (and the mounts' trashes).
+    /// (Started with `ChildProcess`: a bus daemon started by Foundation's `Process` from a test
+    /// thread inherits a blocked SIGTERM, and outlives dbus-run-session with its gvfsd.)
     func gioTrashList() throws -> [String] {
-        let result = try SwivelProcess.runProgram(URL(fileURLWithPath: "/usr/bin/dbus-run-session"),
-                                                  ["--", "/usr/bin/gio", "trash", "--list"], environment: environment)
-        #expect(result.status == 0, "\(result.stderr)")
-        print("gio trash --list:\n" + result.stdout, terminator: "")
-        return result.stdout.split(separator: "\n").compactMap { line in line.split(separator: "\t", maxSplits: 1).last.map(String.init) }
+        let name = "gio-\(UUID().uuidString)"
+        var environment = self.environment
+        environment["PATH"] = "/usr/bin:/bin"
+        let child = try ChildProcess("/usr/bin/dbus-run-session", ["--", "/usr/bin/gio", "trash", "--list"],
+                                     environment: environment, stdout: folder.path(name + ".out"),
+                                     stderr: folder.path(name + ".err"))
+        #expect(child.wait(seconds: 30), "gio trash --list did not end")
+        let stdout = String(decoding: folder.contents(folder.path(name + ".out")), as: UTF8.self)
+        #expect(child.status?.code == 0, "\(String(decoding: folder.contents(folder.path(name + ".err")), as: UTF8.self))")
+        print("gio trash --list:\n" + stdout, terminator: "")
+        return stdout.split(separator: "\n").compactMap { line in line.split(separator: "\t", maxSplits: 1).last.map(String.init) }
             .filter { $0.hasPrefix(folder.path.text) || $0.hasPrefix(real("")) }
     }
 }
@@ -338,8 +346,14 @@ enum Mounts {
         guard result.status == 0 else { throw Failure(description: "mount \(arguments.joined(separator: " ")): \(result.stderr)") }
     }
 
+    /// Unmounts `path`, trying again for 2 s while it is busy (a gvfsd still leaving it), then
+    /// detaching it lazily: no test leaves a mount behind.
     static func unmount(_ path: String) {
-        _ = try? SwivelProcess.runProgram(URL(fileURLWithPath: "/usr/bin/umount"), [path])
+        for _ in 0..<20 {
+            if (try? SwivelProcess.runProgram(URL(fileURLWithPath: "/usr/bin/umount"), [path]))?.status == 0 { return }
+            usleep(100_000)
+        }
+        _ = try? SwivelProcess.runProgram(URL(fileURLWithPath: "/usr/bin/umount"), ["-l", path])
     }
 
     /// A fresh ext2 image of 4 MiB at `image`, mounted through a loop device at `path`.
