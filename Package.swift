@@ -111,7 +111,7 @@ let package = Package(
                 path: "Tests/SwivelTestSupport"),
         .testTarget(name: "SwivelCoreTests", dependencies: ["SwivelCore"]),
         .testTarget(name: "SwivelPhotoCoreTests", dependencies: ["SwivelCore", "SwivelPhotoCore"]),
-        .testTarget(name: "SwivelSystemTests", dependencies: ["SwivelSystem"]),
+        .testTarget(name: "SwivelSystemTests", dependencies: ["SwivelSystem", "SwivelCore", "SwivelTestSupport"]),
         .testTarget(name: "SwivelRenderTests",
                     dependencies: ["SwivelCore", "SwivelRender", "SwivelPlatform", "CGL"]),
         .testTarget(name: "SwivelPlatformTests",

@@ -203,6 +203,8 @@ struct LoggedFrame {
     var centreName: String? { first.flatMap { showing.indices.contains(centre - $0) ? showing[centre - $0] : nil } }
     /// The place of the first card showing (set by the parser from `showing`'s own `first`).
     var first: Int?
+    /// The full view's page, while it shows.
+    var open: Int?
 
     init?(_ line: Substring) {
         guard line.hasPrefix("swivel-frame ") else { return nil }
@@ -217,6 +219,7 @@ struct LoggedFrame {
               let first = fields["first"].flatMap(Int.init) else { return nil }
         (self.time, self.cards, self.centre, self.shift, self.photos, self.first) = (time, cards, centre, shift, photos, first)
         showing = (fields["showing"] ?? "").split(separator: "|").map(String.init)
+        open = fields["open"].flatMap(Int.init)
     }
 }
 
@@ -242,8 +245,10 @@ final class RunningSwivel {
     private let process = Process()
     private let logs = TemporaryDirectory()
 
-    init(_ arguments: [String], environment: [String: String] = [:]) throws {
-        let recording = logs.write("hold.rec", bytes: Array("swivel-recording 1\n0 resize 1280 720\n60 end\n".utf8))
+    /// `recording`: the replay that holds the window open (and may press keys).
+    init(_ arguments: [String], environment: [String: String] = [:],
+         recording text: String = "swivel-recording 1\n0 resize 1280 720\n60 end\n") throws {
+        let recording = logs.write("hold.rec", bytes: Array(text.utf8))
         process.executableURL = SwivelProcess.binary
         process.arguments = arguments + ["--replay", recording.text]
         var env = ProcessInfo.processInfo.environment

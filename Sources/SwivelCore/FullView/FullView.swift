@@ -263,6 +263,9 @@ public struct FullViewState: Sendable {
                         pixelsPerPoint: pixelsPerPoint)
     }
 
+    /// Closes the view at once, with no flight (its card left the deck, and no other is left).
+    public mutating func close() { view = nil }
+
     /// The sharp photo of card `index` arrived, `size` image pixels: the open view shows it at its
     /// own aspect (`FullView.setImageSize`); ignored when another card is open now.
     public mutating func setImageSize(_ size: Size, forCard index: Int) {

@@ -150,6 +150,12 @@ public struct ScrollController: Sendable {
         relayout(newLayout, showing: index < centred ? shown - layout.parameters.pitch : shown, at: time)
     }
 
+    /// Eases card `index` to the centre, as a click on a side card does (a card put back in the row).
+    public mutating func centre(_ index: Int, at time: Double) {
+        guard (0..<layout.cardCount).contains(index) else { return }
+        ease(to: layout.offset(centering: index), at: time)
+    }
+
     /// The deck now has `count` cards, and the card that was at the centre is `shift` places
     /// further on (cards came or went before it): the offset moves with it, so it stays where it
     /// is on screen. A running animation stops where it is, as for any new layout.

@@ -9,7 +9,7 @@ import SwivelSystem
 ///     swivel-frame t=12.345678 cards=5 centre=2 first=1 shift=0.00 photos=3/4 showing=b|c|d|e
 ///
 /// `t`: CLOCK_MONOTONIC seconds; `cards`: the deck's size; `centre`: the centred card's place;
-/// `first`: the place of the first card showing;
+/// `first`: the place of the first card showing; `open` (only while the full view shows): its page;
 /// `shift`: where its slot is, in points from the centre; `photos`: of the cards showing, how
 /// many have their photo fully faded in; `showing`: their captions. Release builds never read it.
 struct FrameLog {
@@ -21,7 +21,7 @@ struct FrameLog {
         #endif
     }
 
-    func drew(_ controller: ScrollController, at time: Double, deck: PhotoDeck?) {
+    func drew(_ controller: ScrollController, at time: Double, deck: PhotoDeck?, open: Int? = nil) {
         let layout = controller.layout, scroll = controller.offset(at: time)
         // Slots (in an endless row, slot i shows card i mod N).
         let slot = Int((scroll / layout.parameters.pitch).rounded()), centre = layout.card(atSlot: slot)
@@ -33,7 +33,8 @@ struct FrameLog {
         clock_gettime(CLOCK_MONOTONIC, &now)
         let seconds = Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
         let line = "swivel-frame t=\(seconds.fixed(6)) cards=\(layout.cardCount) centre=\(centre) first=\(showing.lowerBound) "
-            + "shift=\(shift.fixed(2)) photos=\(photos)/\(showing.count) showing=\(names.joined(separator: "|"))\n"
+            + "shift=\(shift.fixed(2)) photos=\(photos)/\(showing.count) showing=\(names.joined(separator: "|"))"
+            + (open.map { " open=\($0)" } ?? "") + "\n"
         FileDescriptor.write(STDERR_FILENO, Array(line.utf8))
     }
 }

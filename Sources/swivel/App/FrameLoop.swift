@@ -43,6 +43,8 @@ struct FrameLoop {
     private let frameLog = FrameLog()
     /// `--slideshow` and S.
     var slideshow = SlideshowDriver(show: Slideshow(interval: Slideshow.standardInterval))
+    /// Delete and Ctrl+Z (photo decks only: the colour deck has no files).
+    let trash: DeckTrash?
 
     init(driver: FrameDriver, controller: ScrollController, fullView: FullViewState = FullViewState(),
          watch: FolderWatch? = nil) {
@@ -50,6 +52,7 @@ struct FrameLoop {
         self.controller = controller
         self.fullView = fullView
         self.watch = watch
+        trash = driver.content.deck == nil ? nil : DeckTrash(watching: watch != nil)
         pump = EventPump(window: driver.surface.window)
         pacing = FramePacing(hertz: driver.surface.window.refreshRate)
         vsync = VSyncWatch(hertz: driver.surface.window.refreshRate)
@@ -105,6 +108,7 @@ struct FrameLoop {
         if let retry = content.deck?.nextRetry { due = min(due ?? retry, retry) }
         // A toast's end is a frame without it.
         if let end = content.toast.endTime(after: before) { due = min(due ?? end, end) }
+        if let hide = content.notice.hideTime { due = min(due ?? hide, hide) }
         return due.map { pump.waitForEvents(timeout: $0 - before) } ?? pump.waitForEvents()
     }
 
@@ -114,6 +118,15 @@ struct FrameLoop {
         if TerminationSignals.requested != nil { return false }
         let deckKeys = content.deckKeys
         for event in events {
+            // Delete and Ctrl+Z, and Enter or Esc for the question a Delete of several photos asks.
+            if case .input(let input) = event, schedule == nil, let trash,
+               DeckTrash.takes(input, asking: trash.pending != nil) {
+                recorder?.write(input)
+                noteInput(at: now)
+                handleTrashKey(input, trash: trash, at: now)
+                needsFrame = true
+                continue
+            }
             // Marks, copy and --pick's Enter come first, in the row and the full view alike.
             if case .input(let input) = event, schedule == nil, deckKeys.handle(input, row: controller, fullView: fullView) {
                 recorder?.write(input)
@@ -163,9 +176,16 @@ struct FrameLoop {
             }
         }
         // Replayed input counts as input arriving now.
-        let replayed = schedule?.apply(dueBy: now, to: &controller, fullView: &fullView, deckKeys: deckKeys) ?? []
+        var trashKeys: [InputEvent] = []
+        let (hasTrash, asking) = (trash != nil, trash?.pending != nil)
+        let replayed = schedule?.apply(dueBy: now, to: &controller, fullView: &fullView, deckKeys: deckKeys,
+                                       appKeys: &trashKeys, isAppKey: { hasTrash && DeckTrash.takes($0, asking: asking) }) ?? []
         if !replayed.isEmpty { noteInput(at: now) }
         for (input, used) in replayed { slideshow.handle(input, used: used, at: now) }
+        if let trash {
+            for key in trashKeys { handleTrashKey(key, trash: trash, at: now) }
+            if !trashKeys.isEmpty { needsFrame = true }
+        }
         if deckKeys.picked != nil { return false }
         if deckKeys.takeChange() || content.toast.changed(at: now) { needsFrame = true }
         window.title = Self.title(fullView.shown(at: now), deck: content.deck, marked: deckKeys.marks.count, at: now)
@@ -184,10 +204,14 @@ struct FrameLoop {
         let pixels = driver.windowPixels
         // Files added, removed or changed: taken in once the row is not flying, bouncing or
         // snapping (the new layout would stop it), the centred card kept in place.
-        if let watch, !controller.isAnimating(at: now), watch.hasChanges,
-           driver.applyFolderChanges(watch.take(), to: &controller, at: now) {
-            needsFrame = true
+        // Swivel's own trash moves are in the row already (`DeckTrash.withoutEchoes`).
+        if let watch, !controller.isAnimating(at: now), watch.hasChanges {
+            let changes = watch.take()
+            if driver.applyFolderChanges(trash?.withoutEchoes(changes, at: now) ?? changes, to: &controller, at: now) {
+                needsFrame = true
+            }
         }
+        if content.notice.expire(at: now) { needsFrame = true }
         // The first frame goes up before any photo: the window never waits for decoding.
         let update = driver.updatePhotos(&controller, at: now, pixels: pixels,
                                          uploadLimit: firstFrame ? 0 : PhotoDeck.uploadsPerFrame)
@@ -240,7 +264,8 @@ struct FrameLoop {
     private mutating func drawFrame(at now: Double, into pixels: FramePixels) {
         let frameStart = clock.now()
         driver.render(controller, fullView: fullView, at: now, into: pixels)
-        frameLog?.drew(controller, at: now, deck: content.deck)
+        frameLog?.drew(controller, at: now, deck: content.deck,
+                       open: fullView.shown(at: now).map { $0.strip.destinationPage(at: now) })
         if let error = driver.takeError() { Console.error(error) }
         if screenshotRequested {
             screenshotRequested = false

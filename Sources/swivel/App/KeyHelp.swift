@@ -18,6 +18,8 @@ final class KeyHelp {
         "M                    mark or unmark it",
         "Ctrl+A / U           mark all / clear the marks",
         "Ctrl+C               copy the photo's path",
+        "Delete               move the photo to the trash",
+        "Ctrl+Z               undo the last Delete",
         "?                    this list",
         "Esc                  close this, leave fullscreen, quit",
     ]

@@ -12,6 +12,8 @@ final class SceneContent {
     let toast = Toast()
     /// Marks, copy and `--pick`'s Enter; the marked cards carry a badge.
     let deckKeys: DeckKeys
+    /// What Delete and Ctrl+Z did, or the question before a Delete of several photos.
+    let notice = NoticeLine()
 
     init(deck: PhotoDeck?, background: RGBA8, captions: Bool, hudVisible: Bool, picking: Bool = false) {
         self.deck = deck
@@ -65,6 +67,9 @@ final class SceneContent {
             overlays.append(panel)
         }
         let marks = deckKeys.marks
+        if let line = notice.overlay(viewport: layout.viewport, pixelScale: pixelScale) {
+            overlays.append(line)
+        }
         guard let deck else {
             return CardScene(viewport: layout.viewport, parameters: layout.parameters,
                              cards: layout.instances(scroll: scroll, marked: marks.isMarked), background: background,

@@ -104,11 +104,25 @@ struct ReplaySchedule {
     @discardableResult
     mutating func apply(dueBy now: Double, to controller: inout ScrollController,
                         fullView: inout FullViewState, deckKeys: DeckKeys? = nil) -> [(input: InputEvent, used: Bool)] {
+        var appKeys: [InputEvent] = []
+        return apply(dueBy: now, to: &controller, fullView: &fullView, deckKeys: deckKeys, appKeys: &appKeys) { _ in false }
+    }
+
+    /// As above, but the input `isAppKey` picks (keys the app acts on itself, such as Delete) is
+    /// not applied: it is appended to `appKeys`, in order, on the clock of `start`, and counts as used.
+    mutating func apply(dueBy now: Double, to controller: inout ScrollController, fullView: inout FullViewState,
+                        deckKeys: DeckKeys? = nil, appKeys: inout [InputEvent],
+                        isAppKey: (InputEvent) -> Bool) -> [(input: InputEvent, used: Bool)] {
         var applied: [(input: InputEvent, used: Bool)] = []
         while next < entries.count, entries[next].time + start <= now {
             if case .input(let input) = entries[next] {
-                applied.append((input, Recording.apply(entries[next], to: &controller, fullView: &fullView,
-                                                       deckKeys: deckKeys, shift: start)))
+                if isAppKey(input) {
+                    appKeys.append(input.shifted(by: start))
+                    applied.append((input, true))
+                } else {
+                    applied.append((input, Recording.apply(entries[next], to: &controller, fullView: &fullView,
+                                                           deckKeys: deckKeys, shift: start)))
+                }
             }
             next += 1
         }

@@ -157,6 +157,15 @@ public final class PhotoDeck<Textures: PhotoTextureArray> {
         return sources[order[position]].name
     }
 
+    /// The position of the card showing the file at `path`, nil when none does.
+    public func position(of path: FilePath) -> Int? { idsByPath[path].flatMap { order.firstIndex(of: $0) } }
+
+    /// The change (for `apply`) that brings back a file that was at `path` before (a trashed file
+    /// restored): a card in the place the scan and the sort give it.
+    public func returned(_ path: FilePath) -> FolderChange {
+        .written(path, root: placement.map { $0.root(of: path) ?? $0.roots.count } ?? 0)
+    }
+
     public struct Update {
         /// Deck positions of files that could not be read, already removed, highest first, so
         /// the caller can keep the user's place.

@@ -60,7 +60,7 @@ public struct DeckPlacement: Sendable {
     }
 
     /// The first command-line path that `path` is, or lies under.
-    private func root(of path: FilePath) -> Int? {
+    func root(of path: FilePath) -> Int? {
         roots.firstIndex { root in
             let bytes = root.bytes
             guard path.bytes.starts(with: bytes) else { return false }
