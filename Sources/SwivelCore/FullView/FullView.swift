@@ -16,6 +16,9 @@ public struct FullView: Sendable {
     public internal(set) var dismiss: DismissDrag
     /// The touch fingers down, and a pinch of two of them (`FullView+Pinch`).
     var fingers = TouchFingers()
+    /// How far the photo was pulled down when it last began to close: reopened mid-flight, it
+    /// springs back from there rather than jumping to fit.
+    var closedPull = 0.0
     /// Where the open photo is at fit: the card's aspect fitted into the window until the sharp
     /// photo arrives (`setImageSize`), then the photo's own fit.
     public private(set) var fitFrame: FlightFrame
@@ -158,7 +161,13 @@ public struct FullView: Sendable {
         case .keyDown(.escape, let time), .keyDown(.backspace, let time):
             close(at: time, row: &row)
         case .keyDown(.enter, let time):
-            if transition.isOpening { close(at: time, row: &row) } else { transition.open(at: time) }
+            if transition.isOpening {
+                close(at: time, row: &row)
+            } else {
+                transition.open(at: time)
+                if closedPull != 0 { dismiss.springBack(from: closedPull, at: time) }
+                closedPull = 0
+            }
         case .keyDown(.fullscreen, _), .keyDown(.hud, _), .keyDown(.help, _), .keyDown(.f12, _),
              .keyDown(.info, _), .keyDown(.mark, _), .keyDown(.markAll, _), .keyDown(.clearMarks, _),
              .keyDown(.copyPath, _), .keyDown(.delete, _), .keyDown(.undo, _), .keyDown(.slideshow, _):
@@ -233,6 +242,7 @@ public struct FullView: Sendable {
         strip = PageStrip(window: row.layout.viewport, pageCount: row.layout.cardCount, page: page,
                           reducesMotion: transition.reducesMotion)
         transition.close(at: time)
+        closedPull = dismiss.offset(at: time)
         dismiss.reset()
         fingers = TouchFingers()
     }

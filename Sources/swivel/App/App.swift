@@ -11,6 +11,7 @@ struct App {
         let recording = options.replay.map(Recording.init(path:))
         let deckFiles = Self.deckFiles(options)
         let photos = deckFiles?.sources
+        let openCard = options.openCard?.card(in: photos)
 
         var windowOptions = Window.Options()
         windowOptions.width = options.width
@@ -45,7 +46,7 @@ struct App {
             var time = 0.0
             var fullView = FullViewState(reducesMotion: options.reducedMotion,
                                          pixelsPerPoint: driver.windowPixels.scale(for: layout.viewport))
-            if let card = options.openCard { fullView.open(card, row: &controller, at: 0, flying: false) }
+            if let card = openCard { fullView.open(card, row: &controller, at: 0, flying: false) }
             if let recording {
                 recording.apply(to: &controller, fullView: &fullView)
                 time = recording.endTime
@@ -64,7 +65,7 @@ struct App {
         }
         var fullView = FullViewState(reducesMotion: options.reducedMotion,
                                          pixelsPerPoint: driver.windowPixels.scale(for: layout.viewport))
-        if let card = options.openCard { fullView.open(card, row: &controller, at: 0, flying: false) }
+        if let card = openCard { fullView.open(card, row: &controller, at: 0, flying: false) }
         var loop = FrameLoop(driver: driver, controller: controller, fullView: fullView, watch: watch)
         loop.run(recordTo: options.record, replaying: recording)
     }
