@@ -45,7 +45,7 @@ if options.showHelp {
                           frames: options.benchFrames, images: options.benchImages,
                           textureBudgetMiB: options.textureBudgetMiB, hud: options.hud,
                           videoDriver: options.videoDriver, scale: options.scale,
-                          thumbnailCache: options.thumbnailCache)).run()
+                          thumbnailCache: options.thumbnailCache, openCard: options.openCard)).run()
 } else if options.soakMinutes != nil {
     Soak(options: options).run()
 } else {

@@ -110,7 +110,7 @@ import Testing
         #expect(table == OptionDocs.markdownTable, "the README's option table is stale: run `make docs`")
         for option in Self.visible {
             let config = option.form == .action ? "" : option.inConfig ? "yes" : "no"
-            #expect(table.contains("\n| `\(option.term)` | \(OptionDocs.meaning(option)) | \(config) |"),
+            #expect(table.contains("\n| `\(option.term.replacingOccurrences(of: "|", with: "\\|"))` | \(OptionDocs.meaning(option)) | \(config) |"),
                     "README lacks --\(option.name)")
         }
         #expect(table.contains("\n| `--spacing PT` | space between neighbouring cards' slots, 0 to 10000 (default 230). "

@@ -110,6 +110,16 @@ import Testing
         }
     }
 
+    /// `--open` takes digits as a card number and anything else as a path.
+    @Test func openTakesACardNumberOrAPath() throws {
+        #expect(try Options.parse(["--open", "3"]).openCard == .card(3))
+        #expect(try Options.parse(["--open=0"]).openCard == .card(0))
+        #expect(try Options.parse(["--open", "3.jpg"]).openCard == .path(FilePath("3.jpg")))
+        #expect(try Options.parse(["--open", "-1"]).openCard == .path(FilePath("-1")))
+        #expect(throws: Options.UsageError.self) { try Options.parse(["--open", "100000001"]) }
+        #expect(throws: Options.UsageError.self) { try Options.parse(["--open", ""]) }
+    }
+
     @Test func flagsTakeAnExplicitYesOrNo() throws {
         #expect(try Options.parse(["--snap=yes"]).snapping == true)
         #expect(try Options.parse(["--snap", "--snap=off"]).snapping == false)

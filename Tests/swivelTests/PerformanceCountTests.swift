@@ -20,6 +20,17 @@ import Testing
         return try #require(overdraw["max"])
     }
 
+    /// `--open 3` benches the full view (the script's flings page it): the row behind the open
+    /// photo is not drawn, so no row card goes to the GPU, and the frame takes a few draw calls
+    /// (the photo's flight pass) instead of the row's.
+    @Test func openBenchesTheFullView() throws {
+        let row = try Self.bench(cards: 7), open = try Self.bench(cards: 7, ["--open", "3"])
+        let rowCards = try #require(row["cards_submitted"] as? Int), openCards = try #require(open["cards_submitted"] as? Int)
+        let rowCalls = try #require(row["draw_calls"] as? Int), openCalls = try #require(open["draw_calls"] as? Int)
+        print("row: \(rowCards) cards, \(rowCalls) draw calls; full view: \(openCards) cards, \(openCalls) draw calls")
+        #expect(rowCards == 7 && openCards == 0 && openCalls >= 1 && openCalls < rowCalls)
+    }
+
     @Test func drawCallsCardsAndOverdrawStayPut() throws {
         let seven = try Self.bench(cards: 7), thousand = try Self.bench(cards: 1000)
         let million = try Self.bench(cards: 1_000_000)

@@ -133,6 +133,13 @@ public struct DismissDrag: Sendable {
         state = reducesMotion || spring.isDone(0) ? .idle : .springing(start: time, spring: spring)
     }
 
+    /// Springs back to 0 from `offset`, at rest, from `time` (the view opened again while flying
+    /// back into its slot from a pulled-down photo: the flight heads for the photo where it was).
+    public mutating func springBack(from offset: Double, at time: Double) {
+        let spring = SpringSimulation(from: offset, velocity: 0, to: 0)
+        state = reducesMotion || spring.isDone(0) ? .idle : .springing(start: time, spring: spring)
+    }
+
     /// Back to idle after the caller has closed or reset the view.
     public mutating func reset() { state = .idle }
 }

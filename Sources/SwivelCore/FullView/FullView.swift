@@ -9,11 +9,16 @@ public struct FullView: Sendable {
     public private(set) var index: Int
     public private(set) var transition: OpenTransition
     /// The photos side by side while open: ←/→ and the rest page through them.
-    public private(set) var strip: PageStrip
+    public internal(set) var strip: PageStrip
     /// The open photo's zoom and pan (fit when it opens and after each page turn).
-    public private(set) var zoom: ZoomPan
+    public internal(set) var zoom: ZoomPan
     /// Swipe down to close, at fit.
-    public private(set) var dismiss: DismissDrag
+    public internal(set) var dismiss: DismissDrag
+    /// The touch fingers down, and a pinch of two of them (`FullView+Pinch`).
+    var fingers = TouchFingers()
+    /// How far the photo was pulled down when it last began to close: reopened mid-flight, it
+    /// springs back from there rather than jumping to fit.
+    var closedPull = 0.0
     /// Where the open photo is at fit: the card's aspect fitted into the window until the sharp
     /// photo arrives (`setImageSize`), then the photo's own fit.
     public private(set) var fitFrame: FlightFrame
@@ -156,7 +161,13 @@ public struct FullView: Sendable {
         case .keyDown(.escape, let time), .keyDown(.backspace, let time):
             close(at: time, row: &row)
         case .keyDown(.enter, let time):
-            if transition.isOpening { close(at: time, row: &row) } else { transition.open(at: time) }
+            if transition.isOpening {
+                close(at: time, row: &row)
+            } else {
+                transition.open(at: time)
+                if closedPull != 0 { dismiss.springBack(from: closedPull, at: time) }
+                closedPull = 0
+            }
         case .keyDown(.fullscreen, _), .keyDown(.hud, _), .keyDown(.help, _), .keyDown(.f12, _),
              .keyDown(.info, _), .keyDown(.mark, _), .keyDown(.markAll, _), .keyDown(.clearMarks, _),
              .keyDown(.copyPath, _), .keyDown(.delete, _), .keyDown(.undo, _), .keyDown(.slideshow, _):
@@ -193,6 +204,7 @@ public struct FullView: Sendable {
     /// The pointer while open: zoomed (or held by a pan), it pans the photo; at fit a drag mainly
     /// downwards is the swipe to close (`DismissDrag`), any other drag pages.
     private mutating func handlePointer(_ event: PointerEvent) {
+        if event.pointer.source == .touch, handleTouch(event) { return }
         if zoom.isHeld || !zoom.isFitted(at: event.time) {
             zoom.handlePointer(event)
             return
@@ -208,7 +220,7 @@ public struct FullView: Sendable {
     }
 
     /// Flies back into the slot of the page heading into view at `time`, from the frame shown.
-    private mutating func close(at time: Double, row: inout ScrollController) {
+    mutating func close(at time: Double, row: inout ScrollController) {
         let page = strip.destinationPage(at: time)
         let progress = transition.progress(at: time)
         let layout = row.layout
@@ -230,13 +242,18 @@ public struct FullView: Sendable {
         strip = PageStrip(window: row.layout.viewport, pageCount: row.layout.cardCount, page: page,
                           reducesMotion: transition.reducesMotion)
         transition.close(at: time)
+        closedPull = dismiss.offset(at: time)
         dismiss.reset()
+        fingers = TouchFingers()
     }
 }
 
 /// The row and, over it, the full view when one is open: routes each input event to one of them.
 public struct FullViewState: Sendable {
-    public private(set) var view: FullView?
+    public internal(set) var view: FullView?
+    /// Clicks and double-clicks, on the row and in the view (`FullViewState+Clicks`).
+    var clicks = ClickCounter()
+    var lastClick: ClickPlace?
     public var reducesMotion: Bool
     /// The window's device pixels per point: what 1:1 zoom means.
     public var pixelsPerPoint: Double
@@ -274,16 +291,20 @@ public struct FullViewState: Sendable {
         self.view = view
     }
 
-    /// Whether `event` was the full view's: Enter or Space in the row opens the centred card;
+    /// Whether `event` was the full view's: Enter or Space in the row opens the centred card, and
+    /// so do a click on it and a double-click on any card (`FullViewState+Clicks`);
     /// while a view shows, it takes the event (`FullView.handle`). Everything else is the row's.
     public mutating func handle(_ event: InputEvent, row: inout ScrollController) -> Bool {
         let time = event.time
         if view != nil, shown(at: time) == nil { view = nil }
+        let click: ClickCounter.Click? = if case .pointer(let pointer) = event { clicks.handle(pointer) } else { nil }
         if var view {
             let taken = view.handle(event, row: &row)
             self.view = view
+            if let click { clickInView(click, at: time, row: &row) }
             return taken
         }
+        if let click, case .pointer(let pointer) = event { return clickOnRow(click, releasedBy: pointer, row: &row) }
         switch event {
         case .keyDown(.enter, _), .keyDown(.space, _):
             open(row.layout.nearestCard(to: row.offset(at: time)), row: &row, at: time)

@@ -15,6 +15,12 @@ public enum GestureConstants {
     /// 0.5 pt: a card this close to its slot counts as centred (a click on it does not move the
     /// row; a key press goes on to the next card). Under a pixel off at 1× and 2×.
     public static let centredWithin = 0.5
+    /// 0.4 s: the longest time from a click's press to the next press for the two to be a
+    /// double-click. GTK's default `gtk-double-click-time` (400 ms).
+    public static let doubleClickTime = 0.4
+    /// 5 pt: how far apart the two presses of a double-click may be. GTK's default
+    /// `gtk-double-click-distance` (5 pixels).
+    public static let doubleClickDistance = 5.0
 
     // MARK: Velocity and fling
 

@@ -48,3 +48,17 @@ extension ScrollController {
         }
     }
 }
+
+extension ScrollController {
+    /// The card that `event`, a release, would click by the rule above (a press released within
+    /// the slop that caught no fast motion), and whether it is centred (within
+    /// `GestureConstants.centredWithin`): nil when the release is no click on a card.
+    public func click(endedBy event: PointerEvent) -> (card: Int, isCentred: Bool)? {
+        guard event.phase == .up, event.position.x.isFinite, event.position.y.isFinite,
+              case .dragging(var drag) = motion, drag.pointer == event.pointer else { return nil }
+        drag.release(at: Point(Self.limited(event.position.x), Self.limited(event.position.y)), time: event.time)
+        let shown = band.offset(raw: drag.rawOffset, in: layout.scrollRange)
+        guard drag.isClick, !drag.isDragging, let card = layout.cardIndex(at: drag.press, scroll: shown) else { return nil }
+        return (card, abs(layout.offset(centering: card) - shown) <= GestureConstants.centredWithin)
+    }
+}

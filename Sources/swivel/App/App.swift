@@ -12,6 +12,7 @@ struct App {
         let recording = options.replay.map(Recording.init(path:))
         let deckFiles = Self.deckFiles(options)
         let photos = deckFiles?.sources
+        let openCard = options.openCard?.card(in: photos)
 
         var windowOptions = Window.Options()
         windowOptions.width = options.width
@@ -48,7 +49,7 @@ struct App {
             var time = 0.0
             var fullView = FullViewState(reducesMotion: options.reducedMotion,
                                          pixelsPerPoint: driver.windowPixels.scale(for: layout.viewport))
-            if let card = options.openCard { fullView.open(card, row: &controller, at: 0, flying: false) }
+            if let card = openCard { fullView.open(card, row: &controller, at: 0, flying: false) }
             if let recording {
                 // With the slideshow's steps (S in the recording may start one).
                 var driver = SlideshowDriver(show: slideshow)
@@ -70,7 +71,7 @@ struct App {
         }
         var fullView = FullViewState(reducesMotion: options.reducedMotion,
                                          pixelsPerPoint: driver.windowPixels.scale(for: layout.viewport))
-        if let card = options.openCard { fullView.open(card, row: &controller, at: 0, flying: false) }
+        if let card = openCard { fullView.open(card, row: &controller, at: 0, flying: false) }
         var loop = FrameLoop(driver: driver, controller: controller, fullView: fullView, watch: watch)
         loop.slideshow = SlideshowDriver(show: slideshow)
         loop.run(recordTo: options.record, replaying: recording)

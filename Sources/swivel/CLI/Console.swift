@@ -20,6 +20,8 @@ enum Console {
 enum ExitStatus: Int32 {
     case success = 0
     case failure = 1
+    /// `--open PATH` names a photo that is not in the deck.
+    case notInDeck = 2
     /// EX_USAGE: the command line was wrong.
     case usage = 64
     /// `--pick` ended without a pick (Esc, the window closed): 128 + SIGINT, as fzf exits when

@@ -5,8 +5,9 @@ enum OptionDocs {
     static var markdownTable: String {
         var rows = ["| option | meaning | config file |", "| --- | --- | --- |"]
         func row(_ term: String, _ meaning: String, _ config: Bool?) {
+            // A pipe splits a table's cell even inside a code span (GFM) unless escaped.
             let cell = meaning.replacingEvery("|", with: "\\|")
-            rows.append("| `\(term)` | \(cell) | \(config.map { $0 ? "yes" : "no" } ?? "") |")
+            rows.append("| `\(term.replacingEvery("|", with: "\\|"))` | \(cell) | \(config.map { $0 ? "yes" : "no" } ?? "") |")
         }
         for section in HelpSection.allCases {
             rows.append("| **\(section.title)** | | |")

@@ -27,7 +27,7 @@ struct Options: Equatable {
     /// Starting scroll offset in points (`--scroll`).
     var scroll = 0.0
     /// The card open in the full view at start, 0 the first (`--open`); nil: the row.
-    var openCard: Int?
+    var openCard: OpenTarget?
     /// Come to rest with a card centred (`--snap`).
     var snapping = false
     /// An endless row (`--loop`): card 0 again after the last.

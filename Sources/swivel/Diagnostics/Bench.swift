@@ -27,6 +27,8 @@ struct Bench {
         var scale: Double?
         /// Read and write the shared thumbnail cache (`--no-thumbnail-cache` turns it off).
         var thumbnailCache = true
+        /// The card open in the full view from the start (`--open`): the script's flings page it.
+        var openCard: OpenTarget?
     }
     let settings: Settings
 
@@ -48,14 +50,16 @@ struct Bench {
             _ = DateTaken.times(files)
             takenMilliseconds = (MonotonicClock.now - start).milliseconds
         }
-        let deck = files.map { PhotoDeck(sources: $0.map(PhotoSource.init(file:)), budgetMiB: settings.textureBudgetMiB,
-                                         thumbnails: settings.thumbnailCache) }
+        let sources = files.map { $0.map(PhotoSource.init(file:)) }
+        let openCard = settings.openCard?.card(in: sources)
+        let deck = sources.map { PhotoDeck(sources: $0, budgetMiB: settings.textureBudgetMiB,
+                                           thumbnails: settings.thumbnailCache) }
         let content = SceneContent(deck: deck, background: .white, captions: true, hudVisible: settings.hud)
         let driver = FrameDriver(surface: surface, content: content)
         driver.countFragments()
         let layout = CarouselLayout(viewport: Size(Double(settings.width), Double(settings.height)),
                                     cardCount: deck?.count ?? settings.cards)
-        let frames = renderFrames(driver, layout: layout)
+        let frames = renderFrames(driver, layout: layout, openCard: openCard)
         let latency = LatencyProbe(surface: surface, layout: layout).run()
         // The thumbnails still queued are written before the report, so that a second run finds them.
         deck?.thumbnails?.writer.finish(within: 30)
@@ -82,9 +86,11 @@ struct Bench {
 
     /// The scripted scroll, frame by frame through `driver`, each timed from building the scene
     /// to the GPU's finish.
-    private func renderFrames(_ driver: FrameDriver, layout: CarouselLayout) -> Frames {
+    private func renderFrames(_ driver: FrameDriver, layout: CarouselLayout, openCard: Int?) -> Frames {
         let deck = driver.content.deck
         var controller = ScrollController(layout: layout, offset: Self.middle(of: layout))
+        var fullView = FullViewState(pixelsPerPoint: driver.windowPixels.scale(for: layout.viewport))
+        if let openCard { fullView.open(openCard, row: &controller, at: 0, flying: false) }
         var script = Self.script(layout: layout, frames: settings.frames)[...]
         var measured = Frames(pixels: driver.windowPixels)
         let pixels = measured.pixels
@@ -95,16 +101,17 @@ struct Bench {
             TerminationSignals.exitIfRequested()
             let time = Double(frame) / 60
             while let next = script.first, next.time <= time {
-                controller.handle(next)
+                if !fullView.handle(next, row: &controller) { controller.handle(next) }
                 script.removeFirst()
             }
             // As in the app: the first frame goes up before any photo is uploaded.
             driver.updatePhotos(&controller, at: time, pixels: pixels,
                                 uploadLimit: frame == 0 ? 0 : PhotoDeck.uploadsPerFrame, emptyIsFatal: false)
             if frame == 0, let deck { measured.photosOnFirstFrame = deck.texturesInUse }
+            driver.updateFullView(&fullView, at: time, pixels: pixels)
             // Timed from building the scene (captions and HUD are drawn into their images there).
             let start = clock.now
-            driver.render(controller, at: time, into: pixels)
+            driver.render(controller, fullView: fullView, at: time, into: pixels)
             driver.finish()
             let elapsed = clock.now - start
             driver.present()
