@@ -100,7 +100,7 @@ public enum DateTaken {
 
     /// The Exif item of a HEIF's primary image, without the 4-byte offset libheif leaves in front;
     /// nil without libheif (the file is skipped when it is decoded).
-    private static func heifExif(_ path: FilePath) -> [UInt8]? {
+    static func heifExif(_ path: FilePath) -> [UInt8]? {
         guard DecoderLibrary.heif.isAvailable, let context = heif_context_alloc() else { return nil }
         defer { heif_context_free(context) }
         // By the path's raw bytes, so a name that is not UTF-8 opens too.
@@ -123,7 +123,7 @@ public enum DateTaken {
     }
 
     /// The Exif payload of an AVIF (still or sequence), as libavif gives it: from the TIFF header on.
-    private static func avifExif(_ path: FilePath) -> [UInt8]? {
+    static func avifExif(_ path: FilePath) -> [UInt8]? {
         guard let decoder = avifDecoderCreate() else { return nil }
         defer { avifDecoderDestroy(decoder) }
         decoder.pointee.strictFlags = avifStrictFlags(AVIF_STRICT_DISABLED.rawValue)   // as AVIFDecoder
