@@ -49,6 +49,10 @@ struct App {
             if let recording {
                 recording.apply(to: &controller, fullView: &fullView)
                 time = recording.endTime
+                // I is the app's key, not the row's: shown after an odd number of presses.
+                content.info.isVisible = recording.entries.filter {
+                    if case .input(.keyDown(.info, _)) = $0 { true } else { false }
+                }.count % 2 == 1
             }
             Screenshots.renderOnce(driver, controller: &controller, fullView: fullView, at: time, path: path)
             deck?.thumbnails?.writer.finish()

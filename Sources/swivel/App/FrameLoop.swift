@@ -134,6 +134,9 @@ struct FrameLoop {
             case .input(.keyDown(.help, _)):
                 content.keyHelp.isVisible.toggle()
                 needsFrame = true
+            case .input(.keyDown(.info, _)):
+                content.info.isVisible.toggle()
+                needsFrame = true
             case .resized, .exposed:    // a new size is picked up in `prepareFrame`
                 needsFrame = true
             case .input(.keyDown(.f12, _)):
@@ -146,7 +149,15 @@ struct FrameLoop {
             }
         }
         // Replayed input counts as input arriving now.
-        if (schedule?.apply(dueBy: now, to: &controller, fullView: &fullView) ?? 0) > 0 { noteInput(at: now) }
+        var infoPresses = 0
+        let replayed = schedule?.apply(dueBy: now, to: &controller, fullView: &fullView) {
+            if case .keyDown(.info, _) = $0 { infoPresses += 1 }
+        } ?? 0
+        if replayed > 0 { noteInput(at: now) }
+        if infoPresses % 2 == 1 {
+            content.info.isVisible.toggle()
+            needsFrame = true
+        }
         window.title = Self.title(fullView.shown(at: now), deck: content.deck, at: now)
         return true
     }

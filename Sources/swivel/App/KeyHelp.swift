@@ -12,6 +12,7 @@ final class KeyHelp {
         "Home / End           first / last card",
         "F or F11             fullscreen",
         "H                    frame statistics",
+        "I                    photo information",
         "F12                  save a screenshot",
         "Enter / Space        open the centred card",
         "?                    this list",

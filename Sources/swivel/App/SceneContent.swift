@@ -9,6 +9,7 @@ final class SceneContent {
     let captions: Captions?
     let hud: HUD
     let keyHelp = KeyHelp()
+    let info = InfoPanel()
 
     init(deck: PhotoDeck?, background: RGBA8, captions: Bool, hudVisible: Bool) {
         self.deck = deck
@@ -28,9 +29,13 @@ final class SceneContent {
     /// showing) and where they are; `sharp`, the sharp photo of one of them, drawn instead of its card's texture.
     func scene(layout: CarouselLayout, scroll: Double, pixelScale: Double, now: Double,
                renderer: Renderer, open: [(index: Int, frame: FlightFrame)] = [],
-               sharp: (card: Int, texture: FullViewTexture)? = nil) -> CardScene {
+               sharp: (card: Int, texture: FullViewTexture)? = nil, infoCard: Int? = nil) -> CardScene {
         var scene = rowScene(layout: layout, scroll: scroll, pixelScale: pixelScale, now: now, renderer: renderer,
                              captioned: open.isEmpty)
+        if let panel = info.overlay(card: infoCard ?? layout.nearestCard(to: scroll), deck: deck,
+                                    viewport: layout.viewport, pixelScale: pixelScale) {
+            scene.overlays.append(panel)
+        }
         scene.flyingCards = open.map { index, frame in
             let image = deck?.textures == nil ? nil : deck?.image(at: index, now: now)
             return FlyingCard(clip: frame.clip, cornerRadius: frame.cornerRadius, crop: frame.crop,

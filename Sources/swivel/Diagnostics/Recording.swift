@@ -104,11 +104,13 @@ struct ReplaySchedule {
     /// Applies every input entry due by `now` (window sizes stay as they are in a live window).
     /// Returns how many input entries it applied.
     @discardableResult
+    /// `seen` is shown each input first, for the keys the app acts on itself (I).
     mutating func apply(dueBy now: Double, to controller: inout ScrollController,
-                        fullView: inout FullViewState) -> Int {
+                        fullView: inout FullViewState, seen: (InputEvent) -> Void = { _ in }) -> Int {
         var applied = 0
         while next < entries.count, entries[next].time + start <= now {
-            if case .input = entries[next] {
+            if case .input(let input) = entries[next] {
+                seen(input)
                 Recording.apply(entries[next], to: &controller, fullView: &fullView, shift: start)
                 applied += 1
             }

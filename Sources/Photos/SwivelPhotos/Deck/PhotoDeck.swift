@@ -146,6 +146,11 @@ public final class PhotoDeck<Textures: PhotoTextureArray> {
         return sources[order[position]].name
     }
 
+    /// The file of the card at `position`, nil past the deck's end.
+    public func path(at position: Int) -> FilePath? {
+        order.indices.contains(position) ? sources[order[position]].path : nil
+    }
+
     public struct Update {
         /// Deck positions of files that could not be read, already removed, highest first, so
         /// the caller can keep the user's place.
