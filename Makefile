@@ -41,7 +41,8 @@ RUN_PACKAGES := libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev libgl-dev libegl-d
 TEST_PACKAGES := xvfb xauth xdotool x11-xserver-utils sway grim wtype libwayland-bin libwayland-dev \
                  gcc libc6-dev imagemagick libimage-exiftool-perl libheif-examples libavif-bin libjxl-tools \
                  webp gifsicle libtiff-tools libjpeg-turbo-progs libjxl-testdata gdk-pixbuf-tests \
-                 libpython3.11-testsuite libgs-common desktop-file-utils groff-base shared-mime-info qoi
+                 libpython3.11-testsuite libgs-common desktop-file-utils groff-base shared-mime-info qoi \
+                 icc-profiles-free plasma-workspace-wallpapers
 ARGS ?=
 # Simulated minutes of `make soak`.
 SOAK_MINUTES ?= 60

@@ -45,22 +45,19 @@ public struct PhotoInfo: Equatable, Sendable {
 
     // MARK: - Formatting
 
-    /// Decimal units, one decimal, as GNOME shows sizes (GLib's g_format_size): "3.2 MB",
-    /// "980 bytes".
+    /// Decimal units, one decimal, as GNOME shows sizes (GLib's g_format_size: the unit is the
+    /// largest the size reaches, so 999 999 bytes are "1000.0 kB"): "3.2 MB", "980 bytes".
     static func fileSize(_ bytes: Int) -> String {
         if bytes == 1 { return "1 byte" }
         if bytes < 1000 { return "\(bytes) bytes" }
-        let units = ["kB", "MB", "GB", "TB", "PB"]
-        var value = Double(bytes) / 1000, unit = 0
-        // Rounded as shown: 999.96 kB is "1.0 MB".
-        while (value * 10).rounded() >= 10_000, unit < units.count - 1 { value /= 1000; unit += 1 }
-        return oneDecimal(value) + " " + units[unit]
+        let units = ["kB", "MB", "GB", "TB", "PB", "EB"]
+        var unit = 0, factor = 1000.0
+        while unit < units.count - 1, Double(bytes) >= factor * 1000 { unit += 1; factor *= 1000 }
+        return oneDecimal(Double(bytes) / factor) + " " + units[unit]
     }
 
-    /// "f/2.8"; from f/10 on without the decimal ("f/11"), as exiftool prints it.
-    static func fNumber(_ value: Double) -> String {
-        "f/" + (value < 10 ? oneDecimal(value) : String(Int(value.rounded())))
-    }
+    /// "f/2.8", "f/11.0": one decimal, as exiftool and libexif print it.
+    static func fNumber(_ value: Double) -> String { "f/" + oneDecimal(value) }
 
     /// "1/250 s" up to a quarter second (1 over the rounded reciprocal, as exiftool prints it),
     /// else seconds with at most one decimal: "0.5 s", "2 s".
