@@ -71,6 +71,37 @@ import Testing
         #expect(none.bytes == hidden.bytes, "a second I hides it")
     }
 
+    /// The smallest rectangle holding every pixel that differs: (minX, minY, maxX, maxY).
+    static func changedBox(_ a: Image, _ b: Image) -> (Int, Int, Int, Int) {
+        var box = (Int.max, Int.max, -1, -1)
+        for y in 0..<a.height { for x in 0..<a.width where a.rgb(x, y) != b.rgb(x, y) {
+            box = (min(box.0, x), min(box.1, y), max(box.2, x), max(box.3, y))
+        } }
+        return box
+    }
+
+    /// At 2× the panel is twice as wide and tall in pixels: its text is rasterised at the pixel
+    /// scale, not drawn at 1× and stretched or left small.
+    @Test(.enabled(if: tools, "needs ImageMagick and exiftool (make test installs them)"))
+    func panelIsTwiceAsLargeInPixelsAt2x() throws {
+        let directory = try SwivelProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let folder = try Self.deck(in: directory)
+        var sizes: [(Int, Int)] = []
+        for scale in [1, 2] {
+            let none = try Self.shot(directory, "none\(scale)", presses: 0, scale: scale, [folder.path])
+            let shown = try Self.shot(directory, "shown\(scale)", presses: 1, scale: scale, [folder.path])
+            let box = Self.changedBox(none, shown)
+            sizes.append((box.2 - box.0 + 1, box.3 - box.1 + 1))
+            print("--scale \(scale): panel \(box.2 - box.0 + 1) × \(box.3 - box.1 + 1) px at (\(box.0), \(box.1))")
+            #expect(box.0 == 16 * scale && box.3 == 480 * scale - 16 * scale - 1, "16 pt from the bottom-left corner")
+        }
+        // The face's advances and line height round to whole pixels at each size (10 lines of
+        // 16 px at 1×, 31 px at 2×): within 5 % of twice. Text drawn at 1× would be half that.
+        let close = { (a: Int, b: Int) in abs(Double(a) / Double(2 * b) - 1) < 0.05 }
+        #expect(close(sizes[1].0, sizes[0].0) && close(sizes[1].1, sizes[0].1), "\(sizes)")
+    }
+
     @Test(.enabled(if: tools, "needs ImageMagick and exiftool (make test installs them)"))
     func overlayFollowsTheOpenPhotoAndNamesColourCards() throws {
         let directory = try SwivelProcess.temporaryDirectory()
