@@ -27,9 +27,11 @@ import Testing
     }
 
     /// The frame after a replay that presses I `presses` times.
-    static func shot(_ directory: URL, _ name: String, presses: Int, scale: Int, _ extra: [String]) throws -> Image {
+    /// `before`: recording lines (at times under 0.2 s) played first.
+    static func shot(_ directory: URL, _ name: String, presses: Int, scale: Int, _ extra: [String],
+                     before: [String] = []) throws -> Image {
         let recording = directory.appendingPathComponent("\(name).rec")
-        var lines = ["swivel-recording 1", "0 resize 640 480"]
+        var lines = ["swivel-recording 1", "0 resize 640 480"] + before
         for press in 0..<presses { lines.append("\(0.2 + 0.1 * Double(press)) key info") }
         lines.append("0.6 end")
         try (lines.joined(separator: "\n") + "\n").write(to: recording, atomically: true, encoding: .utf8)
@@ -68,7 +70,8 @@ import Testing
         // The bottom-left 16 pt margin stays clear; the panel starts right after it.
         #expect(Self.differing(none, shown, x: 0..<(14 * scale), y: 0..<height) == 0)
         #expect(Self.differing(none, shown, x: (16 * scale)..<(20 * scale), y: (height - 20 * scale)..<(height - 16 * scale)) > 0)
-        #expect(none.bytes == hidden.bytes, "a second I hides it")
+        // (Counted, not compared as arrays: a failing comparison would print both frames.)
+        #expect(Self.differing(none, hidden, x: 0..<width, y: 0..<height) == 0, "a second I hides it")
     }
 
     /// The smallest rectangle holding every pixel that differs: (minX, minY, maxX, maxY).
@@ -115,6 +118,11 @@ import Testing
         #expect(Self.differing(firstPlain, secondPlain, x: corner.x, y: corner.y) == 0)
         #expect(Self.differing(first, firstPlain, x: corner.x, y: corner.y) > 1000, "shown over the open photo")
         #expect(Self.differing(first, second, x: corner.x, y: corner.y) > 500, "another photo, other lines")
+        // Paged from the first to the second in the full view (the row stays on the first): the
+        // second's lines.
+        let paged = try Self.shot(directory, "paged", presses: 1, scale: 1, ["--open", "0", folder.path],
+                                  before: ["0.1 key right"])
+        #expect(Self.differing(paged, second, x: corner.x, y: corner.y) == 0, "the page shown, not the row's card")
         // The colour deck has no files: one short line.
         let colours = try Self.shot(directory, "colours", presses: 1, scale: 1, ["--cards", "3"])
         let coloursPlain = try Self.shot(directory, "coloursPlain", presses: 0, scale: 1, ["--cards", "3"])
