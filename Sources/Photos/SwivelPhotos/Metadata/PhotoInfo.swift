@@ -124,8 +124,7 @@ public struct PhotoInfo: Equatable, Sendable {
             info.format = container
             switch container.decoder {
             case .libheif:
-                (stored, icc) = heif(path)
-                exif = DateTaken.heifExif(path)
+                (stored, icc, exif) = heif(path)
                 orientationFromEXIF = false   // libheif gives the size after irot; HEIF's EXIF orientation is not applied
             case .libavif:
                 (stored, icc) = avif(path)
@@ -180,14 +179,18 @@ public struct PhotoInfo: Equatable, Sendable {
         return (exif, icc)
     }
 
-    /// The primary image's size (after its transformations, as libheif gives it) and its ICC profile.
-    private static func heif(_ path: FilePath) -> (size: (width: Int, height: Int)?, icc: [UInt8]?) {
-        guard DecoderLibrary.heif.isAvailable, let context = heif_context_alloc() else { return (nil, nil) }
+    /// The primary image's size (after its transformations, as libheif gives it), its ICC profile
+    /// and its Exif item, from one parse of the file's boxes.
+    private static func heif(_ path: FilePath) -> (size: (width: Int, height: Int)?, icc: [UInt8]?, exif: [UInt8]?) {
+        // libheif initialised once, as for decoding, before any context is made.
+        guard DecoderLibrary.heif.isAvailable, HEIFDecoder.initialised, let context = heif_context_alloc() else {
+            return (nil, nil, nil)
+        }
         defer { heif_context_free(context) }
         let read = path.cString.withUnsafeBufferPointer { heif_context_read_from_file(context, $0.baseAddress, nil) }
         var handleOut: OpaquePointer?
         guard read.code == heif_error_Ok, heif_context_get_primary_image_handle(context, &handleOut).code == heif_error_Ok,
-              let handle = handleOut else { return (nil, nil) }
+              let handle = handleOut else { return (nil, nil, nil) }
         defer { heif_image_handle_release(handle) }
         let size = (Int(heif_image_handle_get_width(handle)), Int(heif_image_handle_get_height(handle)))
         var icc: [UInt8]?
@@ -197,7 +200,7 @@ public struct PhotoInfo: Equatable, Sendable {
             var profile = [UInt8](repeating: 0, count: bytes)
             if heif_image_handle_get_raw_color_profile(handle, &profile).code == heif_error_Ok { icc = profile }
         }
-        return (size.0 > 0 && size.1 > 0 ? size : nil, icc)
+        return (size.0 > 0 && size.1 > 0 ? size : nil, icc, DateTaken.heifExif(handle))
     }
 
     /// The image's size turned by its irot, and its ICC profile, from libavif's parse (no pixels).

@@ -110,6 +110,11 @@ public enum DateTaken {
         guard heif_context_get_primary_image_handle(context, &handleOut).code == heif_error_Ok,
               let handle = handleOut else { return nil }
         defer { heif_image_handle_release(handle) }
+        return heifExif(handle)
+    }
+
+    /// The Exif item of an open HEIF image `handle`, as `heifExif(_ path:)`.
+    static func heifExif(_ handle: OpaquePointer) -> [UInt8]? {
         var id: heif_item_id = 0
         guard heif_image_handle_get_list_of_metadata_block_IDs(handle, "Exif", &id, 1) == 1 else { return nil }
         let size = heif_image_handle_get_metadata_size(handle, id)
