@@ -23,6 +23,8 @@ import SwivelPhotoCore
          iso: "400", focal: "50", film: "75", orientation: 6),
         (format: "png", make: "NIKON CORPORATION", model: "NIKON D750", lens: "24.0-120.0 mm f/4.0", f: "11",
          exposure: "2", iso: "3200", focal: "4.2", film: "", orientation: 1),
+        (format: "tif", make: "FUJIFILM", model: "X-T4", lens: "XF23mmF2 R WR", f: "5.6", exposure: "0.001",
+         iso: "160", focal: "23", film: "35", orientation: 5),
         (format: "webp", make: "Apple", model: "iPhone 12", lens: "iPhone 12 back camera 4.2mm f/1.6", f: "1.6",
          exposure: "0.5", iso: "32", focal: "4.2", film: "26", orientation: 8),
     ])
@@ -55,9 +57,9 @@ import SwivelPhotoCore
         #expect(Self.label(info, "Exposure") == (try Self.exiftool(file, "ExposureTime", numeric: false)) + " s")
         #expect(Self.label(info, "Sensitivity") == "ISO " + c.iso)
         #expect(Self.label(info, "Taken") == "2024-05-01 14:03:22")
-        #expect(Self.label(info, "Format") == ["jpg": "JPEG", "png": "PNG", "webp": "WebP"][c.format])
+        #expect(Self.label(info, "Format") == ["jpg": "JPEG", "png": "PNG", "webp": "WebP", "tif": "TIFF"][c.format])
         let film = c.film.isEmpty ? "" : " (\(c.film) mm in 35 mm)"
-        #expect(Self.label(info, "Focal length") == ["50": "50 mm", "4.2": "4.2 mm"][c.focal]! + film)
+        #expect(Self.label(info, "Focal length") == ["50": "50 mm", "4.2": "4.2 mm", "23": "23 mm"][c.focal]! + film)
         // Upright: exiftool's stored size, turned where its Orientation is 5-8 (ImageMagick
         // ignores a WebP's EXIF orientation, so it cannot say).
         let stored = try Self.exiftool(file, "ImageSize").split { $0 == " " || $0 == "x" }.map(String.init)

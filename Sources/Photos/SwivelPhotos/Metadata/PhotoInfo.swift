@@ -134,7 +134,17 @@ public struct PhotoInfo: Equatable, Sendable {
                 (stored, icc) = jxl(file)
                 orientationFromEXIF = false   // the size is libjxl's, after the codestream's orientation
             case .libtiff:
-                (stored, icc, info.exif) = tiff(file)
+                var fromLibtiff: EXIF.Details
+                (stored, icc, fromLibtiff) = tiff(file)
+                // The camera and exposure fields through libexif, from the first `metadataBytes`
+                // (a TIFF is itself the structure libexif reads; directories further in are
+                // libtiff's alone: size, orientation, make, model, date).
+                var details = (try? file.read(min(file.size, metadataBytes))).map(EXIF.details) ?? EXIF.Details()
+                details.orientation = fromLibtiff.orientation
+                details.make = details.make ?? fromLibtiff.make
+                details.model = details.model ?? fromLibtiff.model
+                details.dateTaken = details.dateTaken ?? fromLibtiff.dateTaken
+                info.exif = details
             default:
                 break
             }
@@ -257,7 +267,7 @@ public struct PhotoInfo: Equatable, Sendable {
         }
     }
 
-    /// The first directory's size (turned by its Orientation tag), ICC profile, Make and Model,
+    /// The first directory's stored size, Orientation tag, ICC profile, Make and Model,
     /// and the EXIF directory's DateTimeOriginal, through libtiff (directories only, no strips).
     private static func tiff(_ file: OpenFile) -> (size: (width: Int, height: Int)?, icc: [UInt8]?, exif: EXIF.Details) {
         var exif = EXIF.Details()
@@ -267,7 +277,7 @@ public struct PhotoInfo: Equatable, Sendable {
             var raw = SwivelTIFFInfo()
             swivel_tiff_info(tif, &raw)
             exif.orientation = Orientation(exif: Int(raw.orientation))
-            let size = exif.orientation.swapsSides ? (Int(raw.height), Int(raw.width)) : (Int(raw.width), Int(raw.height))
+            let size = (Int(raw.width), Int(raw.height))   // as stored: turned by `read` with the orientation
             var bytes: UnsafePointer<UInt8>?
             var count: UInt32 = 0
             let icc = swivel_tiff_icc_profile(tif, &bytes, &count) == 1 && bytes != nil
