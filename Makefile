@@ -42,7 +42,8 @@ TEST_PACKAGES := xvfb xauth xdotool xclip x11-utils x11-xserver-utils sway grim 
                  gcc libc6-dev imagemagick libimage-exiftool-perl libheif-examples libavif-bin libjxl-tools \
                  webp gifsicle libtiff-tools libjpeg-turbo-progs libjxl-testdata gdk-pixbuf-tests \
                  libpython3.11-testsuite libgs-common desktop-file-utils groff-base shared-mime-info qoi \
-                 libglib2.0-bin gvfs dbus-daemon e2fsprogs
+                 libglib2.0-bin gvfs dbus-daemon e2fsprogs \
+                 icc-profiles-free plasma-workspace-wallpapers
 ARGS ?=
 # Simulated minutes of `make soak`.
 SOAK_MINUTES ?= 60

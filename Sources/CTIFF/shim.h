@@ -171,6 +171,15 @@ static inline int swivel_tiff_date_taken(SwivelTIFFReader *reader, char *text, s
     return 1;
 }
 
+/// An ASCII tag of the current directory (Make, Model), copied into `text` (at most `size` − 1
+/// bytes); 1 when the tag is there.
+static inline int swivel_tiff_text(TIFF *tif, uint32_t tag, char *text, size_t size) {
+    const char *value = NULL;
+    if (!swivel_tiff_get(tif, tag, &value) || !value) return 0;
+    snprintf(text, size, "%s", value);
+    return 1;
+}
+
 /// What the first directory says, as libtiff read it (defaults where a tag is absent).
 typedef struct SwivelTIFFInfo {
     uint32_t width, height;

@@ -279,6 +279,10 @@ cmsColorSpaceSignature cmsGetColorSpace(__typeof__(cmsHPROFILE) a0) {
     static void *_Atomic real;
     return ((__typeof__(&cmsGetColorSpace))swivel_lazy_function(&real, 3, "cmsGetColorSpace"))(a0);
 }
+cmsUInt32Number cmsGetProfileInfoASCII(__typeof__(cmsHPROFILE) a0, __typeof__(cmsInfoType) a1, __typeof__(const char *) a2, __typeof__(const char *) a3, __typeof__(char *) a4, __typeof__(cmsUInt32Number) a5) {
+    static void *_Atomic real;
+    return ((__typeof__(&cmsGetProfileInfoASCII))swivel_lazy_function(&real, 3, "cmsGetProfileInfoASCII"))(a0, a1, a2, a3, a4, a5);
+}
 cmsHPROFILE cmsOpenProfileFromMem(__typeof__(const void *) a0, __typeof__(cmsUInt32Number) a1) {
     static void *_Atomic real;
     return ((__typeof__(&cmsOpenProfileFromMem))swivel_lazy_function(&real, 3, "cmsOpenProfileFromMem"))(a0, a1);
@@ -313,6 +317,14 @@ void exif_data_unref(__typeof__(ExifData *) a0) {
 void exif_data_unset_option(__typeof__(ExifData *) a0, __typeof__(ExifDataOption) a1) {
     static void *_Atomic real;
     ((__typeof__(&exif_data_unset_option))swivel_lazy_function(&real, 4, "exif_data_unset_option"))(a0, a1);
+}
+ExifLong exif_get_long(__typeof__(const unsigned char *) a0, __typeof__(ExifByteOrder) a1) {
+    static void *_Atomic real;
+    return ((__typeof__(&exif_get_long))swivel_lazy_function(&real, 4, "exif_get_long"))(a0, a1);
+}
+ExifRational exif_get_rational(__typeof__(const unsigned char *) a0, __typeof__(ExifByteOrder) a1) {
+    static void *_Atomic real;
+    return ((__typeof__(&exif_get_rational))swivel_lazy_function(&real, 4, "exif_get_rational"))(a0, a1);
 }
 ExifShort exif_get_short(__typeof__(const unsigned char *) a0, __typeof__(ExifByteOrder) a1) {
     static void *_Atomic real;

@@ -40,6 +40,8 @@ if options.showHelp {
     Console.out(Options.benchHelp)
 } else if options.showVersion {
     Console.out("swivel \(Options.version)")
+} else if options.showInfo {
+    InfoCommand.run(options.paths)
 } else if options.bench {
     Bench(settings: .init(width: options.width, height: options.height, cards: options.cards,
                           frames: options.benchFrames, images: options.benchImages,

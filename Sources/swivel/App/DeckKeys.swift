@@ -4,7 +4,8 @@ import SwivelPlatform
 
 /// The keys that act on the deck's cards and files rather than on the row or the full view: M
 /// marks or unmarks the centred card (the open photo in the full view), Ctrl+A marks all, U clears
-/// the marks, Ctrl+C copies the centred or open photo's path; with `--pick`, Enter picks (in the
+/// the marks, Ctrl+C copies the centred or open photo's path, I shows or hides its information
+/// (`InfoPanel`); with `--pick`, Enter picks (in the
 /// row and in the full view, where it would otherwise close it). They get each event before the
 /// full view and the row, live and replayed alike.
 final class DeckKeys {
@@ -12,12 +13,14 @@ final class DeckKeys {
     private(set) var picked: [FilePath]?
     let marks: CardMarks
     let toast: Toast
+    let info: InfoPanel
     private let deck: PhotoDeck?
     private let picking: Bool
 
-    init(deck: PhotoDeck?, toast: Toast, picking: Bool) {
+    init(deck: PhotoDeck?, toast: Toast, info: InfoPanel, picking: Bool) {
         self.deck = deck
         self.toast = toast
+        self.info = info
         self.picking = picking
         marks = CardMarks(deck: deck)
     }
@@ -33,6 +36,8 @@ final class DeckKeys {
             marks.markAll(cardCount: cardCount)
         case .keyDown(.clearMarks, _):
             marks.clear()
+        case .keyDown(.info, _):
+            info.isVisible.toggle()
         case .keyDown(.copyPath, _):
             copyPath(of: Self.currentCard(row: row, fullView: fullView, at: time), at: time)
         case .keyDown(.enter, _) where picking:

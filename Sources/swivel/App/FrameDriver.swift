@@ -90,7 +90,8 @@ final class FrameDriver {
         scene = content.scene(layout: controller.layout, scroll: controller.offset(at: time),
                               pixelScale: pixels.scale(for: controller.layout.viewport),
                               now: photoTime ?? time, renderer: renderer, open: open,
-                              sharp: sharpPhoto.texture(for: view))
+                              sharp: sharpPhoto.texture(for: view),
+                              infoCard: view.flatMap { $0.transition.isOpening ? $0.strip.destinationPage(at: time) : nil })
     }
 
     /// The second half of `render`: draws the scene built last into `pixels` (again, for a

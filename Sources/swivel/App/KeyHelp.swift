@@ -13,6 +13,7 @@ final class KeyHelp {
         "S                    start or stop the slideshow",
         "F or F11             fullscreen",
         "H                    frame statistics",
+        "I                    photo information",
         "F12                  save a screenshot",
         "Enter / Space        open the centred card",
         "M                    mark or unmark it",

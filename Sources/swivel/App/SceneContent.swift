@@ -12,6 +12,8 @@ final class SceneContent {
     let toast = Toast()
     /// Marks, copy and `--pick`'s Enter; the marked cards carry a badge.
     let deckKeys: DeckKeys
+    /// I: the shown photo's information (`DeckKeys` toggles it).
+    let info = InfoPanel()
     /// What Delete and Ctrl+Z did, or the question before a Delete of several photos.
     let notice = NoticeLine()
 
@@ -20,7 +22,7 @@ final class SceneContent {
         self.background = background
         self.captions = deck != nil && captions ? Captions() : nil
         hud = HUD(visible: hudVisible)
-        deckKeys = DeckKeys(deck: deck, toast: toast, picking: picking)
+        deckKeys = DeckKeys(deck: deck, toast: toast, info: info, picking: picking)
     }
 
     /// Shows or hides the HUD; while shown, `renderer` counts fragments for its overdraw figure.
@@ -34,9 +36,13 @@ final class SceneContent {
     /// showing) and where they are; `sharp`, the sharp photo of one of them, drawn instead of its card's texture.
     func scene(layout: CarouselLayout, scroll: Double, pixelScale: Double, now: Double,
                renderer: Renderer, open: [(index: Int, frame: FlightFrame)] = [],
-               sharp: (card: Int, texture: FullViewTexture)? = nil) -> CardScene {
+               sharp: (card: Int, texture: FullViewTexture)? = nil, infoCard: Int? = nil) -> CardScene {
         var scene = rowScene(layout: layout, scroll: scroll, pixelScale: pixelScale, now: now, renderer: renderer,
                              captioned: open.isEmpty)
+        if let panel = info.overlay(card: infoCard ?? layout.nearestCard(to: scroll), deck: deck,
+                                    viewport: layout.viewport, pixelScale: pixelScale) {
+            scene.overlays.append(panel)
+        }
         scene.flyingCards = open.map { index, frame in
             let image = deck?.textures == nil ? nil : deck?.image(at: index, now: now)
             return FlyingCard(clip: frame.clip, cornerRadius: frame.cornerRadius, crop: frame.crop,

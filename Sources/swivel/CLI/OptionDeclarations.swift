@@ -174,6 +174,8 @@ enum OptionDeclarations {
         // MARK: Text instead of a window
         .action("help", "h", sets: \.showHelp, section: .general, ["show this help and exit"]),
         .action("version", sets: \.showVersion, section: .general, ["show the version and exit"]),
+        .action("info", sets: \.showInfo, section: .general,
+                ["print each PATH's information (what I shows: size, camera,", "exposure, colour profile) and exit"]),
         .action("man", sets: \.showManPage, section: .general, hidden: true,
                 ["print this manual page (roff) and exit"]),
         .action("help-markdown", sets: \.showOptionTable, section: .general, hidden: true,

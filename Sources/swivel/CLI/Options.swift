@@ -123,6 +123,8 @@ struct Options: Equatable {
 
     var showHelp = false
     var showVersion = false
+    /// Print each path's information, as the I overlay shows it (`--info`).
+    var showInfo = false
     var showBenchHelp = false
     /// Print the man page (`--man`), written from the option declarations.
     var showManPage = false

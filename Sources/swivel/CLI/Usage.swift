@@ -52,6 +52,7 @@ enum Usage {
         ("Home / End", "first / last card"),
         ("F or F11", "fullscreen on or off"),
         ("H", "show or hide the HUD"),
+        ("I", "show or hide the photo's information (as --info prints it)"),
         ("?", "show or hide the list of keys"),
         ("F12", "save a screenshot to $XDG_PICTURES_DIR (or the working directory)"),
         ("Esc", "close the key list, leave fullscreen, or quit"),

@@ -230,6 +230,24 @@ public enum ColorProfile {
         return bytes(of: profile)
     }
 
+    /// The profile's description tag ("Adobe RGB (1998)", "Display P3"), as lcms reads it in
+    /// English (the tag may hold several languages, `mluc`); nil when lcms cannot open the
+    /// profile, it has no description, or lcms2 is not installed.
+    public static func description(of iccProfile: [UInt8]) -> String? {
+        guard DecoderLibrary.lcms2.isAvailable, !iccProfile.isEmpty, iccProfile.count < Int(UInt32.max),
+              let profile = iccProfile.withUnsafeBytes({ cmsOpenProfileFromMem($0.baseAddress, cmsUInt32Number($0.count)) })
+        else { return nil }
+        defer { cmsCloseProfile(profile) }
+        // The size with the terminating NUL first, then the text (at most 1 KiB is kept).
+        let needed = Int(cmsGetProfileInfoASCII(profile, cmsInfoDescription, "en", "US", nil, 0))
+        guard needed > 1 else { return nil }
+        var text = [CChar](repeating: 0, count: min(needed, 1024))
+        cmsGetProfileInfoASCII(profile, cmsInfoDescription, "en", "US", &text, cmsUInt32Number(text.count))
+        let value = String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let trimmed = value.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
+        return trimmed.isEmpty ? nil : trimmed
+    }
+
     private static func bytes(of profile: cmsHPROFILE) -> [UInt8]? {
         var size: cmsUInt32Number = 0
         guard cmsSaveProfileToMem(profile, nil, &size) != 0, size > 0 else { return nil }

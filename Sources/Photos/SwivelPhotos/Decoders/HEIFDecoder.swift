@@ -235,7 +235,7 @@ enum HEIFDecoder {
     }
 
     /// libheif's plugins (the HEVC and AV1 decoders) are loaded once, before any decode.
-    private static let initialised: Bool = {
+    static let initialised: Bool = {
         heif_init(nil).code == heif_error_Ok
     }()
 }

@@ -100,7 +100,7 @@ public enum DateTaken {
 
     /// The Exif item of a HEIF's primary image, without the 4-byte offset libheif leaves in front;
     /// nil without libheif (the file is skipped when it is decoded).
-    private static func heifExif(_ path: FilePath) -> [UInt8]? {
+    static func heifExif(_ path: FilePath) -> [UInt8]? {
         guard DecoderLibrary.heif.isAvailable, let context = heif_context_alloc() else { return nil }
         defer { heif_context_free(context) }
         // By the path's raw bytes, so a name that is not UTF-8 opens too.
@@ -110,6 +110,11 @@ public enum DateTaken {
         guard heif_context_get_primary_image_handle(context, &handleOut).code == heif_error_Ok,
               let handle = handleOut else { return nil }
         defer { heif_image_handle_release(handle) }
+        return heifExif(handle)
+    }
+
+    /// The Exif item of an open HEIF image `handle`, as `heifExif(_ path:)`.
+    static func heifExif(_ handle: OpaquePointer) -> [UInt8]? {
         var id: heif_item_id = 0
         guard heif_image_handle_get_list_of_metadata_block_IDs(handle, "Exif", &id, 1) == 1 else { return nil }
         let size = heif_image_handle_get_metadata_size(handle, id)
@@ -123,7 +128,7 @@ public enum DateTaken {
     }
 
     /// The Exif payload of an AVIF (still or sequence), as libavif gives it: from the TIFF header on.
-    private static func avifExif(_ path: FilePath) -> [UInt8]? {
+    static func avifExif(_ path: FilePath) -> [UInt8]? {
         guard let decoder = avifDecoderCreate() else { return nil }
         defer { avifDecoderDestroy(decoder) }
         decoder.pointee.strictFlags = avifStrictFlags(AVIF_STRICT_DISABLED.rawValue)   // as AVIFDecoder

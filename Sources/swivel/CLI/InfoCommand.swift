@@ -1,0 +1,23 @@
+import Glibc
+import SwivelCore
+import SwivelPhotos
+
+/// `swivel --info PATH...`: for each file, the lines the information overlay (I) shows, as
+/// "Label: value", a blank line between files. A file that cannot be opened is named on stderr
+/// and the exit status is 1.
+enum InfoCommand {
+    static func run(_ paths: [FilePath]) -> Never {
+        guard !paths.isEmpty else { fail(.usage, "--info needs one or more photo files (see 'swivel --help')") }
+        var failed = false
+        for (index, path) in paths.enumerated() {
+            let info = PhotoInfo.read(path)
+            if index > 0 { Console.out("") }
+            for line in info.lines { Console.out("\(line.label): \(line.value)") }
+            if info.fileBytes == nil {
+                Console.error("cannot read \(path)")
+                failed = true
+            }
+        }
+        exit(failed ? ExitStatus.failure.rawValue : ExitStatus.success.rawValue)
+    }
+}
