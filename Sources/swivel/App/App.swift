@@ -47,6 +47,10 @@ struct App {
                                          pixelsPerPoint: driver.windowPixels.scale(for: layout.viewport))
             if let card = options.openCard { fullView.open(card, row: &controller, at: 0, flying: false) }
             if let recording {
+                // The recording acts on the open photo as a user would see it: its sharp photo in.
+                if options.openCard != nil {
+                    Screenshots.waitForPhotos(driver, controller: &controller, fullView: &fullView, at: 0)
+                }
                 recording.apply(to: &controller, fullView: &fullView)
                 time = recording.endTime
             }

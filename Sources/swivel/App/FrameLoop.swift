@@ -172,7 +172,7 @@ struct FrameLoop {
                                          uploadLimit: firstFrame ? 0 : PhotoDeck.uploadsPerFrame)
         // A photo arriving for a card off screen changes no pixel: no frame for it.
         if let update, update.uploadedOnScreen > 0 { needsFrame = true }
-        driver.updateFullView(&fullView, at: now, pixels: pixels)
+        if driver.updateFullView(&fullView, at: now, pixels: pixels) { needsFrame = true }
         return pixels
     }
 
@@ -212,7 +212,7 @@ struct FrameLoop {
 
     /// Whether a photo on screen is fading in at `time`, or the frame on screen caught one mid-fade.
     private func isFading(at time: Double) -> Bool {
-        drawnMidFade || content.deck?.isFading(now: time) == true
+        drawnMidFade || content.deck?.isFading(now: time) == true || driver.sharpPhoto.isFading(now: time)
     }
 
     /// Draws, presents and times the frame for `now` (saving it first when F12 asked).
