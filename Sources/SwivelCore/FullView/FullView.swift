@@ -234,6 +234,18 @@ public struct FullView: Sendable {
         return true
     }
 
+    /// This view laid out afresh in `row` (the window's new size) at fit: the same card open, the
+    /// same page shown, the sharp sizes kept.
+    func resized(to row: CarouselLayout, pixelsPerPoint: Double, at time: Double) -> FullView {
+        var view = FullView(opening: index, row: row, at: time, flying: false, reducesMotion: transition.reducesMotion,
+                            pixelsPerPoint: pixelsPerPoint)
+        view.strip = PageStrip(window: row.viewport, pageCount: row.cardCount, page: page,
+                               reducesMotion: transition.reducesMotion)
+        view.sharpSizes = sharpSizes
+        view.turn(to: page)
+        return view
+    }
+
     /// A new page opens at fit once the strip heads for it.
     private mutating func turnIfPaged(at time: Double) {
         let destination = strip.destinationPage(at: time)
@@ -319,6 +331,15 @@ public struct FullViewState: Sendable {
         guard var view, view.page == index, view.transition.isOpening else { return }
         view.setImageSize(size)
         self.view = view
+    }
+
+    /// The window changed size (`row` is laid out for it): an open view is laid out afresh, at
+    /// fit, on the same page (`FullView.resized`); one closing finishes its flight as it was.
+    public mutating func resize(row: CarouselLayout, pixelsPerPoint: Double, at time: Double) {
+        if pixelsPerPoint > 0, pixelsPerPoint.isFinite { self.pixelsPerPoint = pixelsPerPoint }
+        guard let view = shown(at: time), view.transition.isOpening,
+              view.window != row.viewport || view.pixelsPerPoint != self.pixelsPerPoint else { return }
+        self.view = view.resized(to: row, pixelsPerPoint: self.pixelsPerPoint, at: time)
     }
 
     /// The sharp photos at hand, their sizes by card (`FullView.sharpSizes`).

@@ -161,6 +161,7 @@ struct FrameLoop {
             needsFrame = true
         }
         let pixels = driver.windowPixels
+        fullView.resize(row: controller.layout, pixelsPerPoint: pixels.scale(for: controller.layout.viewport), at: now)
         // Files added, removed or changed: taken in once the row is not flying, bouncing or
         // snapping (the new layout would stop it), the centred card kept in place.
         if let watch, !controller.isAnimating(at: now), watch.hasChanges,
