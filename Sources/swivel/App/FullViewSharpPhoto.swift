@@ -79,8 +79,13 @@ final class FullViewSharpPhoto {
             switch finished.result {
             case .success(let decoded):
                 do {
-                    let texture = try FullViewTexture(pixels: decoded.pixels, width: decoded.width, height: decoded.height,
-                                                      tileLimit: tileLimit)
+                    // The rows on the GPU are given back as it goes: the photo is not held twice (its
+                    // pixels are not read again; they are freed with the decode below).
+                    let pixels = decoded.pixels, rowBytes = decoded.width * 4
+                    let texture = try FullViewTexture(pixels: pixels, width: decoded.width, height: decoded.height,
+                                                      tileLimit: tileLimit) { rows in
+                        pixels.withUnsafeBytes { MemoryPages.release(UnsafeRawBufferPointer(rebasing: $0[..<(rows * rowBytes)])) }
+                    }
                     let size = decoded.original.map { Size(Double($0.width), Double($0.height)) }
                         ?? Size(Double(decoded.width), Double(decoded.height))
                     if finished.image.resolution == .full, var page = pages[card] {

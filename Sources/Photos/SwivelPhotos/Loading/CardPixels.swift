@@ -65,6 +65,17 @@ enum CardPixels {
         return card
     }
 
+    /// Opaque RGBA `pixels` of a whole photo at its full size, upright, converted from
+    /// `iccProfile` to sRGB in place: the full view's image (`DecodeTarget.fit`).
+    static func converted(_ pixels: inout [UInt8], width: Int, height: Int, iccProfile: [UInt8]?,
+                          format: String) throws(Failure) -> DecodedImage {
+        if iccProfile != nil { try DecoderLibrary.lcms2.require(for: format) }
+        if let conversion = iccProfile.flatMap(ColorProfile.Conversion.init(iccProfile:)) {
+            _ = pixels.withUnsafeMutableBufferPointer { conversion.apply(sums: nil, to: $0) }
+        }
+        return DecodedImage(width: width, height: height, pixels: pixels, original: (width, height))
+    }
+
     /// The whole of `source`, upright, resampled to `width` × `height` (its own aspect: nothing is
     /// cropped) and converted to sRGB by the same steps as a card: a thumbnail made from a card's
     /// decode.
