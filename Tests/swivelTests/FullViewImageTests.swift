@@ -144,4 +144,30 @@ import Testing
               + "+\(photo.peakMiB - colour.peakMiB) MiB = \((photo.peakMiB - colour.peakMiB) / rgba) × its RGBA")
         #expect(photo.peakMiB < colour.peakMiB + 1.5 * rgba)
     }
+
+    /// A full resolution that cannot be had (here: over what `--texture-budget 16` leaves the full
+    /// view) is said in one line, and the photo stays at the size it has: the frame at 1:1 is the
+    /// window-size decode enlarged, not blank and not the card's texture.
+    @Test(.enabled(if: convert != nil, "needs ImageMagick's convert"))
+    func aFailedFullResolutionIsOneLineAndKeepsTheWindowSize() throws {
+        let folder = TemporaryDirectory()
+        folder.makeDirectories("photos")
+        try Self.magick(["-size", "6000x4000", "xc:", "-sparse-color", "bilinear", "0,0 red 5999,0 blue 0,3999 lime 5999,3999 yellow",
+                         folder.path("photos/a.jpg").text])
+        let recording = "swivel-recording 1\n0 resize 1280 720\n0.1 key one\n1 end\n"
+        try recording.write(toFile: folder.path("one.rec").text, atomically: true, encoding: .utf8)
+        let result = try SwivelProcess.run([folder.path("photos").text, "--no-thumbnail-cache", "--texture-budget", "16",
+                                            "--size", "1280x720", "--open", "0", "--replay", folder.path("one.rec").text,
+                                            "--screenshot", folder.path("f.png").text],
+                                           environment: ["SDL_VIDEODRIVER": "offscreen"])
+        #expect(result.status == 0)
+        let lines = result.stderr.split(separator: "\n")
+        #expect(lines.count == 1 && lines.first?.hasPrefix("swivel: ") == true
+                && lines.first?.contains("a.jpg: cannot show at full size: 6000×4000 needs 91 MiB") == true, "\(result.stderr)")
+        #expect(!result.stderr.contains("swivel: swivel:"))
+        // At 1:1 the window (1280 × 720 of 6000 × 4000, about its centre) shows the middle of the
+        // gradient, whatever the resolution: the four corners' mix, the whole frame covered.
+        let frame = try Image(contentsOf: folder.path("f.png").text)
+        for (x, y) in [(0, 0), (640, 360), (1279, 719)] { #expect(frame.rgb(x, y) != [255, 255, 255], "(\(x), \(y))") }
+    }
 }

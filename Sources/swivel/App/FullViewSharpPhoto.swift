@@ -100,7 +100,9 @@ final class FullViewSharpPhoto {
                     fail(finished.image, reason: "\(error)", path: deck.name(at: card))
                 }
             case .failure(let error):
-                if let warning = finished.fullSizeWarning { Console.error(warning) }
+                if let warning = finished.fullSizeWarning {
+                    Console.error(warning.hasPrefix("swivel: ") ? String(warning.dropFirst(8)) : warning)
+                }
                 fail(finished.image, reason: error.reason, path: "\(error.path)")
             }
         }
@@ -133,7 +135,7 @@ final class FullViewSharpPhoto {
         switch image.resolution {
         case .window:
             givenUp.insert(image.id)
-            Console.error("swivel: \(path): full view shows the card's texture: \(reason)")
+            Console.error("\(path): full view shows the card's texture: \(reason)")
         case .full:
             fullGivenUp = true
         }
