@@ -16,12 +16,16 @@ final class FullViewSharpPhoto {
     /// One page's sharp photo on the GPU.
     struct Page {
         let id: Int
-        var texture: FullViewTexture
-        var resolution: FullViewPhotos.Resolution
+        /// The window-size decode, and the full resolution while the page is open and zoomed into
+        /// (freed when another page opens or the window's size changes, as `FullViewPhotos` counts it).
+        var window: FullViewTexture
+        var full: FullViewTexture?
         /// The whole photo's upright size: what the view places (1:1 is one of its pixels a device pixel).
         let imageSize: Size
-        /// When the open page first showed it (the fade over the card's texture), nil until then.
+        /// When it replaced its card's texture on the open page (the fade); nil: shown at once.
         var shownAt: Double?
+
+        var texture: FullViewTexture { full ?? window }
     }
 
     /// The sharp photos at hand, by card.
@@ -65,6 +69,9 @@ final class FullViewSharpPhoto {
                 if asked.map({ $0.card != card || $0.id != id }) ?? true { (fullAsked, fullGivenUp) = (false, false) }
                 // A new window size asks again at it; what is shown stays until the new decode replaces it.
                 if asked.map({ ($0.width, $0.height) != (pixels.width, pixels.height) }) ?? false { fullAsked = false }
+                // Only the open page keeps a full resolution, and only at the window's size it was asked at.
+                let resized = asked.map { ($0.width, $0.height) != (pixels.width, pixels.height) } ?? false
+                for (other, page) in pages where page.full != nil && (other != card || resized) { pages[other]?.full = nil }
                 asked = wanted
                 let kept = neighbours.merging([card: id]) { a, _ in a }
                 for (other, page) in pages where kept[other] != page.id { pages[other] = nil; changed = true }
@@ -88,11 +95,10 @@ final class FullViewSharpPhoto {
                     }
                     let size = decoded.original.map { Size(Double($0.width), Double($0.height)) }
                         ?? Size(Double(decoded.width), Double(decoded.height))
-                    if finished.image.resolution == .full, var page = pages[card] {
-                        (page.texture, page.resolution) = (texture, .full)
-                        pages[card] = page
-                    } else if finished.image.resolution == .window, pages[card]?.resolution != .full {
-                        pages[card] = Page(id: finished.image.id, texture: texture, resolution: .window, imageSize: size,
+                    switch finished.image.resolution {
+                    case .full: pages[card]?.full = texture
+                    case .window:
+                        pages[card] = Page(id: finished.image.id, window: texture, full: pages[card]?.full, imageSize: size,
                                            shownAt: pages[card]?.shownAt)
                     }
                     changed = true
@@ -113,16 +119,15 @@ final class FullViewSharpPhoto {
         if !view.hasImageSize, view.strip.destinationPage(at: time) == view.page, view.zoom.isFitted(at: time),
            !view.zoom.isAnimating(at: time), !view.zoom.isHeld {
             fullView.setImageSize(page.imageSize, forCard: view.page)
-            changed = true
-        }
-        if let view = fullView.shown(at: time), view.hasImageSize, pages[view.page]?.shownAt == nil {
+            // It fades in over the card's texture; a page turned to with its photo at hand shows it at once.
             pages[view.page]?.shownAt = time
+            changed = true
         }
         // Zoomed past the window-size decode (more than one device pixel to one of its pixels):
         // the full resolution.
-        if let view = fullView.shown(at: time), view.hasImageSize, page.resolution == .window, !fullAsked,
-           page.imageSize.width > Double(page.texture.width) {
-            let scale = view.zoom.targetScale(at: time) * page.imageSize.width / Double(page.texture.width)
+        if let view = fullView.shown(at: time), view.hasImageSize, page.full == nil, !fullAsked,
+           page.imageSize.width > Double(page.window.width) {
+            let scale = view.zoom.targetScale(at: time) * page.imageSize.width / Double(page.window.width)
             if scale > 1 + 1e-9 {
                 fullAsked = true
                 photos.wantFullResolution()
@@ -146,7 +151,7 @@ final class FullViewSharpPhoto {
         guard let asked else { return false }
         if givenUp.contains(asked.id) { return false }
         guard let page = pages[asked.card], page.id == asked.id else { return true }
-        return fullAsked && !fullGivenUp && page.resolution != .full
+        return fullAsked && !fullGivenUp && page.full == nil
     }
 
     /// Whether the open page's sharp photo is fading in over its card's texture at `now`.
