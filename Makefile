@@ -38,7 +38,7 @@ RUN_PACKAGES := libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev libgl-dev libegl-d
 # Tests/Fixtures/third-party.md). The install check validates the .desktop file
 # (desktop-file-validate) and the man page (groff).
 # gdk-pixbuf's installed tests bring third-party TGA and BMP files with reference PNGs.
-TEST_PACKAGES := xvfb xauth xdotool x11-xserver-utils sway grim wtype libwayland-bin libwayland-dev \
+TEST_PACKAGES := xvfb xauth xdotool xclip x11-utils x11-xserver-utils sway grim wtype libwayland-bin libwayland-dev \
                  gcc libc6-dev imagemagick libimage-exiftool-perl libheif-examples libavif-bin libjxl-tools \
                  webp gifsicle libtiff-tools libjpeg-turbo-progs libjxl-testdata gdk-pixbuf-tests \
                  libpython3.11-testsuite libgs-common desktop-file-utils groff-base shared-mime-info qoi

@@ -36,6 +36,8 @@ flat out vec4 v_color;
 flat out float v_isCard;
 flat out vec2 v_image;
 
+#include "card-projection.glsl"
+
 // A vertex of an octagon: the rectangle ±extent with its corners cut by `cut` along both edges.
 vec2 octagonVertex(vec2 extent, float cut) {
     vec2 p = a_corner * extent;
@@ -71,11 +73,7 @@ void main() {
         local = a_corner * (u_half + margin);
     }
 
-    float w = 1.0 + local.x * s / u_eye;
-    vec2 windowTimesW = i_center * w + vec2(local.x * c, local.y);   // (X·w, Y·w)
-    gl_Position = vec4(2.0 * windowTimesW.x / u_viewport.x - w,
-                       w - 2.0 * windowTimesW.y / u_viewport.y,
-                       0.0, w);
+    gl_Position = cardClipPosition(local, i_center, s, c);
 
     v_local = local;
     v_shadowUV = local / (2.0 * (u_half + u_textureReach)) + 0.5;

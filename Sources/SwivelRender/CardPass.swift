@@ -11,6 +11,9 @@ import SwivelCore
 ///    the middle: the distance function (edge.frag);
 ///  - for any other card (a photo, a translucent colour), its edge band and middle in one call:
 ///    the distance function and the photo (body.frag).
+/// A marked card gets one more call right after it: its badge (`MarkBadge`, badge.vert/badge.frag),
+/// in the card's plane, under the cards painted after it; its program is built when a card is
+/// first marked, so frames without marks are drawn as they were.
 /// Three draw calls for a colour card, two for the others; as many cards as `CarouselLayout` sends
 /// (those that can show, plus one each side), whatever the deck's size. On llvmpipe a draw call
 /// costs microseconds on one thread while every shaded pixel costs on all of them: drawing card by
@@ -32,6 +35,8 @@ final class CardPass {
     /// The other cards' program (body.frag), built the first time a frame has such a card: a colour
     /// deck never does, and llvmpipe compiles a program's code when it links it and keeps it.
     private var bodyProgram: CardProgram?
+    /// The marked cards' badge program, built the first time a frame has a marked card.
+    private var badgeProgram: BadgeProgram?
     var hasSplitPrograms: Bool {
         if case .split = programs { true } else { false }
     }
@@ -127,6 +132,26 @@ final class CardPass {
         }
     }
 
+    /// The badge's program, built now if this is the first marked card.
+    private func builtBadge() -> BadgeProgram {
+        if let badgeProgram { return badgeProgram }
+        do {
+            let program = try BadgeProgram()
+            badgeProgram = program
+            return program
+        } catch {
+            fatalError("\(error)")
+        }
+    }
+
+    /// Draws the badge of the card the instance attributes point at: one call.
+    private func drawBadge(_ frame: Frame) -> Int {
+        let badge = builtBadge()
+        badge.set(frame)
+        glDrawArraysInstanced(GLc.triangleStrip, 0, 4, 1)
+        return 1
+    }
+
     deinit {
         glDeleteBuffers(1, &instanceBuffer)
         glDeleteBuffers(1, &indexBuffer)
@@ -148,8 +173,21 @@ final class CardPass {
         switch programs {
         case .oneCall(let program):
             setUniforms(program, frame)
-            draw(0..<Self.indices.count, instances: instances.count)
-            return 1
+            guard instances.contains(where: { $0.marked > 0.5 }) else {
+                draw(0..<Self.indices.count, instances: instances.count)
+                return 1
+            }
+            // Card by card, each badge right after its card (the same pixels as the split path).
+            var calls = 0
+            for (index, card) in instances.enumerated() {
+                pointInstanceAttributes(at: index)
+                program.program.use()
+                draw(0..<Self.indices.count)
+                calls += 1
+                if card.marked > 0.5 { calls += drawBadge(frame) }
+            }
+            pointInstanceAttributes(at: 0)
+            return calls
         case .split(let shadowProgram, let middleProgram, let edgeProgram):
             (shadow, middle, edge) = (shadowProgram, middleProgram, edgeProgram)
         }
@@ -176,13 +214,14 @@ final class CardPass {
                 draw(Self.body)
                 calls += 2
             }
+            if card.marked > 0.5 { calls += drawBadge(frame) }
         }
         pointInstanceAttributes(at: 0)
         return calls
     }
 
     /// What every draw call of one frame shares.
-    private struct Frame {
+    fileprivate struct Frame {
         let viewport: Size
         let pixelScale: Double
         let parameters: EffectParameters
@@ -279,5 +318,36 @@ private struct CardProgram {
         }
         if showsPhotos { samplers.append((try program.uniform("u_images"), 1)) }
         program.bind(samplers: samplers)
+    }
+}
+
+/// badge.vert with badge.frag, and their uniforms, looked up once.
+private struct BadgeProgram {
+    let program: ShaderProgram
+    let viewport, eye, pixel, center, radius, fill, mark: Uniform
+
+    init() throws {
+        program = try ShaderProgram(vertex: .badgeVert, fragment: .badgeFrag)
+        viewport = try program.uniform("u_viewport")
+        eye = try program.uniform("u_eye")
+        pixel = try program.uniform("u_pixel")
+        center = try program.uniform("u_badgeCenter")
+        radius = try program.uniform("u_badgeRadius")
+        fill = try program.uniform("u_fill")
+        mark = try program.uniform("u_mark")
+    }
+
+    /// Uses the program with the frame's uniforms.
+    func set(_ frame: CardPass.Frame) {
+        program.use()
+        let badge = MarkBadge(cardSize: frame.parameters.cardSize)
+        viewport.set(Float(frame.viewport.width), Float(frame.viewport.height))
+        eye.set(Float(frame.parameters.eyeDistance))
+        pixel.set(Float(1 / frame.pixelScale))
+        center.set(Float(badge.center.x), Float(badge.center.y))
+        radius.set(Float(badge.radius))
+        let fillColor = MarkBadge.fill.premultiplied, markColor = MarkBadge.mark.premultiplied
+        fill.set(fillColor.r, fillColor.g, fillColor.b, fillColor.a)
+        mark.set(markColor.r, markColor.g, markColor.b, markColor.a)
     }
 }

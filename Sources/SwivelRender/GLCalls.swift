@@ -65,6 +65,9 @@ func glDisable(_ cap: GLenum) { checked("glDisable", CGL.glDisable(cap)) }
 func glDrawArrays(_ mode: GLenum, _ first: GLint, _ count: GLsizei) {
     checked("glDrawArrays", CGL.glDrawArrays(mode, first, count))
 }
+func glDrawArraysInstanced(_ mode: GLenum, _ first: GLint, _ count: GLsizei, _ instancecount: GLsizei) {
+    checked("glDrawArraysInstanced", CGL.glDrawArraysInstanced(mode, first, count, instancecount))
+}
 func glDrawElementsInstanced(_ mode: GLenum, _ count: GLsizei, _ type: GLenum, _ indices: UnsafeRawPointer!, _ instancecount: GLsizei) {
     checked("glDrawElementsInstanced", CGL.glDrawElementsInstanced(mode, count, type, indices, instancecount))
 }

@@ -47,7 +47,7 @@ import Testing
     /// every file in Shaders/.
     static let programs: [(ShaderSource, ShaderSource)] = [
         (.cardVert, .cardFrag), (.cardVert, .interiorFrag), (.cardVert, .shadowFrag), (.cardVert, .edgeFrag),
-        (.cardVert, .bodyFrag),
+        (.cardVert, .bodyFrag), (.badgeVert, .badgeFrag),
         (.fullscreenVert, .silhouetteFrag), (.fullscreenVert, .blurFrag),
         (.overlayVert, .overlayFrag),
         (.flightVert, .flightFrag),
@@ -93,6 +93,14 @@ import Testing
         }
         #expect(sources.filter { $0.text.contains("roundedRectDistance") }.map(\.fileName).sorted()
                 == measuring.map(\.fileName).sorted())
+        // card-projection.glsl: the card's projection, in the card's vertex shader and the badge's.
+        var projection = try String(contentsOf: Self.shaderFolder.appendingPathComponent("card-projection.glsl"), encoding: .utf8)
+        if projection.hasSuffix("\n") { projection.removeLast() }
+        for source in [ShaderSource.cardVert, .badgeVert] {
+            #expect(source.text.contains(projection), "\(source.fileName)")
+            #expect(source.text.components(separatedBy: "vec4 cardClipPosition(").count == 2, "\(source.fileName)")
+        }
+        #expect(Set(sources.filter { $0.text.contains("cardClipPosition") }.map(\.fileName)) == ["card.vert", "badge.vert"])
     }
 }
 

@@ -111,6 +111,9 @@ public final class LiveApp {
         String(decoding: (try? Data(contentsOf: logs.url("stderr"))) ?? Data(), as: UTF8.self)
     }
 
+    /// The bytes the app has written to standard output so far.
+    public var outputBytes: [UInt8] { [UInt8]((try? Data(contentsOf: logs.url("stdout"))) ?? Data()) }
+
     /// The lines the app has finished writing to standard output so far.
     public var outputLines: [String] {
         let text = String(decoding: (try? Data(contentsOf: logs.url("stdout"))) ?? Data(), as: UTF8.self)

@@ -264,6 +264,7 @@ final class RunningSwivel {
     var frames: [LoggedFrame] { stderr.split(separator: "\n").compactMap(LoggedFrame.init) }
 
     var isRunning: Bool { process.isRunning }
+    var pid: Int32 { process.processIdentifier }
 
     /// Polls the frame log until `condition` holds (true) or `timeout` seconds pass (false).
     func waitFor(timeout: Double = 15, _ condition: ([LoggedFrame]) -> Bool) -> Bool {

@@ -80,11 +80,11 @@ import Testing
 
     @Test func theConfigFileSetsWhatTheDeclarationsSay() throws {
         #expect(OptionDeclarations.commandLineOnly.map(\.name) == [
-            "open", "null", "demo", "screenshot", "record", "replay", "bench", "frames", "images", "soak",
+            "open", "null", "pick", "print-marked", "print0", "demo", "screenshot", "record", "replay", "bench", "frames", "images", "soak",
             "soak-render-every", "soak-memory-limit", "seed", "config", "no-config",
         ])
         let path = FilePath("/c")
-        let samples = ["video-driver": "x11", "scale": "2", "preset": "seed", "scroll": "3"]
+        let samples = ["video-driver": "x11", "scale": "2", "preset": "seed", "scroll": "3", "slideshow": "5"]
         for option in OptionDeclarations.all {
             let value = option.form == .flag ? "yes" : samples[option.name] ?? option.defaultText ?? "x"
             if option.inConfig {
@@ -166,6 +166,11 @@ import Testing
         (["--soak-memory-limit", "4"], "--soak-memory-limit is for --soak; it needs --soak MINUTES"),
         (["-", "-", "-"], "'-' (paths from standard input) can be given once (got it 3 times)"),
         (["-0"], "-0 (--null) says how the paths on standard input are separated; it needs the path '-'"),
+        (["--pick", "--screenshot", "a.png", "p"], "--pick waits for Enter in a window; it cannot go with --screenshot, --bench or --soak"),
+        (["-o", "--soak", "1"], "-o (--print-marked) prints the marks of a window session; it cannot go with --bench or --soak"),
+        (["--pick", "-o", "p"], "--pick prints the chosen paths on Enter, -o (--print-marked) the marked ones on quitting; give one"),
+        (["--pick"], "--pick and -o (--print-marked) print photos' paths; they need PATHs or '-'"),
+        (["--print0", "p"], "--print0 says how --pick and -o (--print-marked) end the paths they print; it needs one of them"),
         (["--frames", "10"], "--frames sets how many frames --bench renders; it needs --bench"),
         (["--demo", "a{count}.jpg"], "--demo shows the built-in deck; it cannot go with photo paths (got 'a{count}.jpg')"),
         (["--soak", "1", "--demo", "--images", "p"], "--demo and --images choose two different decks; give one"),

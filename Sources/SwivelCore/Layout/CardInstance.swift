@@ -9,7 +9,7 @@ public struct CardImage: Equatable, Sendable {
 }
 
 /// What the vertex shader needs of one card: where its centre is, how far it is turned, its
-/// colour and photo. Plain 32-bit floats, in the form the GPU reads them: the renderer uploads an
+/// colour, photo and mark. Plain 32-bit floats, in the form the GPU reads them: the renderer uploads an
 /// array of these as it is, one instance per card (so every stored property must stay a `Float`).
 public struct CardInstance: Equatable, Sendable {
     /// The card's centre in window points, before rotation.
@@ -27,8 +27,10 @@ public struct CardInstance: Equatable, Sendable {
     /// pixels may be translucent), 0 otherwise: only an opaque middle may be drawn with the flat,
     /// unblended shader (the renderer reads this on the CPU; it is not a vertex attribute).
     public var opaque: Float
+    /// 1 when the card is marked (M): the card pass draws `MarkBadge` over it (read on the CPU too).
+    public var marked: Float
 
-    public init(center: Point, degrees: Double, color: RGBA8, image: CardImage? = nil) {
+    public init(center: Point, degrees: Double, color: RGBA8, image: CardImage? = nil, marked: Bool = false) {
         centerX = Float(center.x)
         centerY = Float(center.y)
         angle = Float(radians(degrees))
@@ -36,5 +38,6 @@ public struct CardInstance: Equatable, Sendable {
         layer = image.map { Float($0.layer) } ?? -1
         imageOpacity = image.map { Float(min(max($0.opacity, 0), 1)) } ?? 0
         opaque = color.a == 255 && image == nil ? 1 : 0
+        self.marked = marked ? 1 : 0
     }
 }

@@ -8,19 +8,24 @@ public struct CarouselLayout: Equatable, Sendable {
     public var viewport: Size
     public var cardCount: Int
     public var parameters: EffectParameters
+    /// `--loop`: the row goes on past its ends, card 0 again after the last (see `isEndless`).
+    public var wraps: Bool
 
-    public init(viewport: Size, cardCount: Int, parameters: EffectParameters = EffectParameters()) {
+    public init(viewport: Size, cardCount: Int, parameters: EffectParameters = EffectParameters(),
+                wraps: Bool = false) {
         self.viewport = viewport
         self.cardCount = max(0, cardCount)
         self.parameters = parameters
+        self.wraps = wraps
     }
 
     /// The horizontal padding P: where a slot must start for its card to be flat and centred.
     public var padding: Double { viewport.width / 2 - parameters.slotWidth / 2 }
 
-    /// Offsets from the first card centred (0) to the last card centred.
+    /// Offsets from the first card centred (0) to the last card centred; every offset when the
+    /// row is endless (no ends: no rubber band, no bounce, nothing to clamp to).
     public var scrollRange: ClosedRange<Double> {
-        0...(parameters.pitch * Double(max(0, cardCount - 1)))
+        isEndless ? -Double.infinity...Double.infinity : 0...(parameters.pitch * Double(max(0, cardCount - 1)))
     }
 
     /// The left edge of slot `index` in window coordinates (the seed's `geometry.frame(in: .global).minX`).
@@ -63,10 +68,13 @@ public struct CarouselLayout: Equatable, Sendable {
         let halfWidth = parameters.cardSize.width / 2 + parameters.shadowReach
         let reach = CardProjection.maximumReach(halfWidth: halfWidth, eyeDistance: parameters.eyeDistance)
         let span = (viewport.width + 2 * reach) / parameters.pitch
+        // An endless row can show a card more than once (a short deck in a wide window).
+        if isEndless { return span.isFinite ? Int(min(span, 1e6).rounded(.down)) + 3 : cardCount }
         guard span.isFinite, span < Double(cardCount) else { return max(0, cardCount) }
         return min(max(0, cardCount), Int(span.rounded(.down)) + 3)
     }
 
+    /// Slot indices: in an endless row they run on past the deck (`card(atSlot:)` says which card).
     public func visibleIndices(scroll: Double) -> Range<Int> {
         cardIndices(scroll: scroll, margin: 1)
     }
@@ -86,7 +94,7 @@ public struct CarouselLayout: Equatable, Sendable {
         // cardCenter.x = W/2 + pitch·i − s must lie in [−reach, W + reach].
         let first = ((scroll - viewport.width / 2 - reach) / parameters.pitch).rounded(.up) - margin
         let last = ((scroll + viewport.width / 2 + reach) / parameters.pitch).rounded(.down) + margin
-        let lower = max(0, first), upper = min(Double(cardCount - 1), last)
+        let lower = isEndless ? first : max(0, first), upper = isEndless ? last : min(Double(cardCount - 1), last)
         guard lower <= upper else { return 0..<0 }
         return Int(lower)..<(Int(upper) + 1)
     }

@@ -1,4 +1,5 @@
-/// The keyboard: ← / → one card, Page Up / Page Down one screenful, Home / End the ends, eased.
+/// The keyboard: ← / → one card, Page Up / Page Down one screenful, Home / End the ends (in an
+/// endless row, the first and last card by the shorter way), eased.
 extension ScrollController {
     mutating func handleKey(_ key: Key, at time: Double) -> Bool {
         guard !isDragging else { return false }
@@ -14,10 +15,15 @@ extension ScrollController {
                 // The whole cards in a screenful, at least one.
                 let cards = max(1, (layout.viewport.width / layout.parameters.pitch).rounded(.down))
                 target = layout.offset(centering: layout.clampedCard(
-                    Double(layout.nearestCard(to: base)) + direction * cards, rounding: .towardZero))
+                    Double(layout.nearestSlot(to: base)) + direction * cards, rounding: .towardZero))
             } else {
                 target = layout.clamp(base + direction * layout.viewport.width)
             }
+        case .home where layout.isEndless:
+            // The first card by the shorter way round (a tie, as with two cards: back, as Home goes).
+            target = layout.offset(centering: layout.nearestSlot(ofCard: 0, to: base, tieDirection: -1))
+        case .end where layout.isEndless:
+            target = layout.offset(centering: layout.nearestSlot(ofCard: layout.cardCount - 1, to: base, tieDirection: 1))
         case .home:
             target = range.lowerBound
         case .end:

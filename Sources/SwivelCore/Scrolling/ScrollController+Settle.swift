@@ -23,7 +23,7 @@ extension ScrollController {
             let end = layout.clamp(rest)
             if abs(RestingSimulation.restingPoint(of: bounce) - end) < Tolerance.scroll.distance { return bounce }
         }
-        var card = layout.nearestCard(to: rest)
+        var card = layout.nearestSlot(to: rest)
         if fling != 0 {
             let next = layout.nextCard(after: position, direction: fling > 0 ? 1 : -1)
             card = flingsOneCard ? next : fling > 0 ? max(card, next) : min(card, next)
@@ -47,7 +47,7 @@ extension ScrollController {
         }
         let x = position ?? offset(at: time), v = velocity ?? self.velocity(at: time)
         guard x != target || v != 0 else {
-            motion = .resting(target)
+            motion = .resting(layout.rebased(target))
             return
         }
         start(EaseSimulation(from: x, velocity: v, to: target), at: time, easedTarget: target)
@@ -63,6 +63,6 @@ extension ScrollController {
     /// where it comes to rest (a spring released within its tolerance of an end rests on the end).
     mutating func play(_ simulation: any Simulation, at time: Double, easedTarget: Double? = nil) {
         let animation = Animation(start: time, simulation: simulation, easedTarget: easedTarget)
-        motion = simulation.isDone(0) && easedTarget == nil ? .resting(animation.rest) : .animating(animation)
+        motion = simulation.isDone(0) && easedTarget == nil ? .resting(layout.rebased(animation.rest)) : .animating(animation)
     }
 }

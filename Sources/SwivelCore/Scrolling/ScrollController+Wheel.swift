@@ -32,7 +32,7 @@ extension ScrollController {
         trackpad = nil
         let base = easedTarget ?? offset(at: time)
         let target = snapping
-            ? layout.offset(centering: layout.clampedCard(Double(layout.nearestCard(to: base)) + notches,
+            ? layout.offset(centering: layout.clampedCard(Double(layout.nearestSlot(to: base)) + notches,
                                                           rounding: .towardZero))
             : layout.clamp(base + notches * Self.notchDistance)
         ease(to: target, at: time)

@@ -63,7 +63,8 @@ public struct ScrollController: Sendable {
         func dx(at time: Double) -> Double { isDone(at: time) ? 0 : simulation.dx(elapsed(time)) }
     }
 
-    /// Starts at rest at `offset`, limited to the scroll range (with snapping, on the nearest card).
+    /// Starts at rest at `offset`, limited to the scroll range (with snapping, on the nearest card;
+    /// endless, moved by whole turns to within one of 0).
     public init(layout: CarouselLayout, snapping: Bool = false, offset: Double = 0,
                 decelerationRate: Double = FrictionSimulation.normal, reducesMotion: Bool = false) {
         self.layout = layout
@@ -71,7 +72,7 @@ public struct ScrollController: Sendable {
         self.decelerationRate = decelerationRate
         self.reducesMotion = reducesMotion
         let start = offset.isFinite ? layout.clamp(offset) : layout.scrollRange.lowerBound
-        self.motion = .resting(snapping ? layout.offset(centering: layout.nearestCard(to: start)) : start)
+        self.motion = .resting(layout.rebased(snapping ? layout.offset(centering: layout.nearestSlot(to: start)) : start))
     }
 
     /// The offset to draw at `time` (seconds, on the clock of the events).
@@ -123,6 +124,7 @@ public struct ScrollController: Sendable {
     @discardableResult
     public mutating func handle(_ event: InputEvent) -> Bool {
         guard event.time.isFinite else { return false }
+        rebaseAtRest(at: event.time)
         switch event {
         case .pointer(let pointer): return handlePointer(pointer)
         case .wheel(let wheel): return handleWheel(wheel)
@@ -141,7 +143,7 @@ public struct ScrollController: Sendable {
     /// stops where it is, as for any new layout.
     public mutating func removeCard(_ index: Int, at time: Double) {
         guard (0..<layout.cardCount).contains(index) else { return }
-        let shown = offset(at: time)
+        let shown = offsetInCardSlots(at: time)
         let centred = Int(layout.centreIndex(scroll: shown).rounded())
         var newLayout = layout
         newLayout.cardCount -= 1
@@ -154,7 +156,17 @@ public struct ScrollController: Sendable {
     public mutating func replaceCards(count: Int, centredMovedBy shift: Int, at time: Double) {
         var newLayout = layout
         newLayout.cardCount = max(0, count)
-        relayout(newLayout, showing: offset(at: time) + Double(shift) * layout.parameters.pitch, at: time)
+        relayout(newLayout, showing: offsetInCardSlots(at: time) + Double(shift) * layout.parameters.pitch, at: time)
+    }
+
+    /// The offset shown at `time`, moved in an endless row by whole turns so that the slot nearest
+    /// the centre is its card's own (slot i shows card i): a deck of another size then shows the
+    /// same card there.
+    private func offsetInCardSlots(at time: Double) -> Double {
+        let shown = offset(at: time)
+        guard layout.isEndless else { return shown }
+        let slot = layout.nearestSlot(to: shown)
+        return shown - layout.offset(centering: slot - layout.card(atSlot: slot))
     }
 
     /// Puts `newLayout` in place showing offset `shown` (limited to the new range).
@@ -168,7 +180,20 @@ public struct ScrollController: Sendable {
         } else if snapping {
             start(settleMotion(from: x, velocity: 0), at: time)
         } else {
-            motion = .resting(x)
+            motion = .resting(layout.rebased(x))
+        }
+    }
+
+    /// In an endless row at rest, moves the offset by whole turns to within one turn of 0
+    /// (`CarouselLayout.rebased`: exact, no pixel moves), so however long the row is spun the
+    /// offset stays small. Only at rest: a drag, fling or eased move keeps its own numbers.
+    mutating func rebaseAtRest(at time: Double) {
+        guard layout.isEndless else { return }
+        switch motion {
+        case .resting(let x): motion = .resting(layout.rebased(x))
+        case .animating(let animation) where animation.isDone(at: time):
+            motion = .resting(layout.rebased(animation.rest))
+        default: break
         }
     }
 

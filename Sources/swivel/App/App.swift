@@ -7,6 +7,7 @@ struct App {
     let options: Options
 
     func run() {
+        Console.outputIsForPaths = options.pick || options.printMarked
         // A recording and the photo paths are checked before any window opens.
         let recording = options.replay.map(Recording.init(path:))
         let deckFiles = Self.deckFiles(options)
@@ -29,7 +30,9 @@ struct App {
         }
 
         let layout = CarouselLayout(viewport: surface.window.pointSize, cardCount: photos?.count ?? options.cards,
-                                    parameters: options.parameters)
+                                    parameters: options.parameters, wraps: options.loop)
+        let slideshow = Slideshow(interval: options.slideshow ?? Slideshow.standardInterval, loops: options.loop,
+                                  running: options.slideshow != nil)
         var controller = ScrollController(
             layout: layout, snapping: options.snapping, offset: options.scroll,
             decelerationRate: options.decelerationRate,
@@ -38,7 +41,7 @@ struct App {
         let deck = photos.map { PhotoDeck(sources: $0, budgetMiB: options.textureBudgetMiB,
                                           thumbnails: options.thumbnailCache && !options.demo) }
         let content = SceneContent(deck: deck, background: options.background, captions: options.captions,
-                                   hudVisible: options.hud)
+                                   hudVisible: options.hud, picking: options.pick)
         let driver = FrameDriver(surface: surface, content: content)
 
         if let path = options.screenshot {
@@ -46,16 +49,19 @@ struct App {
             var fullView = FullViewState(reducesMotion: options.reducedMotion,
                                          pixelsPerPoint: driver.windowPixels.scale(for: layout.viewport))
             if let card = options.openCard { fullView.open(card, row: &controller, at: 0, flying: false) }
+            // The recording acts on the open photo as a user would see it: its sharp photo in.
+            if recording != nil, options.openCard != nil {
+                Screenshots.waitForPhotos(driver, controller: &controller, fullView: &fullView, at: 0)
+            }
             if let recording {
-                // The recording acts on the open photo as a user would see it: its sharp photo in.
-                if options.openCard != nil {
-                    Screenshots.waitForPhotos(driver, controller: &controller, fullView: &fullView, at: 0)
-                }
-                recording.apply(to: &controller, fullView: &fullView)
+                // With the slideshow's steps (S in the recording may start one).
+                var driver = SlideshowDriver(show: slideshow)
+                driver.replay(recording, to: &controller, fullView: &fullView, deckKeys: content.deckKeys)
                 time = recording.endTime
             }
             Screenshots.renderOnce(driver, controller: &controller, fullView: fullView, at: time, path: path)
             deck?.thumbnails?.writer.finish()
+            PathPrinting.finish(options, deckKeys: content.deckKeys)
             return
         }
         // Live folders: only where the row is shown for a while, and not for the built-in decks.
@@ -70,7 +76,9 @@ struct App {
                                          pixelsPerPoint: driver.windowPixels.scale(for: layout.viewport))
         if let card = options.openCard { fullView.open(card, row: &controller, at: 0, flying: false) }
         var loop = FrameLoop(driver: driver, controller: controller, fullView: fullView, watch: watch)
+        loop.slideshow = SlideshowDriver(show: slideshow)
         loop.run(recordTo: options.record, replaying: recording)
+        PathPrinting.finish(options, deckKeys: content.deckKeys)
     }
 
     /// The photo deck's images: `--demo`'s embedded ones, or the files and folders named on the

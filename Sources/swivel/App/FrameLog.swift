@@ -23,11 +23,12 @@ struct FrameLog {
 
     func drew(_ controller: ScrollController, at time: Double, deck: PhotoDeck?) {
         let layout = controller.layout, scroll = controller.offset(at: time)
-        let centre = Int(layout.centreIndex(scroll: scroll).rounded())
-        let shift = layout.slotMinX(centre, scroll: scroll) - layout.padding
+        // Slots (in an endless row, slot i shows card i mod N).
+        let slot = Int((scroll / layout.parameters.pitch).rounded()), centre = layout.card(atSlot: slot)
+        let shift = layout.slotMinX(slot, scroll: scroll) - layout.padding
         let showing = layout.showingIndices(scroll: scroll)
-        let names = showing.map { deck?.name(at: $0) ?? "\($0)" }
-        let photos = showing.filter { (deck?.photo(at: $0, now: time)?.opacity ?? 0) >= 1 }.count
+        let names = showing.map { deck?.name(at: layout.card(atSlot: $0)) ?? "\(layout.card(atSlot: $0))" }
+        let photos = showing.filter { (deck?.photo(at: layout.card(atSlot: $0), now: time)?.opacity ?? 0) >= 1 }.count
         var now = timespec()
         clock_gettime(CLOCK_MONOTONIC, &now)
         let seconds = Double(now.tv_sec) + Double(now.tv_nsec) / 1e9

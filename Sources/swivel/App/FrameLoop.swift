@@ -41,6 +41,8 @@ struct FrameLoop {
     /// this loop when a batch of changes is ready.
     private let watch: FolderWatch?
     private let frameLog = FrameLog()
+    /// `--slideshow` and S.
+    var slideshow = SlideshowDriver(show: Slideshow(interval: Slideshow.standardInterval))
 
     init(driver: FrameDriver, controller: ScrollController, fullView: FullViewState = FullViewState(),
          watch: FolderWatch? = nil) {
@@ -88,6 +90,7 @@ struct FrameLoop {
     /// Sleeps until an event comes or the next frame (or replayed entry) is due; what came.
     private mutating func waitForEvents() -> [PlatformEvent] {
         let before = clock.now()
+        slideshow.step(&controller, fullView: &fullView, deck: content.deck, at: before)
         let continuous = changesWithoutInput(at: before)
         // With vsync the swap paces frames; without, `pacing` says when the next one is due. A
         // window the compositor hides waits for its next probe instead. A replay wakes for its
@@ -97,8 +100,11 @@ struct FrameLoop {
             : pacing.due(at: before, continuous: continuous, input: pendingInput, renderTime: renderTime)
         if hidden.isHidden && !needsFrame, due != nil { due = before + hidden.secondsToProbe(at: before) }
         if let next = schedule?.nextDue { due = min(due ?? next, next) }
+        if let next = slideshow.show.due { due = min(due ?? next, next) }
         // A photo whose open failed for want of descriptors or memory is asked for again then.
         if let retry = content.deck?.nextRetry { due = min(due ?? retry, retry) }
+        // A toast's end is a frame without it.
+        if let end = content.toast.endTime(after: before) { due = min(due ?? end, end) }
         return due.map { pump.waitForEvents(timeout: $0 - before) } ?? pump.waitForEvents()
     }
 
@@ -106,10 +112,19 @@ struct FrameLoop {
     /// window closed, Esc, or a signal (`TerminationSignals`, whose thread wakes this loop).
     private mutating func handle(_ events: [PlatformEvent], at now: Double) -> Bool {
         if TerminationSignals.requested != nil { return false }
+        let deckKeys = content.deckKeys
         for event in events {
+            // Marks, copy and --pick's Enter come first, in the row and the full view alike.
+            if case .input(let input) = event, schedule == nil, deckKeys.handle(input, row: controller, fullView: fullView) {
+                recorder?.write(input)
+                noteInput(at: now)
+                if deckKeys.picked != nil { return false }
+                continue
+            }
             // An open full view takes its keys (Esc closes it rather than quitting) and the pointer.
             if case .input(let input) = event, schedule == nil, fullView.handle(input, row: &controller) {
                 recorder?.write(input)
+                slideshow.handle(input, used: true, at: now)
                 noteInput(at: now)
                 continue
             }
@@ -142,12 +157,18 @@ struct FrameLoop {
             case .input(let input):
                 guard schedule == nil else { continue }    // a replay is not steered by hand
                 recorder?.write(input)
-                if controller.handle(input) { noteInput(at: now) }
+                let used = controller.handle(input)
+                if used { noteInput(at: now) }
+                slideshow.handle(input, used: used, at: now)
             }
         }
         // Replayed input counts as input arriving now.
-        if (schedule?.apply(dueBy: now, to: &controller, fullView: &fullView) ?? 0) > 0 { noteInput(at: now) }
-        window.title = Self.title(fullView.shown(at: now), deck: content.deck, at: now)
+        let replayed = schedule?.apply(dueBy: now, to: &controller, fullView: &fullView, deckKeys: deckKeys) ?? []
+        if !replayed.isEmpty { noteInput(at: now) }
+        for (input, used) in replayed { slideshow.handle(input, used: used, at: now) }
+        if deckKeys.picked != nil { return false }
+        if deckKeys.takeChange() || content.toast.changed(at: now) { needsFrame = true }
+        window.title = Self.title(fullView.shown(at: now), deck: content.deck, marked: deckKeys.marks.count, at: now)
         return true
     }
 
@@ -200,9 +221,9 @@ struct FrameLoop {
     }
 
     /// "NAME — Swivel" while a photo is open (its file name; "Card N" in the colour deck), else
-    /// the window's own title.
-    static func title(_ view: FullView?, deck: PhotoDeck?, at time: Double) -> String {
-        let normal = Window.Options().title
+    /// the window's own title; "Swivel (N marked)" when N cards are marked.
+    static func title(_ view: FullView?, deck: PhotoDeck?, marked: Int = 0, at time: Double) -> String {
+        let normal = Window.Options().title + (marked > 0 ? " (\(marked) marked)" : "")
         guard let view, view.transition.isOpening else { return normal }
         let page = view.strip.destinationPage(at: time)
         return "\(deck.map { $0.name(at: page) } ?? "Card \(page + 1)") — \(normal)"

@@ -2,9 +2,9 @@ import SwivelCore
 import SwivelRender
 
 /// The heads-up display (H): frames per second, frame time with a graph of the last 120 frames,
-/// draw calls, cards drawn and the overdraw factor. Text is re-rendered four times a second; the
-/// graph is redrawn into the same coverage image at most 15 times a second, then uploaded (about
-/// 25 kB).
+/// draw calls, cards drawn and the overdraw factor, and how many cards are marked if any. Text is
+/// re-rendered four times a second; the graph is redrawn into the same coverage image at most 15
+/// times a second, then uploaded (about 25 kB).
 final class HUD {
     static let history = 120
     static let pointSize = 13.0
@@ -12,6 +12,10 @@ final class HUD {
     static let graphMilliseconds = 1000.0 / 30
 
     var isVisible: Bool
+    /// How many cards are marked; a line says so when any are.
+    var marked = 0 {
+        didSet { if marked != oldValue { (linesUpdatedAt, imageUpdatedAt) = (-.infinity, -.infinity) } }
+    }
     private var frameMilliseconds: [Double] = []
     private var frameTimes: [Double] = []
     private var lines: [TextLine] = []
@@ -53,10 +57,10 @@ final class HUD {
             let recent = Percentiles(frameMilliseconds)
             let fps = framesPerSecond(now: now)
             let overdrawText = overdraw.map { "overdraw " + $0.fixed(2) } ?? "overdraw n/a"
-            lines = [
+            lines = ([
                 "\(fps) fps   frame \((frameMilliseconds.last ?? 0).fixed(1)) ms (p95 \((recent.value(95) ?? 0).fixed(1)))",
                 "\(drawCalls) draw call\(drawCalls == 1 ? "" : "s") · \(cards) cards · \(overdrawText)",
-            ].compactMap { text.render($0, maxWidth: Int(400 * pixelScale)) }
+            ] + (marked > 0 ? ["\(marked) marked"] : [])).compactMap { text.render($0, maxWidth: Int(400 * pixelScale)) }
             linesUpdatedAt = now
         }
 

@@ -9,12 +9,16 @@ final class SceneContent {
     let captions: Captions?
     let hud: HUD
     let keyHelp = KeyHelp()
+    let toast = Toast()
+    /// Marks, copy and `--pick`'s Enter; the marked cards carry a badge.
+    let deckKeys: DeckKeys
 
-    init(deck: PhotoDeck?, background: RGBA8, captions: Bool, hudVisible: Bool) {
+    init(deck: PhotoDeck?, background: RGBA8, captions: Bool, hudVisible: Bool, picking: Bool = false) {
         self.deck = deck
         self.background = background
         self.captions = deck != nil && captions ? Captions() : nil
         hud = HUD(visible: hudVisible)
+        deckKeys = DeckKeys(deck: deck, toast: toast, picking: picking)
     }
 
     /// Shows or hides the HUD; while shown, `renderer` counts fragments for its overdraw figure.
@@ -54,6 +58,7 @@ final class SceneContent {
                                                       pixelScale: pixelScale, background: background) {
             overlays.append(caption)
         }
+        hud.marked = deckKeys.marks.count
         if let panel = hud.overlay(now: now, pixelScale: pixelScale, drawCalls: renderer.drawCalls,
                                    cards: renderer.cardsSubmitted, overdraw: renderer.lastOverdraw) {
             overlays.append(panel)
@@ -61,13 +66,19 @@ final class SceneContent {
         if let panel = keyHelp.overlay(viewport: layout.viewport, pixelScale: pixelScale) {
             overlays.append(panel)
         }
+        if let panel = toast.overlay(viewport: layout.viewport, pixelScale: pixelScale, now: now) {
+            overlays.append(panel)
+        }
+        let marks = deckKeys.marks
         guard let deck else {
             return CardScene(viewport: layout.viewport, parameters: layout.parameters,
-                             cards: layout.instances(scroll: scroll), background: background, overlays: overlays)
+                             cards: layout.instances(scroll: scroll, marked: marks.isMarked), background: background,
+                             overlays: overlays)
         }
         let textures = deck.textures
         let cards = layout.instances(scroll: scroll, color: { _ in PhotoDeck.placeholder },
-                                     image: { textures == nil ? nil : deck.image(at: $0, now: now) })
+                                     image: { textures == nil ? nil : deck.image(at: $0, now: now) },
+                                     marked: marks.isMarked)
         return CardScene(viewport: layout.viewport, parameters: layout.parameters, cards: cards,
                          background: background, textures: textures, overlays: overlays)
     }

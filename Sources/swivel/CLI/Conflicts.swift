@@ -75,6 +75,22 @@ struct Conflict: Sendable {
         Conflict("-0 (--null) says how the paths on standard input are separated; it needs the path '-'") {
             $0.options.nullSeparated && $0.standardInputs == 0
         },
+        Conflict("--pick waits for Enter in a window; it cannot go with --screenshot, --bench or --soak") {
+            $0.options.pick && ($0.options.screenshot != nil || $0.bench || $0.soak)
+        },
+        Conflict("-o (--print-marked) prints the marks of a window session; it cannot go with --bench or --soak") {
+            $0.options.printMarked && ($0.bench || $0.soak)
+        },
+        Conflict("--pick prints the chosen paths on Enter, -o (--print-marked) the marked ones on quitting; give one") {
+            $0.options.pick && $0.options.printMarked
+        },
+        // The colour deck has no files, and --demo's are temporary copies, gone when Swivel exits.
+        Conflict("--pick and -o (--print-marked) print photos' paths; they need PATHs or '-'") {
+            ($0.options.pick || $0.options.printMarked) && ($0.paths.isEmpty || $0.options.demo)
+        },
+        Conflict("--print0 says how --pick and -o (--print-marked) end the paths they print; it needs one of them") {
+            $0.options.print0 && !$0.options.pick && !$0.options.printMarked
+        },
         Conflict("--frames sets how many frames --bench renders; it needs --bench") {
             $0.given("frames") && !$0.bench
         },

@@ -30,6 +30,11 @@ struct Options: Equatable {
     var openCard: Int?
     /// Come to rest with a card centred (`--snap`).
     var snapping = false
+    /// An endless row (`--loop`): card 0 again after the last.
+    var loop = false
+    /// Seconds a slideshow shows each card (`--slideshow`); nil: no slideshow at start (S starts one
+    /// of `Slideshow.standardInterval`).
+    var slideshow: Double?
     /// Fling friction per millisecond (`--deceleration normal|fast`).
     var decelerationRate = FrictionSimulation.normal
     /// Replace animations by jumps (`--reduced-motion`).
@@ -74,6 +79,13 @@ struct Options: Equatable {
     var reverse = false
     /// Paths read from standard input (the path `-`) are NUL-separated, not one a line (`-0`, `--null`).
     var nullSeparated = false
+    /// Enter prints the marked (else the centred) photos' paths and exits 0; Esc or closing the
+    /// window exits 130 (`--pick`).
+    var pick = false
+    /// Print the marked photos' paths on quitting (`-o`, `--print-marked`).
+    var printMarked = false
+    /// End each printed path with NUL rather than newline (`--print0`).
+    var print0 = false
 
     // MARK: One-shot runs
 

@@ -62,19 +62,16 @@ struct Recording {
     /// When the recording ends: its `end` line, or its last entry.
     var endTime: Double { entries.last?.time ?? 0 }
 
-    /// Plays every entry into `controller` and `fullView` at its recorded time (layout changes
-    /// included), as fast as the CPU allows: the result depends on the recording alone.
-    func apply(to controller: inout ScrollController, fullView: inout FullViewState) {
-        for entry in entries { Self.apply(entry, to: &controller, fullView: &fullView, shift: 0) }
-    }
-
-    /// An input entry goes to the full view first (`FullViewState.handle`), then to the row.
+    /// An input entry goes to the deck's keys first (`DeckKeys`: marks, copy, pick), then to the
+    /// full view (`FullViewState.handle`), then to the row. Returns whether one of them used it.
+    @discardableResult
     static func apply(_ entry: RecordedEntry, to controller: inout ScrollController, fullView: inout FullViewState,
-                      shift: Double) {
+                      deckKeys: DeckKeys? = nil, shift: Double) -> Bool {
         switch entry {
         case .input(let input):
             let event = input.shifted(by: shift)
-            if !fullView.handle(event, row: &controller) { controller.handle(event) }
+            if deckKeys?.handle(event, row: controller, fullView: fullView) == true { return true }
+            return fullView.handle(event, row: &controller) || controller.handle(event)
         case .resize(let size, let time):
             var layout = controller.layout
             layout.viewport = size
@@ -83,6 +80,7 @@ struct Recording {
         case .end:
             break
         }
+        return false
     }
 }
 
@@ -103,15 +101,15 @@ struct ReplaySchedule {
     var nextDue: Double? { next < entries.count ? entries[next].time + start : nil }
 
     /// Applies every input entry due by `now` (window sizes stay as they are in a live window).
-    /// Returns how many input entries it applied.
+    /// Returns the input entries it applied, each with whether the full view or the row used it.
     @discardableResult
     mutating func apply(dueBy now: Double, to controller: inout ScrollController,
-                        fullView: inout FullViewState) -> Int {
-        var applied = 0
+                        fullView: inout FullViewState, deckKeys: DeckKeys? = nil) -> [(input: InputEvent, used: Bool)] {
+        var applied: [(input: InputEvent, used: Bool)] = []
         while next < entries.count, entries[next].time + start <= now {
-            if case .input = entries[next] {
-                Recording.apply(entries[next], to: &controller, fullView: &fullView, shift: start)
-                applied += 1
+            if case .input(let input) = entries[next] {
+                applied.append((input, Recording.apply(entries[next], to: &controller, fullView: &fullView,
+                                                       deckKeys: deckKeys, shift: start)))
             }
             next += 1
         }

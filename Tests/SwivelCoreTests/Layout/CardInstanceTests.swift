@@ -57,9 +57,16 @@ import Testing
         #expect(layout.instances(scroll: .nan).isEmpty)
     }
 
-    @Test func theGPUReadsTenFloatsPerCard() {
-        // The renderer uploads `[CardInstance]` as it is: ten 32-bit floats, no padding.
-        #expect(MemoryLayout<CardInstance>.stride == 40)
+    @Test func theGPUReadsElevenFloatsPerCard() {
+        // The renderer uploads `[CardInstance]` as it is: eleven 32-bit floats, no padding.
+        #expect(MemoryLayout<CardInstance>.stride == 44)
         #expect(MemoryLayout<CardInstance>.offset(of: \.opaque) == 36)
+        #expect(MemoryLayout<CardInstance>.offset(of: \.marked) == 40)
+    }
+
+    @Test func markedCardsComeFromTheCallersClosure() {
+        let cards = layout.instances(scroll: 0, marked: { $0 == 1 || $0 == 3 })
+        #expect(cards.map(\.marked) == [0, 1, 0, 1, 0])
+        #expect(layout.instances(scroll: 0).allSatisfy { $0.marked == 0 })
     }
 }

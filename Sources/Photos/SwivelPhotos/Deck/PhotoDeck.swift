@@ -140,6 +140,17 @@ public final class PhotoDeck<Textures: PhotoTextureArray> {
 
     public var count: Int { order.count }
 
+    /// The file of the card at `position`, nil past the deck's end.
+    public func path(at position: Int) -> FilePath? {
+        order.indices.contains(position) ? sources[order[position]].path : nil
+    }
+
+    /// The files of the cards, in the deck's order.
+    public var paths: [FilePath] { order.map { sources[$0].path } }
+
+    /// Whether a card of the deck shows `path`.
+    public func contains(_ path: FilePath) -> Bool { idsByPath[path] != nil }
+
     /// The caption for the card at `position`: its file name without the extension.
     public func name(at position: Int) -> String {
         guard order.indices.contains(position) else { return "" }
@@ -169,8 +180,20 @@ public final class PhotoDeck<Textures: PhotoTextureArray> {
         guard let textures else { return Update() }
 
         func plan(around offset: Double, prefetch: Int) -> [Int] {
-            LoadPlan.wanted(visible: layout.visibleIndices(scroll: offset), centre: layout.centreIndex(scroll: offset),
-                            direction: velocity, prefetch: prefetch, cardCount: order.count)
+            guard layout.isEndless else {
+                return LoadPlan.wanted(visible: layout.visibleIndices(scroll: offset), centre: layout.centreIndex(scroll: offset),
+                                       direction: velocity, prefetch: prefetch, cardCount: order.count)
+            }
+            // An endless row: plan over its slots as a straight row long enough that no end is
+            // near (shifted by whole turns to start past one turn), then each card once.
+            let slots = layout.visibleIndices(scroll: offset), n = order.count
+            let shift = n - (slots.lowerBound - layout.card(atSlot: slots.lowerBound))
+            let planned = LoadPlan.wanted(visible: (slots.lowerBound + shift)..<(slots.upperBound + shift),
+                                          centre: offset / layout.parameters.pitch + Double(shift),
+                                          direction: velocity, prefetch: prefetch,
+                                          cardCount: slots.upperBound + shift + prefetch + n)
+            var seen = Set<Int>()
+            return planned.map { $0 % n }.filter { seen.insert($0).inserted }
         }
         let end = destination ?? scroll
         let here = abs(velocity) <= Self.decodeSpeedLimit ? plan(around: scroll, prefetch: Self.prefetch) : []
@@ -181,8 +204,8 @@ public final class PhotoDeck<Textures: PhotoTextureArray> {
         pinned = Set(wanted)
         // On screen: the visible cards, unless the row is flying past too fast to decode them.
         let onScreen = abs(velocity) <= Self.decodeSpeedLimit
-            ? Set(layout.visibleIndices(scroll: scroll).filter { order.indices.contains($0) }.map { order[$0] }) : []
-        self.onScreen = Set(layout.showingIndices(scroll: scroll).filter { order.indices.contains($0) }.map { order[$0] })
+            ? Set(layout.cards(inSlots: layout.visibleIndices(scroll: scroll)).filter { order.indices.contains($0) }.map { order[$0] }) : []
+        self.onScreen = Set(layout.cards(inSlots: layout.showingIndices(scroll: scroll)).filter { order.indices.contains($0) }.map { order[$0] })
         updatedAt = now
         // A retry that is due goes on the wish list below; one no longer wanted is forgotten.
         let wantedSet = Set(wanted)
@@ -363,7 +386,7 @@ public final class PhotoDeck<Textures: PhotoTextureArray> {
     /// file was not found unreadable.
     public func cardsWithoutPhoto(layout: CarouselLayout, scroll: Double) -> Int {
         guard textures != nil else { return 0 }
-        return layout.visibleIndices(scroll: scroll).count { position in
+        return layout.cards(inSlots: layout.visibleIndices(scroll: scroll)).count { position in
             guard order.indices.contains(position) else { return false }
             return cache.slot(for: order[position]) == nil && !unusable.contains(order[position])
         }

@@ -1,0 +1,164 @@
+import Foundation
+import SwivelCore
+import SwivelTestSupport
+import Testing
+
+/// `--pick` and `-o` through the real binary, offscreen: a `--replay` presses the keys (M, Ctrl+A,
+/// U, →, Space, Enter) and the app, which exits on `--pick`'s Enter by itself, is judged by the
+/// bytes of its standard output and its exit status. Expected paths are the test's own: the
+/// files it made, as it named them.
+@Suite struct PickTests {
+    /// A 1280 × 720 recording: `lines` after the resize, its end an hour on (a pick ends it first).
+    static func recording(_ lines: [String]) -> String {
+        ([RecordedEntry.header, "0 resize 1280 720"] + lines + ["3600 end"]).joined(separator: "\n") + "\n"
+    }
+
+    /// Runs swivel with `arguments` and `--replay` of `lines`, `input` on standard input.
+    static func run(_ arguments: [String], _ lines: [String], input: [UInt8]? = nil) throws -> ProcessResult {
+        let folder = TemporaryDirectory()
+        let rec = folder.write("keys.rec", bytes: Array(recording(lines).utf8))
+        return try SwivelProcess.run(arguments + ["--no-thumbnail-cache", "--replay", rec.text],
+                                     environment: ["SDL_VIDEODRIVER": "offscreen"], input: input, timeout: 60)
+    }
+
+    /// Three small photos a.png, b.png, c.png in a new folder.
+    static func threePhotos() -> TemporaryDirectory {
+        let folder = TemporaryDirectory()
+        for (name, grey) in [("a.png", 60), ("b.png", 120), ("c.png", 180)] {
+            folder.write(name, .png, width: 8, height: 12) { _, _ in RGBA8(UInt8(grey), UInt8(grey), UInt8(grey)) }
+        }
+        return folder
+    }
+
+    static func lines(_ folder: TemporaryDirectory, _ names: String...) -> [UInt8] {
+        names.flatMap { folder.path($0).bytes + [UInt8(ascii: "\n")] }
+    }
+
+    @Test func enterPrintsTheCentredPhotosPathAndExitsZero() throws {
+        let folder = Self.threePhotos()
+        let result = try Self.run(["--pick", folder.path.text], ["0.1 key right", "0.9 key enter"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdoutBytes == Self.lines(folder, "b.png"), "\(result.stdout)")
+    }
+
+    /// Marked ones print in the deck's order, not the order they were marked in; M twice unmarks.
+    @Test func marksPrintInDeckOrder() throws {
+        let folder = Self.threePhotos()
+        let result = try Self.run(["--pick", folder.path.text],
+                                  ["0.1 key end", "0.7 key mark", "0.8 key left", "1.5 key mark", "1.6 key mark",
+                                   "1.7 key home", "2.4 key mark", "2.5 key enter"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdoutBytes == Self.lines(folder, "a.png", "c.png"), "\(result.stdout)")
+    }
+
+    /// Ctrl+A marks all; U clears them, and Enter then picks the centred photo alone.
+    @Test func markAllAndClear() throws {
+        let folder = Self.threePhotos()
+        let all = try Self.run(["--pick", folder.path.text], ["0.1 key markAll", "0.2 key enter"])
+        #expect(all.status == 0 && all.stdoutBytes == Self.lines(folder, "a.png", "b.png", "c.png"), "\(all.stdout)")
+        let cleared = try Self.run(["--pick", folder.path.text], ["0.1 key markAll", "0.2 key clearMarks", "0.3 key enter"])
+        #expect(cleared.status == 0 && cleared.stdoutBytes == Self.lines(folder, "a.png"), "\(cleared.stdout)")
+    }
+
+    /// In pick mode Space still opens the full view; there → pages, M marks the open photo, and
+    /// Enter picks (the open one, or the marks) instead of closing.
+    @Test func inTheFullViewEnterPicksTheOpenPhoto() throws {
+        let folder = Self.threePhotos()
+        let open = try Self.run(["--pick", folder.path.text], ["0.1 key space", "0.6 key right", "1.3 key enter"])
+        #expect(open.status == 0 && open.stdoutBytes == Self.lines(folder, "b.png"), "\(open.stdout) \(open.stderr)")
+        let marked = try Self.run(["--pick", folder.path.text],
+                                  ["0.1 key space", "0.6 key right", "1.3 key right", "2.0 key mark", "2.1 key enter"])
+        #expect(marked.status == 0 && marked.stdoutBytes == Self.lines(folder, "c.png"), "\(marked.stdout)")
+    }
+
+    /// `fd -0 | swivel --pick --print0 -0 -`: names with a 0xFF byte (not UTF-8) and with a
+    /// newline come back byte for byte, NUL-terminated; without --print0, newline-terminated.
+    @Test func pathsFromStandardInputComeBackByteExact() throws {
+        let folder = TemporaryDirectory()
+        let png = ImageFiles.solid(.png, width: 8, height: 12, [200, 30, 30])
+        let odd = folder.write([UInt8(ascii: "a"), 0xFF, 0xFE] + Array(".png".utf8), bytes: png)
+        let newline = folder.write(Array("b\nc.png".utf8), bytes: png)
+        let input = odd.bytes + [0] + newline.bytes + [0]
+        let both = try Self.run(["--pick", "--print0", "-0", "-"], ["0.1 key markAll", "0.2 key enter"], input: input)
+        #expect(both.status == 0, "\(both.stderr)")
+        #expect(both.stdoutBytes == input, "\(both.stdoutBytes)")
+        // The odd name, centred, on its own line; stdin read one path a line.
+        let one = try Self.run(["--pick", "-"], ["0.1 key enter"], input: odd.bytes + [UInt8(ascii: "\n")])
+        #expect(one.status == 0 && one.stdoutBytes == odd.bytes + [UInt8(ascii: "\n")], "\(one.stdoutBytes)")
+    }
+
+    /// A path as given on the command line (relative, with ./ and a doubled slash) is printed as
+    /// given, not made absolute or tidied.
+    @Test func aNamedFileIsPrintedAsGiven() throws {
+        let folder = Self.threePhotos()
+        let given = folder.path.text + "//./c.png"
+        let result = try Self.run(["--pick", given], ["0.1 key enter"])
+        #expect(result.status == 0 && result.stdout == given + "\n", "\(result.stdout)")
+    }
+
+    /// `-o` prints the marks when the session ends (here `--screenshot`'s), in deck order; the
+    /// screenshot's own line goes to stderr, so stdout holds only paths.
+    @Test func printMarkedPrintsTheMarksOnQuitting() throws {
+        let folder = Self.threePhotos()
+        let out = folder.path("shot.png").text
+        let result = try Self.run(["-o", folder.path.text, "--screenshot", out],
+                                  ["0.1 key end", "0.7 key mark", "0.8 key home", "1.5 key mark"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdoutBytes == Self.lines(folder, "a.png", "c.png"), "\(result.stdout)")
+        #expect(result.stderr.contains("wrote \(out)"), "\(result.stderr)")
+        let none = try Self.run(["-o", "--print0", folder.path.text, "--screenshot", out], ["0.1 key mark", "0.2 key mark"])
+        #expect(none.status == 0 && none.stdoutBytes.isEmpty, "\(none.stdout)")
+    }
+
+    /// Marks belong to files, not places: with b and c marked, a file added before b (a0.png)
+    /// and c deleted while the deck is open (live folders), Enter prints b alone. (Marks kept by
+    /// position would print a0 and b.) The files change once the frame log shows b centred and
+    /// a second has passed for the marks; Enter comes at 8 s.
+    @Test func marksStayWithTheirFilesWhileTheFolderChanges() throws {
+        let folder = Self.threePhotos()
+        let logs = TemporaryDirectory()
+        let rec = logs.write("keys.rec", bytes: Array(Self.recording(["0.1 key right", "0.5 key mark", "0.6 key end",
+                                                                         "1.3 key mark", "1.4 key left", "8 key enter"]).utf8))
+        let process = Process()
+        process.executableURL = SwivelProcess.binary
+        process.arguments = ["--pick", "--no-thumbnail-cache", folder.path.text, "--replay", rec.text]
+        var env = ProcessInfo.processInfo.environment
+        env["XDG_CONFIG_HOME"] = SwivelProcess.noConfigHome
+        env["XDG_CACHE_HOME"] = logs.path("cache").text
+        env["SDL_VIDEODRIVER"] = "offscreen"
+        env["SWIVEL_TEST_FRAME_LOG"] = "1"
+        process.environment = env
+        for name in ["stdout", "stderr"] { _ = FileManager.default.createFile(atPath: logs.url(name).path, contents: nil) }
+        process.standardOutput = try FileHandle(forWritingTo: logs.url("stdout"))
+        process.standardError = try FileHandle(forWritingTo: logs.url("stderr"))
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        defer { if process.isRunning { process.terminate(); process.waitUntilExit() } }
+        func frames() -> [LoggedFrame] {
+            String(decoding: (try? Data(contentsOf: logs.url("stderr"))) ?? Data(), as: UTF8.self)
+                .split(separator: "\n").compactMap(LoggedFrame.init)
+        }
+        func wait(_ condition: ([LoggedFrame]) -> Bool) -> Bool {
+            for _ in 0..<1500 where process.isRunning { if condition(frames()) { return true }; usleep(10_000) }
+            return condition(frames())
+        }
+        // b centred again after → M End M ←: both marks made.
+        #expect(wait { $0.contains { $0.centre == 2 } && $0.last?.centre == 1 })
+        usleep(500_000)
+        folder.write("a0.png", .png, width: 8, height: 12) { _, _ in RGBA8(10, 200, 10) }
+        ImageFiles.remove(folder.path("c.png"))
+        #expect(wait { $0.last?.showing.contains("a0") == true && $0.last?.cards == 3 }, "the folder's changes never showed")
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        let out = [UInt8]((try? Data(contentsOf: logs.url("stdout"))) ?? Data())
+        #expect(out == Self.lines(folder, "b.png"), "\(String(decoding: out, as: UTF8.self))")
+    }
+
+    /// The colour deck has no files to print: --pick without photos is a usage error (64).
+    @Test func pickWithoutPhotosIsRefused() throws {
+        let result = try SwivelProcess.run(["--pick"], environment: ["SDL_VIDEODRIVER": "offscreen"])
+        #expect(result.status == 64 && result.stdoutBytes.isEmpty)
+        #expect(result.stderr.contains("--pick and -o (--print-marked) print photos' paths; they need PATHs or '-'"),
+                "\(result.stderr)")
+    }
+}
