@@ -64,7 +64,7 @@ extension RealWindowSuites {
             try app.key("m")
             #expect(try app.poll { try title() == "Swivel (2 marked)" }, "title: \((try? title()) ?? "")")
             try app.key("Return")
-            #expect(app.waitForExit(seconds: 10) == 0)
+            #expect(app.waitForExit(seconds: 10) == 0, "stderr: \(app.stderr)")
             let expected = ["b.png", "c.png"].flatMap { folder.path($0).bytes + [UInt8(ascii: "\n")] }
             #expect(app.outputBytes == expected, "\(String(decoding: app.outputBytes, as: UTF8.self))")
         }

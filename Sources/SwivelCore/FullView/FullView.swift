@@ -7,6 +7,15 @@
 public struct FullView: Sendable {
     /// The card open (or opening, or closing).
     public private(set) var index: Int
+    /// The page the zoom, `imageSize` and `fitFrame` are about: the open card, then each page
+    /// turned to.
+    public private(set) var page: Int
+    /// The sharp photos' sizes (whole photo, upright, image pixels) of the pages whose sharp
+    /// picture is at hand (`FullViewState.setSharpSizes`): a page turned to, or sliding in beside
+    /// the open one, is placed at its own aspect at once.
+    public private(set) var sharpSizes: [Int: Size] = [:]
+    /// Whether the open page is placed at its sharp photo's size rather than the stand-in's.
+    public private(set) var hasImageSize = false
     public private(set) var transition: OpenTransition
     /// The photos side by side while open: ←/→ and the rest page through them.
     public internal(set) var strip: PageStrip
@@ -37,6 +46,7 @@ public struct FullView: Sendable {
     public init(opening index: Int, row: CarouselLayout, at time: Double, flying: Bool = true, reducesMotion: Bool,
                 pixelsPerPoint: Double = 1) {
         self.index = index
+        page = index
         let card = Self.cardFrame(index, in: row), full = Self.fullFrame(in: row)
         transition = flying ? OpenTransition(card: card, full: full, openingAt: time, reducesMotion: reducesMotion)
             : OpenTransition(card: card, full: full, at: time, progress: 1, reducesMotion: reducesMotion)
@@ -64,23 +74,57 @@ public struct FullView: Sendable {
         return texture.width >= fitPixels.width && texture.height >= fitPixels.height ? texture : fitPixels
     }
 
+    /// The card's texture at fit, in the card's aspect: what the open page shows until its sharp
+    /// photo is at hand (and beneath it while that fades in).
+    public var standInFrame: FlightFrame { cardFitFrame }
+
     /// A new image size for the open photo (the sharp photo arrived): back to fit with it, which
     /// is now the photo's own aspect fitted into the window (at most 1:1, `PhotoPlacement`).
     public mutating func setImageSize(_ size: Size) {
-        guard size.width > 0, size.height > 0, size != imageSize else { return }
+        guard size.width > 0, size.height > 0, !hasImageSize || size != imageSize else { return }
         imageSize = size
+        hasImageSize = true
         resetZoom()
-        let r = zoom.placement(at: 0).frame, k = 1 / pixelsPerPoint
-        fitFrame = .fullView(photo: Rect(x: r.x * k, y: r.y * k, width: r.width * k, height: r.height * k), window: window)
+        fitFrame = sharpFitFrame(size)
     }
 
-    /// Whether the open page shows its sharp photo's size (`setImageSize`) rather than the stand-in.
-    public var hasImageSize: Bool { imageSize != standInSize }
+    /// A photo of `size` image pixels fitted into the window (at most 1:1) and centred.
+    private func sharpFitFrame(_ size: Size) -> FlightFrame {
+        let r = PhotoPlacement(imageSize: size, windowSize: Size(window.width * pixelsPerPoint, window.height * pixelsPerPoint)).frame
+        let k = 1 / pixelsPerPoint
+        return .fullView(photo: Rect(x: r.x * k, y: r.y * k, width: r.width * k, height: r.height * k), window: window)
+    }
 
-    /// Back to the stand-in (a new page opens with its card's texture until its photo arrives).
-    private mutating func resetToStandIn() {
-        imageSize = standInSize
-        fitFrame = cardFitFrame
+    /// Where page `page` rests when it is not the one zoomed: its sharp photo's fit, or until that
+    /// is at hand, its card's aspect fitted into the window.
+    private func restingFrame(_ page: Int) -> FlightFrame {
+        sharpSizes[page].map(sharpFitFrame) ?? cardFitFrame
+    }
+
+    /// Whether page `page` is drawn at its sharp photo's size (and so with its sharp texture).
+    public func showsSharpSize(_ page: Int) -> Bool {
+        page == self.page ? hasImageSize : sharpSizes[page] != nil
+    }
+
+    /// The pages' sharp sizes at hand now; a page missing from them shows its card's texture.
+    mutating func setSharpSizes(_ sizes: [Int: Size]) {
+        sharpSizes = sizes
+        if hasImageSize, sizes[page] == nil { turn(to: page) }
+    }
+
+    /// Page `page` opens at fit: at its sharp photo's size when at hand, else its card's texture
+    /// (until its photo arrives).
+    private mutating func turn(to page: Int) {
+        self.page = page
+        if let size = sharpSizes[page] {
+            imageSize = size
+            hasImageSize = true
+            fitFrame = sharpFitFrame(size)
+        } else {
+            imageSize = standInSize
+            hasImageSize = false
+            fitFrame = cardFitFrame
+        }
         resetZoom()
     }
 
@@ -141,8 +185,9 @@ public struct FullView: Sendable {
         let end = transition.isOpening ? openFrame(at: time) : transition.full
         for page in pages {
             let dx = strip.pageMinX(page, at: time)
-            // A neighbour page shows its card's texture, in the card's aspect.
-            var frame = page != index ? (hasImageSize ? cardFitFrame : end)
+            // A page beside the one zoomed rests at its fit (its sharp photo's or its card's).
+            var frame = page != self.page ? restingFrame(page)
+                : page != index ? end
                 : transition.isOpening ? FlightFrame.mix(transition.card, end, transition.progress(at: time)) : open
             frame.othersOpacity = open.othersOpacity
             frame.clip.x += dx
@@ -175,10 +220,8 @@ public struct FullView: Sendable {
         case .keyDown(.left, _), .keyDown(.right, _), .keyDown(.pageUp, _), .keyDown(.pageDown, _),
              .keyDown(.home, _), .keyDown(.end, _):
             guard transition.isOpening else { break }
-            let time = event.time
-            let page = strip.destinationPage(at: time)
             strip.handle(event)
-            if strip.destinationPage(at: time) != page { resetToStandIn() }    // a new page opens at fit
+            turnIfPaged(at: event.time)
         case .keyDown(.plus, let time), .keyDown(.minus, let time):
             if transition.isOpening { zoom.zoom(keySteps: event == .keyDown(.plus, time: time) ? 1 : -1, at: time) }
         case .keyDown(.zero, let time):
@@ -193,12 +236,31 @@ public struct FullView: Sendable {
         case .pointer(let pointer):
             if transition.isOpening {
                 handlePointer(pointer)
+                turnIfPaged(at: pointer.time)
                 if dismiss.isDismissed { close(at: pointer.time, row: &row) }    // from where it was let go
             }
         default:
             break
         }
         return true
+    }
+
+    /// This view laid out afresh in `row` (the window's new size) at fit: the same card open, the
+    /// same page shown, the sharp sizes kept.
+    func resized(to row: CarouselLayout, pixelsPerPoint: Double, at time: Double) -> FullView {
+        var view = FullView(opening: index, row: row, at: time, flying: false, reducesMotion: transition.reducesMotion,
+                            pixelsPerPoint: pixelsPerPoint)
+        view.strip = PageStrip(window: row.viewport, pageCount: row.cardCount, page: page,
+                               reducesMotion: transition.reducesMotion)
+        view.sharpSizes = sharpSizes
+        view.turn(to: page)
+        return view
+    }
+
+    /// A new page opens at fit once the strip heads for it.
+    private mutating func turnIfPaged(at time: Double) {
+        let destination = strip.destinationPage(at: time)
+        if destination != page { turn(to: destination) }
     }
 
     /// The pointer while open: zoomed (or held by a pan), it pans the photo; at fit a drag mainly
@@ -230,12 +292,12 @@ public struct FullView: Sendable {
                                    decelerationRate: row.decelerationRate, reducesMotion: row.reducesMotion)
             index = page
         }
+        if self.page != page { turn(to: page) }
         // From the photo as shown (zoomed, panned, pulled down) when that is not the fit frame.
         let shown = transition.isOpening ? openFrame(at: time) : transition.full
-        if paged { resetToStandIn() }
         if paged || shown != transition.full {
             // With the sharp photo shown, the flight crops it as the card does (aspect fill).
-            let photoSize = !paged && hasImageSize ? imageSize : nil
+            let photoSize = hasImageSize ? imageSize : nil
             transition = OpenTransition(card: Self.cardFrame(page, in: layout, imageSize: photoSize), full: shown, at: time,
                                         progress: progress, reducesMotion: transition.reducesMotion)
         }
@@ -286,8 +348,24 @@ public struct FullViewState: Sendable {
     /// The sharp photo of card `index` arrived, `size` image pixels: the open view shows it at its
     /// own aspect (`FullView.setImageSize`); ignored when another card is open now.
     public mutating func setImageSize(_ size: Size, forCard index: Int) {
-        guard var view, view.index == index, view.transition.isOpening else { return }
+        guard var view, view.page == index, view.transition.isOpening else { return }
         view.setImageSize(size)
+        self.view = view
+    }
+
+    /// The window changed size (`row` is laid out for it): an open view is laid out afresh, at
+    /// fit, on the same page (`FullView.resized`); one closing finishes its flight as it was.
+    public mutating func resize(row: CarouselLayout, pixelsPerPoint: Double, at time: Double) {
+        if pixelsPerPoint > 0, pixelsPerPoint.isFinite { self.pixelsPerPoint = pixelsPerPoint }
+        guard let view = shown(at: time), view.transition.isOpening,
+              view.window != row.viewport || view.pixelsPerPoint != self.pixelsPerPoint else { return }
+        self.view = view.resized(to: row, pixelsPerPoint: self.pixelsPerPoint, at: time)
+    }
+
+    /// The sharp photos at hand, their sizes by card (`FullView.sharpSizes`).
+    public mutating func setSharpSizes(_ sizes: [Int: Size]) {
+        guard var view, view.sharpSizes != sizes else { return }
+        view.setSharpSizes(sizes)
         self.view = view
     }
 

@@ -46,7 +46,7 @@ extension ZoomPan {
     }
 
     /// Where the scale is going: the target of a zoom in progress, else the scale now.
-    func targetScale(at time: Double) -> Double {
+    public func targetScale(at time: Double) -> Double {
         if case .zooming(let zoom) = motion, !zoom.isDone(at: time) { return zoom.targetScale }
         return placement(at: time).scale
     }

@@ -50,6 +50,10 @@ struct App {
             var fullView = FullViewState(reducesMotion: options.reducedMotion,
                                          pixelsPerPoint: driver.windowPixels.scale(for: layout.viewport))
             if let card = openCard { fullView.open(card, row: &controller, at: 0, flying: false) }
+            // The recording acts on the open photo as a user would see it: its sharp photo in.
+            if recording != nil, openCard != nil {
+                Screenshots.waitForPhotos(driver, controller: &controller, fullView: &fullView, at: 0)
+            }
             if let recording {
                 // With the slideshow's steps (S in the recording may start one).
                 var driver = SlideshowDriver(show: slideshow)

@@ -57,9 +57,11 @@ final class FrameDriver {
 
     /// A photo deck's full view before drawing: asks for the open card's sharp photo at `pixels`'
     /// size, uploads it once decoded and gives `fullView` its size; frees it once closed.
-    func updateFullView(_ fullView: inout FullViewState, at time: Double, pixels: FramePixels) {
-        guard let deck = content.deck else { return }
-        sharpPhoto.update(&fullView, deck: deck, pixels: pixels, at: time)
+    /// Returns whether what it shows changed.
+    @discardableResult
+    func updateFullView(_ fullView: inout FullViewState, at time: Double, pixels: FramePixels) -> Bool {
+        guard let deck = content.deck else { return false }
+        return sharpPhoto.update(&fullView, deck: deck, pixels: pixels, at: time)
     }
 
     /// Applies what the folder watch saw to the photo deck (`PhotoDeck.apply`) and to
@@ -90,7 +92,9 @@ final class FrameDriver {
         scene = content.scene(layout: controller.layout, scroll: controller.offset(at: time),
                               pixelScale: pixels.scale(for: controller.layout.viewport),
                               now: photoTime ?? time, renderer: renderer, open: open,
-                              sharp: sharpPhoto.texture(for: view),
+                              sharp: { [sharpPhoto] page, frame in
+                                  sharpPhoto.flying(page: page, frame: frame, view: view, now: photoTime ?? time)
+                              },
                               infoCard: view.flatMap { $0.transition.isOpening ? $0.strip.destinationPage(at: time) : nil })
     }
 

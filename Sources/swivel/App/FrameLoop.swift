@@ -202,6 +202,7 @@ struct FrameLoop {
             needsFrame = true
         }
         let pixels = driver.windowPixels
+        fullView.resize(row: controller.layout, pixelsPerPoint: pixels.scale(for: controller.layout.viewport), at: now)
         // Files added, removed or changed: taken in once the row is not flying, bouncing or
         // snapping (the new layout would stop it), the centred card kept in place.
         // Swivel's own trash moves are in the row already (`DeckTrash.withoutEchoes`).
@@ -217,7 +218,7 @@ struct FrameLoop {
                                          uploadLimit: firstFrame ? 0 : PhotoDeck.uploadsPerFrame)
         // A photo arriving for a card off screen changes no pixel: no frame for it.
         if let update, update.uploadedOnScreen > 0 { needsFrame = true }
-        driver.updateFullView(&fullView, at: now, pixels: pixels)
+        if driver.updateFullView(&fullView, at: now, pixels: pixels) { needsFrame = true }
         return pixels
     }
 
@@ -257,7 +258,7 @@ struct FrameLoop {
 
     /// Whether a photo on screen is fading in at `time`, or the frame on screen caught one mid-fade.
     private func isFading(at time: Double) -> Bool {
-        drawnMidFade || content.deck?.isFading(now: time) == true
+        drawnMidFade || content.deck?.isFading(now: time) == true || driver.sharpPhoto.isFading(now: time)
     }
 
     /// Draws, presents and times the frame for `now` (saving it first when F12 asked).

@@ -1,70 +1,188 @@
 import SwivelCore
 import SwivelPhotos
 import SwivelRender
+import SwivelSystem
 
-/// The open photo's sharp picture in the frame step: the deck's `FullViewPhotos` is asked for the
-/// open card's photo at the window's pixel size (spec: "On open the card's texture shows at once
-/// (upscaled); the photo is then decoded at the window's pixel size … and replaces it"); once it
-/// arrives it is uploaded as one texture and the view takes its size (`FullViewState.setImageSize`).
-/// The card's texture shows until then. Closing frees it. Neighbours and tiles are not asked for yet.
+/// The full view's sharp photos in the frame step (spec: "On open the card's texture shows at once
+/// (upscaled); the photo is then decoded at the window's pixel size … and replaces it"): the deck's
+/// `FullViewPhotos` is asked for the open page's photo at the window's pixel size and for its two
+/// neighbours ahead of time; each is uploaded as it arrives (in tiles past the texture limit) and
+/// the view learns its size (`FullViewState.setSharpSizes`), so that a page turned to shows its
+/// sharp photo in its first frame. Zoomed past the window-size decode, the open photo's full
+/// resolution is asked for and replaces its texture, the view staying where it is (the view's image
+/// size is the whole photo's from the start). Only the open page and its neighbours hold textures,
+/// within what `--texture-budget` leaves the full view; closing frees them all.
 final class FullViewSharpPhoto {
-    /// The texture of card `card`'s photo.
-    private(set) var shown: (card: Int, texture: FullViewTexture)?
-    /// The photo asked for: its card, id and the window's pixel size.
-    private var asked: (card: Int, id: Int, width: Int, height: Int)?
-    /// Whether the asked photo's decode or upload failed (the card's texture stays).
-    private var givenUp = false
+    /// One page's sharp photo on the GPU.
+    struct Page {
+        let id: Int
+        /// The window-size decode, and the full resolution while the page is open and zoomed into
+        /// (freed when another page opens or the window's size changes, as `FullViewPhotos` counts it).
+        var window: FullViewTexture
+        var full: FullViewTexture?
+        /// The whole photo's upright size: what the view places (1:1 is one of its pixels a device pixel).
+        let imageSize: Size
+        /// When it replaced its card's texture on the open page (the fade); nil: shown at once.
+        var shownAt: Double?
 
-    /// Asks for, takes in and applies the open card's sharp photo; frees it once no card is open.
-    func update(_ fullView: inout FullViewState, deck: PhotoDeck, pixels: FramePixels, at time: Double) {
+        var texture: FullViewTexture { full ?? window }
+    }
+
+    /// The sharp photos at hand, by card.
+    private var pages: [Int: Page] = [:]
+    /// What was asked for: the open page, its photo id, the window's pixel size and the neighbours' ids by card.
+    private var asked: AskedPhotos?
+    /// Photos whose window-size decode or upload failed (their card's texture stays), by id.
+    private var givenUp: Set<Int> = []
+    /// Whether the open page's full resolution is asked for, and whether it failed (it stays at the size it has).
+    private var fullAsked = false, fullGivenUp = false
+
+    /// The texture limit the tiles keep to: `GL_MAX_TEXTURE_SIZE`, or in debug builds the lower
+    /// `SWIVEL_TEST_MAX_TEXTURE_SIZE` (the tests' way to tile a photo of a few hundred pixels).
+    private lazy var tileLimit: Int? = {
+        #if DEBUG
+        return Environment.nonEmpty("SWIVEL_TEST_MAX_TEXTURE_SIZE").flatMap { Int($0) }
+        #else
+        return nil
+        #endif
+    }()
+
+    /// Asks for, takes in and applies the sharp photos; frees them once no card is open. Returns
+    /// whether what is shown changed (a frame is due).
+    @discardableResult
+    func update(_ fullView: inout FullViewState, deck: PhotoDeck, pixels: FramePixels, at time: Double) -> Bool {
         let photos = deck.fullViewPhotos
         guard let view = fullView.shown(at: time) else {
-            if asked != nil || shown != nil { photos.close() }
-            (asked, shown, givenUp) = (nil, nil, false)
-            return
+            let had = !pages.isEmpty
+            if asked != nil || had { photos.close() }
+            (asked, pages, givenUp, fullAsked, fullGivenUp) = (nil, [:], [], false, false)
+            return had
         }
-        // Paging away (or closing) keeps what the open card has; a page turned to is not asked for.
-        if view.transition.isOpening, view.strip.destinationPage(at: time) == view.index,
-           let id = deck.photoID(at: view.index), pixels.width > 0, pixels.height > 0,
-           asked.map({ ($0.card, $0.id, $0.width, $0.height) != (view.index, id, pixels.width, pixels.height) }) ?? true {
-            if asked.map({ $0.card != view.index || $0.id != id }) ?? true { shown = nil }
-            asked = (view.index, id, pixels.width, pixels.height)
-            givenUp = false
-            // The budget: the open photo at the window's size, 4 bytes a pixel.
-            photos.open(id, window: (pixels.width, pixels.height), neighbours: [],
-                        budgetBytes: pixels.width * pixels.height * 4)
+        var changed = false
+        // Closing keeps what the open card has; open, the page heading into view is asked for.
+        let card = view.page
+        if view.transition.isOpening, let id = deck.photoID(at: card), pixels.width > 0, pixels.height > 0 {
+            var neighbours: [Int: Int] = [:]
+            for other in [card + 1, card - 1] { if let id = deck.photoID(at: other) { neighbours[other] = id } }
+            let wanted = AskedPhotos(card: card, id: id, width: pixels.width, height: pixels.height, neighbours: neighbours)
+            if asked != wanted {
+                if asked.map({ $0.card != card || $0.id != id }) ?? true { (fullAsked, fullGivenUp) = (false, false) }
+                // A new window size asks again at it; what is shown stays until the new decode replaces it.
+                if asked.map({ ($0.width, $0.height) != (pixels.width, pixels.height) }) ?? false { fullAsked = false }
+                // Only the open page keeps a full resolution, and only at the window's size it was asked at.
+                let resized = asked.map { ($0.width, $0.height) != (pixels.width, pixels.height) } ?? false
+                for (other, page) in pages where page.full != nil && (other != card || resized) { pages[other]?.full = nil }
+                asked = wanted
+                let kept = neighbours.merging([card: id]) { a, _ in a }
+                for (other, page) in pages where kept[other] != page.id { pages[other] = nil; changed = true }
+                // Nearest first: the page the arrow keys reach next (the right one) before the left.
+                photos.open(id, window: (pixels.width, pixels.height),
+                            neighbours: [card + 1, card - 1].compactMap { neighbours[$0] },
+                            budgetBytes: deck.fullViewBudgetBytes)
+            }
         }
         for finished in photos.takeFinished() {
-            guard let asked, finished.image == FullViewPhotos.Image(id: asked.id, resolution: .window) else { continue }
+            guard let asked, let card = asked.card(of: finished.image.id) else { continue }
             switch finished.result {
             case .success(let decoded):
                 do {
-                    shown = (asked.card, try FullViewTexture(pixels: decoded.pixels, width: decoded.width,
-                                                             height: decoded.height))
+                    // The rows on the GPU are given back as it goes: the photo is not held twice (its
+                    // pixels are not read again; they are freed with the decode below).
+                    let pixels = decoded.pixels, rowBytes = decoded.width * 4
+                    let texture = try FullViewTexture(pixels: pixels, width: decoded.width, height: decoded.height,
+                                                      tileLimit: tileLimit) { rows in
+                        pixels.withUnsafeBytes { MemoryPages.release(UnsafeRawBufferPointer(rebasing: $0[..<(rows * rowBytes)])) }
+                    }
+                    let size = decoded.original.map { Size(Double($0.width), Double($0.height)) }
+                        ?? Size(Double(decoded.width), Double(decoded.height))
+                    switch finished.image.resolution {
+                    case .full: pages[card]?.full = texture
+                    case .window:
+                        pages[card] = Page(id: finished.image.id, window: texture, full: pages[card]?.full, imageSize: size,
+                                           shownAt: pages[card]?.shownAt)
+                    }
+                    changed = true
                 } catch {
-                    givenUp = true
-                    Console.error("swivel: \(deck.name(at: asked.card)): full view shows the card's texture: \(error)")
+                    fail(finished.image, reason: "\(error)", path: deck.name(at: card))
                 }
             case .failure(let error):
-                givenUp = true
-                Console.error("swivel: \(error.path): full view shows the card's texture: \(error.reason)")
+                if let warning = finished.fullSizeWarning {
+                    Console.error(warning.hasPrefix("swivel: ") ? String(warning.dropFirst(8)) : warning)
+                }
+                fail(finished.image, reason: error.reason, path: "\(error.path)")
             }
         }
+        fullView.setSharpSizes(pages.mapValues(\.imageSize))
+        guard let view = fullView.shown(at: time), view.transition.isOpening, let page = pages[view.page] else { return changed }
         // Taken at fit only: the new size puts the view back at fit, which must not undo a zoom
         // (the photo waits, the card's texture zoomed, until the view is at fit again).
-        if let shown, shown.card == view.index, view.transition.isOpening,
-           view.strip.destinationPage(at: time) == view.index, view.zoom.isFitted(at: time),
+        if !view.hasImageSize, view.strip.destinationPage(at: time) == view.page, view.zoom.isFitted(at: time),
            !view.zoom.isAnimating(at: time), !view.zoom.isHeld {
-            fullView.setImageSize(Size(Double(shown.texture.width), Double(shown.texture.height)), forCard: shown.card)
+            fullView.setImageSize(page.imageSize, forCard: view.page)
+            // It fades in over the card's texture; a page turned to with its photo at hand shows it at once.
+            pages[view.page]?.shownAt = time
+            changed = true
+        }
+        // Zoomed past the window-size decode (more than one device pixel to one of its pixels):
+        // the full resolution.
+        if let view = fullView.shown(at: time), view.hasImageSize, page.full == nil, !fullAsked,
+           page.imageSize.width > Double(page.window.width) {
+            let scale = view.zoom.targetScale(at: time) * page.imageSize.width / Double(page.window.width)
+            if scale > 1 + 1e-9 {
+                fullAsked = true
+                photos.wantFullResolution()
+            }
+        }
+        return changed
+    }
+
+    private func fail(_ image: FullViewPhotos.Image, reason: String, path: String) {
+        switch image.resolution {
+        case .window:
+            givenUp.insert(image.id)
+            Console.error("\(path): full view shows the card's texture: \(reason)")
+        case .full:
+            fullGivenUp = true
         }
     }
 
-    /// Whether the open card's sharp photo is asked for and neither shown nor given up on.
-    var isWaiting: Bool { asked != nil && shown == nil && !givenUp }
+    /// Whether the open page's sharp photo (or its full resolution, once asked for) is still to come.
+    var isWaiting: Bool {
+        guard let asked else { return false }
+        if givenUp.contains(asked.id) { return false }
+        guard let page = pages[asked.card], page.id == asked.id else { return true }
+        return fullAsked && !fullGivenUp && page.full == nil
+    }
 
-    /// The texture to draw for the open view's card: only while the view places the photo at its size.
-    func texture(for view: FullView?) -> (card: Int, texture: FullViewTexture)? {
-        guard let view, let shown, shown.card == view.index, view.hasImageSize else { return nil }
-        return shown
+    /// Whether the open page's sharp photo is fading in over its card's texture at `now`.
+    func isFading(now: Double) -> Bool {
+        pages.values.contains { $0.shownAt.map { now - $0 < PhotoDeck.fadeDuration } ?? false }
+    }
+
+    /// The sharp photo to draw for page `page` of `view` at `frame`, how far it has faded in at
+    /// `now`, and the card's texture beneath it while it fades (its clip and crop): only while the
+    /// view places the page at its sharp photo's size.
+    func flying(page: Int, frame: FlightFrame, view: FullView?, now: Double)
+        -> (texture: FullViewTexture, opacity: Double, standIn: (clip: Rect, crop: Rect)?)? {
+        guard let view, view.showsSharpSize(page), let shown = pages[page] else { return nil }
+        let opacity = shown.shownAt.map { min(1, max(0, (now - $0) / PhotoDeck.fadeDuration)) } ?? 1
+        guard opacity < 1 else { return (shown.texture, 1, nil) }
+        // The card's texture where it was, moved as the page is (paged, pulled down).
+        var standIn = view.standInFrame
+        standIn.clip.x += frame.photo.center.x - view.fitFrame.photo.center.x
+        standIn.clip.y += frame.photo.center.y - view.fitFrame.photo.center.y
+        return (shown.texture, opacity, (standIn.clip, standIn.crop))
+    }
+}
+
+/// What the full view asked `FullViewPhotos` for: the open page, its photo id, the window's pixel
+/// size and the neighbours' photo ids by card.
+private struct AskedPhotos: Equatable {
+    let card: Int, id: Int, width: Int, height: Int
+    let neighbours: [Int: Int]
+
+    /// The card whose photo `id` is, nil when none of them.
+    func card(of id: Int) -> Int? {
+        id == self.id ? card : neighbours.first { $0.value == id }?.key
     }
 }

@@ -33,10 +33,13 @@ final class SceneContent {
 
     /// The scene to draw; the HUD reports what `renderer` did in its last frame.
     /// `open` are the cards of the full view (the one flying to or from it, or the pages
-    /// showing) and where they are; `sharp`, the sharp photo of one of them, drawn instead of its card's texture.
+    /// showing) and where they are; `sharp`, the sharp photo of a page, drawn instead of its card's texture.
     func scene(layout: CarouselLayout, scroll: Double, pixelScale: Double, now: Double,
                renderer: Renderer, open: [(index: Int, frame: FlightFrame)] = [],
-               sharp: (card: Int, texture: FullViewTexture)? = nil, infoCard: Int? = nil) -> CardScene {
+               sharp: (_ page: Int, _ frame: FlightFrame)
+                   -> (texture: FullViewTexture, opacity: Double, standIn: (clip: Rect, crop: Rect)?)? = { _, _ in nil },
+               infoCard: Int? = nil)
+        -> CardScene {
         var scene = rowScene(layout: layout, scroll: scroll, pixelScale: pixelScale, now: now, renderer: renderer,
                              captioned: open.isEmpty)
         if let panel = info.overlay(card: infoCard ?? layout.nearestCard(to: scroll), deck: deck,
@@ -45,10 +48,13 @@ final class SceneContent {
         }
         scene.flyingCards = open.map { index, frame in
             let image = deck?.textures == nil ? nil : deck?.image(at: index, now: now)
-            return FlyingCard(clip: frame.clip, cornerRadius: frame.cornerRadius, crop: frame.crop,
-                              color: deck == nil ? SystemColor.seedDeckColor(index) : PhotoDeck.placeholder,
-                              image: image, sharp: sharp?.card == index ? sharp?.texture : nil,
-                              othersOpacity: frame.othersOpacity)
+            let shown = sharp(index, frame)
+            var card = FlyingCard(clip: frame.clip, cornerRadius: frame.cornerRadius, crop: frame.crop,
+                                  color: deck == nil ? SystemColor.seedDeckColor(index) : PhotoDeck.placeholder,
+                                  image: image, sharp: shown?.texture, othersOpacity: frame.othersOpacity)
+            card.sharpOpacity = shown?.opacity ?? 1
+            card.standIn = shown?.standIn
+            return card
         }
         return scene
     }

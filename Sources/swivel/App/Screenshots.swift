@@ -11,19 +11,7 @@ enum Screenshots {
                            fullView: FullViewState = FullViewState(), at time: Double, path: String) {
         var fullView = fullView
         let pixels = driver.windowPixels
-        if let deck = driver.content.deck {
-            let clock = MonotonicClock()
-            let deadline = clock.now + .seconds(60)
-            while true {
-                TerminationSignals.exitIfRequested()
-                driver.updatePhotos(&controller, at: time, pixels: pixels, settled: true, uploadLimit: .max)
-                driver.updateFullView(&fullView, at: time, pixels: pixels)
-                if deck.isReady(layout: controller.layout, scroll: controller.offset(at: time)),
-                   !driver.sharpPhoto.isWaiting { break }
-                if clock.now > deadline { Console.error("photos still loading after 60 s; drawing placeholders") ; break }
-                usleep(2_000)
-            }
-        }
+        waitForPhotos(driver, controller: &controller, fullView: &fullView, at: time)
         let clock = MonotonicClock()
         var times: [Duration] = []
         // Long after every photo arrived: all faded in.
@@ -45,6 +33,25 @@ enum Screenshots {
         func ms(_ d: Duration) -> String { d.milliseconds.fixed(2) }
         Console.out("wrote \(path) (\(pixels.width)x\(pixels.height) px, \(driver.cardsDrawn) cards; "
             + "first frame \(ms(times[0])) ms with the shadow blur, next frame \(ms(times[1])) ms)")
+    }
+
+    /// Waits (up to 60 s) until every visible card's photo is on the GPU or known to be unreadable,
+    /// and the open page's sharp photo too (its full resolution when the view asked for it).
+    static func waitForPhotos(_ driver: FrameDriver, controller: inout ScrollController, fullView: inout FullViewState,
+                              at time: Double) {
+        guard let deck = driver.content.deck else { return }
+        let pixels = driver.windowPixels
+        let clock = MonotonicClock()
+        let deadline = clock.now + .seconds(60)
+        while true {
+            TerminationSignals.exitIfRequested()
+            driver.updatePhotos(&controller, at: time, pixels: pixels, settled: true, uploadLimit: .max)
+            driver.updateFullView(&fullView, at: time, pixels: pixels)
+            if deck.isReady(layout: controller.layout, scroll: controller.offset(at: time)),
+               !driver.sharpPhoto.isWaiting { break }
+            if clock.now > deadline { Console.error("photos still loading after 60 s; drawing placeholders") ; break }
+            usleep(2_000)
+        }
     }
 
     /// F12: the frame just rendered, to `$XDG_PICTURES_DIR` or the working directory; prints the path.

@@ -76,6 +76,7 @@ struct Recording {
             var layout = controller.layout
             layout.viewport = size
             controller.updateLayout(layout, at: time + shift)
+            fullView.resize(row: controller.layout, pixelsPerPoint: fullView.pixelsPerPoint, at: time + shift)
         case .end:
             break
         }

@@ -31,4 +31,18 @@ public enum PixelCopy {
             filled = count * 4
         }
     }
+
+    /// Turns `count` RGB pixels stored at byte `count` of `buffer` (its last three quarters) into
+    /// opaque RGBA filling it, in place: pixel i is written at 4i from 4i ≥ … its source at
+    /// count + 3i, which the writes have not reached (4i + 3 < count + 3i + 3 while i < count). A
+    /// photo decoded at full size so needs one RGBA buffer, not an RGB one and its RGBA copy.
+    public static func expandRGBInPlace(_ buffer: UnsafeMutableBufferPointer<UInt8>, count: Int) {
+        precondition(buffer.count >= count * 4, "room for RGBA")
+        guard let base = buffer.baseAddress else { return }
+        for i in 0..<count {
+            let source = base + count + 3 * i, out = base + 4 * i
+            let (r, g, b) = (source[0], source[1], source[2])
+            out[0] = r; out[1] = g; out[2] = b; out[3] = 255
+        }
+    }
 }

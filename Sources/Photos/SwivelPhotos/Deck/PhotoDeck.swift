@@ -430,6 +430,9 @@ public final class PhotoDeck<Textures: PhotoTextureArray> {
     /// GPU bytes held for photos.
     public var textureBytes: Int { textures?.byteCount ?? 0 }
 
+    /// What `--texture-budget` leaves the full view's photos: the budget less the cards' array.
+    public var fullViewBudgetBytes: Int { max(0, budgetBytes - textureBytes) }
+
     /// Makes (or remakes, after a change of pixel scale or a much wider window) the texture array:
     /// as many layers as the visible cards and the prefetch need, within the budget.
     private func prepareTextures(layout: CarouselLayout, pixelScale: Double) {

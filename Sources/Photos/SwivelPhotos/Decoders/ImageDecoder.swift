@@ -9,6 +9,9 @@ public struct DecodedImage: Sendable {
     public let height: Int
     /// R, G, B, A bytes, alpha multiplied in, top row first: `width * height * 4` of them.
     public let pixels: [UInt8]
+    /// The whole photo's upright size in its own pixels, for a full-view decode (`DecodeTarget.fit`)
+    /// that came out smaller: what 1:1 means. Nil for a card.
+    public var original: (width: Int, height: Int)? = nil
 }
 
 /// Why an image file could not become a card, told as one line: "PATH: reason".

@@ -79,6 +79,23 @@ enum JPEGDecoder {
 
         let cmyk = header.cmyk != 0
         let channels = cmyk ? 4 : 3
+        // The full view at full resolution, upright as stored: decoded into the last three
+        // quarters of its RGBA buffer and widened in place (one photo's RGBA, not RGB and RGBA).
+        if case .fit = target, (scaledWidth, scaledHeight) == (storedWidth, storedHeight), !cmyk, orientation == .up {
+            let count = scaledWidth * scaledHeight
+            var pixels = try PhotoMemory.zeros(UInt8.self, count: count * 4)
+            var message = [CChar](repeating: 0, count: 200)
+            let status = pixels.withUnsafeMutableBufferPointer { buffer in
+                swivel_jpeg_decode(reader, UInt32(factor.num), UInt32(factor.denom), buffer.baseAddress! + count,
+                                   UInt32(scaledWidth), UInt32(scaledHeight), &message)
+            }
+            guard status == SWIVEL_JPEG_OK else {
+                throw failure(status, message: message.withUnsafeBytes { text(of: $0) }, errno: 0)
+            }
+            pixels.withUnsafeMutableBufferPointer { PixelCopy.expandRGBInPlace($0, count: count) }
+            return try CardPixels.converted(&pixels, width: scaledWidth, height: scaledHeight,
+                                            iccProfile: metadata.iccProfile, format: "JPEG")
+        }
         var pixels = try PhotoMemory.zeros(UInt8.self, count: scaledWidth * scaledHeight * channels)
         var message = [CChar](repeating: 0, count: 200)
         let status = pixels.withUnsafeMutableBufferPointer { buffer in

@@ -27,7 +27,8 @@ enum CardPixels {
         let stored = (width: Double(source.width), height: Double(source.height))
         let upright = orientation.swapsSides ? Size(stored.height, stored.width) : Size(stored.width, stored.height)
         let image = imageSize ?? (source.width, source.height)
-        let (width, height) = target.outputSize(upright: orientation.swapsSides ? (image.height, image.width) : image)
+        let uprightImage = orientation.swapsSides ? (width: image.height, height: image.width) : image
+        let (width, height) = target.outputSize(upright: uprightImage)
         let crop = switch target {
         case .fill: AspectFill.crop(source: upright, target: Size(Double(width), Double(height)))
         case .fit: PixelRect(x: 0, y: 0, width: upright.width, height: upright.height)
@@ -48,18 +49,31 @@ enum CardPixels {
                     _ = pixels.withUnsafeMutableBufferPointer { conversion.apply(sums: nil, to: $0) }
                 }
                 return DecodedImage(width: width, height: height,
-                                    pixels: orientation.upright(pixels, width: outWidth, height: outHeight))
+                                    pixels: orientation.upright(pixels, width: outWidth, height: outHeight),
+                                    original: uprightImage)
             }
         }
         let working = Resampler.workingBytes(sourceHeight: source.height, crop: storedCrop, width: outWidth, height: outHeight)
             + (iccProfile != nil && source.hasAlpha ? cardBytes * MemoryLayout<Float>.stride : 0)
             + (orientation != .up ? cardBytes : 0)
-        let card = try PhotoMemory.reserving(working) {
+        var card = try PhotoMemory.reserving(working) {
             make(source, orientation: orientation, iccProfile: iccProfile, crop: storedCrop, outWidth: outWidth,
                  outHeight: outHeight, width: width, height: height)
         }
+        if case .fit = target { card.original = uprightImage }
         ThumbnailCapture.current?.keep(source, orientation: orientation, iccProfile: iccProfile, format: format)
         return card
+    }
+
+    /// Opaque RGBA `pixels` of a whole photo at its full size, upright, converted from
+    /// `iccProfile` to sRGB in place: the full view's image (`DecodeTarget.fit`).
+    static func converted(_ pixels: inout [UInt8], width: Int, height: Int, iccProfile: [UInt8]?,
+                          format: String) throws(Failure) -> DecodedImage {
+        if iccProfile != nil { try DecoderLibrary.lcms2.require(for: format) }
+        if let conversion = iccProfile.flatMap(ColorProfile.Conversion.init(iccProfile:)) {
+            _ = pixels.withUnsafeMutableBufferPointer { conversion.apply(sums: nil, to: $0) }
+        }
+        return DecodedImage(width: width, height: height, pixels: pixels, original: (width, height))
     }
 
     /// The whole of `source`, upright, resampled to `width` × `height` (its own aspect: nothing is
