@@ -12,14 +12,14 @@ final class DeckKeys {
     /// How a `--pick` session ended: with Enter, and these files chosen.
     private(set) var picked: [FilePath]?
     let marks: CardMarks
-    let toast: Toast
+    let notice: NoticeLine
     let info: InfoPanel
     private let deck: PhotoDeck?
     private let picking: Bool
 
-    init(deck: PhotoDeck?, toast: Toast, info: InfoPanel, picking: Bool) {
+    init(deck: PhotoDeck?, notice: NoticeLine, info: InfoPanel, picking: Bool) {
         self.deck = deck
-        self.toast = toast
+        self.notice = notice
         self.info = info
         self.picking = picking
         marks = CardMarks(deck: deck)
@@ -51,7 +51,7 @@ final class DeckKeys {
         return true
     }
 
-    /// Whether a key changed something shown (a badge, the count, a toast) since the last call.
+    /// Whether a key changed something shown (a badge, the count, a notice) since the last call.
     func takeChange() -> Bool {
         defer { changedSinceFrame = false }
         return changedSinceFrame
@@ -67,18 +67,18 @@ final class DeckKeys {
         return row.layout.nearestCard(to: row.destination(at: time))
     }
 
-    /// Ctrl+C: the photo's path on the clipboard, said in a toast (the path as messages show it).
+    /// Ctrl+C: the photo's path on the clipboard, said in the notice line (the path as messages show it).
     private func copyPath(of card: Int?, at time: Double) {
         guard let card else { return }
         guard let deck, let path = deck.path(at: card) else {
-            toast.show("Card \(card + 1) is a colour card: no file to copy", at: time)
+            notice.show("Card \(card + 1) is a colour card: no file to copy", at: time, for: NoticeLine.briefDuration)
             return
         }
         if let error = Clipboard.setText(path.bytes) {
             Console.error("\(error)")
-            toast.show("Could not copy the path", at: time)
+            notice.show("Could not copy the path", at: time, for: NoticeLine.briefDuration)
         } else {
-            toast.show("Copied \(path)", at: time)
+            notice.show("Copied \(path)", at: time, for: NoticeLine.briefDuration)
         }
     }
 }

@@ -106,8 +106,6 @@ struct FrameLoop {
         if let next = slideshow.show.due { due = min(due ?? next, next) }
         // A photo whose open failed for want of descriptors or memory is asked for again then.
         if let retry = content.deck?.nextRetry { due = min(due ?? retry, retry) }
-        // A toast's end is a frame without it.
-        if let end = content.toast.endTime(after: before) { due = min(due ?? end, end) }
         if let hide = content.notice.hideTime { due = min(due ?? hide, hide) }
         return due.map { pump.waitForEvents(timeout: $0 - before) } ?? pump.waitForEvents()
     }
@@ -187,7 +185,7 @@ struct FrameLoop {
             if !trashKeys.isEmpty { needsFrame = true }
         }
         if deckKeys.picked != nil { return false }
-        if deckKeys.takeChange() || content.toast.changed(at: now) { needsFrame = true }
+        if deckKeys.takeChange() { needsFrame = true }
         window.title = Self.title(fullView.shown(at: now), deck: content.deck, marked: deckKeys.marks.count, at: now)
         return true
     }

@@ -1,12 +1,16 @@
 import SwivelCore
 import SwivelRender
 
-/// One line of text in a dark panel at the foot of the window: what Delete and Ctrl+Z did ("Moved
-/// beach to the trash — Ctrl+Z to undo", or why not), or a question waiting for Enter or Esc. A
-/// message goes after `duration`; a question stays until answered.
+/// One line of text in a dark panel at the foot of the window, over the row and the full view: what
+/// a key just did ("Moved beach to the trash — Ctrl+Z to undo", or why not; "Copied PATH"), or a
+/// question waiting for Enter or Esc. A message goes after its duration; a question stays until
+/// answered. A new line replaces the one showing.
 final class NoticeLine {
     /// Seconds a message stays: long enough to read a line and reach for Ctrl+Z.
     static let duration = 4.0
+    /// Seconds a message that only confirms a key stays (Ctrl+C's "Copied PATH"): Android's short
+    /// toast is 2 s; this one says only what the key just did.
+    static let briefDuration = 1.5
     static let pointSize = 14.0
     /// The panel's bottom edge above the window's, in points (clear of the captions' line).
     static let bottomMargin = 24.0
@@ -18,10 +22,10 @@ final class NoticeLine {
     private var builtScale = 0.0
     private let image = OverlayImage()
 
-    /// Shows `text` for `duration` seconds from `now`.
-    func show(_ text: String, at now: Double) {
+    /// Shows `text` for `seconds` from `now`.
+    func show(_ text: String, at now: Double, for seconds: Double = NoticeLine.duration) {
         self.text = text
-        hideTime = now + Self.duration
+        hideTime = now + seconds
     }
 
     /// Shows `question` until `clear`.

@@ -9,7 +9,6 @@ final class SceneContent {
     let captions: Captions?
     let hud: HUD
     let keyHelp = KeyHelp()
-    let toast = Toast()
     /// Marks, copy and `--pick`'s Enter; the marked cards carry a badge.
     let deckKeys: DeckKeys
     /// I: the shown photo's information (`DeckKeys` toggles it).
@@ -22,7 +21,7 @@ final class SceneContent {
         self.background = background
         self.captions = deck != nil && captions ? Captions() : nil
         hud = HUD(visible: hudVisible)
-        deckKeys = DeckKeys(deck: deck, toast: toast, info: info, picking: picking)
+        deckKeys = DeckKeys(deck: deck, notice: notice, info: info, picking: picking)
     }
 
     /// Shows or hides the HUD; while shown, `renderer` counts fragments for its overdraw figure.
@@ -73,9 +72,6 @@ final class SceneContent {
             overlays.append(panel)
         }
         if let panel = keyHelp.overlay(viewport: layout.viewport, pixelScale: pixelScale) {
-            overlays.append(panel)
-        }
-        if let panel = toast.overlay(viewport: layout.viewport, pixelScale: pixelScale, now: now) {
             overlays.append(panel)
         }
         let marks = deckKeys.marks
