@@ -195,11 +195,13 @@ struct Bench {
             json.field("placeholder_cards_max", frames.placeholders.mostCards)
             // Cards whose photo came from the shared thumbnail cache, cards decoded from their
             // file, the thumbnails (and failure entries) written, and those dropped because the
-            // writer's queue was full (`ThumbnailWriter.maxQueuedBytes`); null with --no-thumbnail-cache.
+            // writer's queue was full (`ThumbnailWriter.maxQueuedBytes`), and the CPU time the
+            // thumbnails cost (kept, encoded, written); null with --no-thumbnail-cache.
             json.field("thumbnail_hits", deck.thumbnails?.hits)
             json.field("thumbnail_misses", deck.thumbnails?.misses)
             json.field("thumbnails_written", deck.thumbnails?.writer.written)
             json.field("thumbnails_dropped", deck.thumbnails?.writer.dropped)
+            json.field("thumbnail_cpu_ms", deck.thumbnails?.cpuMilliseconds)
             if frames.loadingMilliseconds.isEmpty {
                 json.null("loading_frame_ms")
             } else {
