@@ -44,7 +44,7 @@ if options.showHelp {
     InfoCommand.run(options.paths)
 } else if options.bench {
     Bench(settings: .init(width: options.width, height: options.height, cards: options.cards,
-                          frames: options.benchFrames, images: options.benchImages,
+                          frames: options.benchFrames, flicks: options.benchFlicks, images: options.benchImages,
                           textureBudgetMiB: options.textureBudgetMiB, hud: options.hud,
                           videoDriver: options.videoDriver, scale: options.scale,
                           thumbnailCache: options.thumbnailCache, openCard: options.openCard)).run()

@@ -127,6 +127,28 @@ import Testing
         #expect(app.isRunning)
     }
 
+    /// When events are lost (an inotify queue overflow, injected: every event after the first is
+    /// lost until the folder is quiet), one line says so and the folder is read again: the photos
+    /// written and deleted meanwhile arrive and leave in one batch, and the centred card never moves.
+    @Test func aQueueOverflowRereadsTheFolder() throws {
+        let folder = TemporaryDirectory()
+        for name in ["q2", "q4", "q6", "q8"] { _ = folder.write("\(name).png", bytes: ImageFiles.solid(.png, width: 60, height: 40, [90, 140, 200])) }
+        let app = try RunningSwivel([folder.path.text, "--scroll", "480"], environment: ["SWIVEL_TEST_QUEUE_OVERFLOW": "1"])   // q6 centred
+        defer { app.stop() }
+        #expect(app.waitFor { $0.last.map { $0.showing == ["q2", "q4", "q6", "q8"] && $0.photos == 4 } == true })
+        let png = ImageFiles.solid(.png, width: 60, height: 40, [200, 80, 60])
+        copy(png, to: folder.path("q5.png"))   // its IN_CREATE passes, the rest is lost
+        unlink(folder.path("q2.png").cString)
+        copy(png, to: folder.path("q3.png"))
+        copy(png, to: folder.path("q7.png"))
+        #expect(app.waitFor { $0.last.map { $0.showing == ["q3", "q4", "q5", "q6", "q7", "q8"] && $0.photos == 6 } == true })
+        let frames = app.frames
+        #expect(Set(frames.map(\.cards)) == [4, 6])   // one batch
+        #expect(frames.allSatisfy { $0.centreName == "q6" && $0.shift == 0 })
+        let said = app.stderr.split(separator: "\n").filter { $0.contains("inotify queue") }
+        #expect(said == ["swivel: live updates missed some changes (the inotify queue overflowed): the folders are read again"])
+    }
+
     /// `--no-watch`: a photo written into the folder does not appear.
     @Test func noWatchTurnsItOff() throws {
         let folder = TemporaryDirectory()

@@ -73,14 +73,14 @@ import Testing
             #expect(options == Options(), "--\(option.name) \(text) is not the default")
             checked += 1
         }
-        #expect(checked == 18)
+        #expect(checked == 19)
     }
 
     // MARK: The config file
 
     @Test func theConfigFileSetsWhatTheDeclarationsSay() throws {
         #expect(OptionDeclarations.commandLineOnly.map(\.name) == [
-            "open", "null", "pick", "print-marked", "print0", "demo", "screenshot", "record", "replay", "bench", "frames", "images", "soak",
+            "open", "null", "pick", "print-marked", "print0", "demo", "screenshot", "record", "replay", "bench", "frames", "flicks", "images", "soak",
             "soak-render-every", "soak-memory-limit", "seed", "config", "no-config",
         ])
         let path = FilePath("/c")

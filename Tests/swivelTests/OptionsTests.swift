@@ -76,6 +76,7 @@ import Testing
         (["--replay", "s.rec"], { $0.replay = "s.rec" }),
         (["--bench"], { $0.bench = true }),
         (["--bench", "--frames", "1000000"], { $0.bench = true; $0.benchFrames = 1_000_000 }),
+        (["--bench", "--flicks", "20"], { $0.bench = true; $0.benchFlicks = 20 }),
         (["--bench", "--images", "/pics"], { $0.bench = true; $0.benchImages = FilePath("/pics") }),
         (["--bench", "--cards", "50", "--size", "640x480"],
          { $0.bench = true; $0.cards = 50; $0.width = 640; $0.height = 480; $0.sizeGiven = true }),

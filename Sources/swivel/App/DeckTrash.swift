@@ -35,7 +35,7 @@ final class DeckTrash {
             switch change {
             case .written(let path, _): (arrives, self.path) = (true, path)
             case .removed(let path): (arrives, self.path) = (false, path)
-            case .removedFolder: return nil
+            case .removedFolder, .listed, .present: return nil
             }
         }
     }

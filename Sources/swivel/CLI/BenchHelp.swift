@@ -55,7 +55,9 @@ extension Options {
                              thumbnail_misses those decoded from their file; thumbnails_written
                              thumbnails and failure entries saved (the queue is written out
                              before the report); thumbnails_dropped those not saved because the
-                             writer's queue was full; all null with --no-thumbnail-cache
+                             writer's queue was full; thumbnail_cpu_ms the CPU time they cost
+                             (kept during decodes, encoded and written), to set beside
+                             cpu_user_s + cpu_sys_s; all null with --no-thumbnail-cache
       loading_frame_ms       frame times (as frame_ms) of the frames drawn until then, after the
                              first: what decoding costs drawing; null when none was drawn
       taken_dates_ms         what --sort taken costs for the deck: reading every file's EXIF

@@ -99,6 +99,8 @@ struct Options: Equatable {
     var bench = false
     /// Frames the benchmark renders (`--frames`).
     var benchFrames = 600
+    /// Flicks in each of the benchmark's two flings (`--flicks`).
+    var benchFlicks = 1
     /// Directory of photos for the benchmark or the soak (`--images`); nil: colour cards.
     var benchImages: FilePath?
     /// Simulated minutes of random input for the soak test (`--soak`); nil: no soak.

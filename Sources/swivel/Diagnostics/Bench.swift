@@ -16,6 +16,9 @@ struct Bench {
         var height = 720
         var cards = 7
         var frames = 600
+        /// Flicks in each fling (`--flicks`), 0.25 s apart: one flick of 5,000 pt/s travels
+        /// about as far as the photos decoded ahead.
+        var flicks = 1
         /// A folder of photos to bench a photo deck with (`--images`).
         var images: FilePath?
         var textureBudgetMiB = 256
@@ -91,7 +94,7 @@ struct Bench {
         var controller = ScrollController(layout: layout, offset: Self.middle(of: layout))
         var fullView = FullViewState(pixelsPerPoint: driver.windowPixels.scale(for: layout.viewport))
         if let openCard { fullView.open(openCard, row: &controller, at: 0, flying: false) }
-        var script = Self.script(layout: layout, frames: settings.frames)[...]
+        var script = Self.script(layout: layout, frames: settings.frames, flicks: settings.flicks)[...]
         var measured = Frames(pixels: driver.windowPixels)
         let pixels = measured.pixels
         let pixelCount = Double(pixels.width * pixels.height)
@@ -202,11 +205,13 @@ struct Bench {
             json.field("placeholder_cards_max", frames.placeholders.mostCards)
             // Cards whose photo came from the shared thumbnail cache, cards decoded from their
             // file, the thumbnails (and failure entries) written, and those dropped because the
-            // writer's queue was full (`ThumbnailWriter.maxQueuedBytes`); null with --no-thumbnail-cache.
+            // writer's queue was full (`ThumbnailWriter.maxQueuedBytes`), and the CPU time the
+            // thumbnails cost (kept, encoded, written); null with --no-thumbnail-cache.
             json.field("thumbnail_hits", deck.thumbnails?.hits)
             json.field("thumbnail_misses", deck.thumbnails?.misses)
             json.field("thumbnails_written", deck.thumbnails?.writer.written)
             json.field("thumbnails_dropped", deck.thumbnails?.writer.dropped)
+            json.field("thumbnail_cpu_ms", deck.thumbnails?.cpuMilliseconds)
             if frames.loadingMilliseconds.isEmpty {
                 json.null("loading_frame_ms")
             } else {
@@ -224,8 +229,8 @@ struct Bench {
     }
 
     /// Two flings in virtual time: towards the end of the deck after a fifth of the frames, back
-    /// half-way through the rest.
-    static func script(layout: CarouselLayout, frames: Int) -> [InputEvent] {
+    /// half-way through the rest; each `flicks` flicks, 0.25 s apart.
+    static func script(layout: CarouselLayout, frames: Int, flicks: Int = 1) -> [InputEvent] {
         let width = layout.viewport.width, y = layout.viewport.height / 2
         func fling(from x: Double, step: Double, at start: Double) -> [InputEvent] {
             (0...12).map { i in
@@ -236,6 +241,7 @@ struct Bench {
         }
         let rest = frames / 5
         let out = Double(rest) / 60, back = Double(rest + (frames - rest) / 2) / 60
-        return fling(from: 0.8 * width, step: -40, at: out) + fling(from: 0.2 * width, step: 40, at: back)
+        return (0..<flicks).flatMap { fling(from: 0.8 * width, step: -40, at: out + Double($0) * 0.25) }
+            + (0..<flicks).flatMap { fling(from: 0.2 * width, step: 40, at: back + Double($0) * 0.25) }
     }
 }

@@ -289,41 +289,59 @@ public final class PhotoDeck<Textures: PhotoTextureArray> {
     /// Applies what the folder watch saw, in order: a file written that is in the deck is read
     /// again in its place (under a new id, so no decode of its old bytes is shown); one that is not
     /// becomes a card where `placeNewFiles`'s placement puts it; a file or folder removed takes its
-    /// cards out. `centred` is the position of the card at the centre; returns the deck's new size
-    /// and that card's new position (where it went, or, if it left, the card that followed it),
-    /// or nil when nothing changed.
+    /// cards out; a folder listed again (after lost events) adds its files not in the deck and takes
+    /// out its cards whose file it no longer has, leaving the others as they are. `centred` is the
+    /// position of the card at the centre; returns the deck's new size and that card's new position
+    /// (where it went, or, if it left, the card that followed it), or nil when nothing changed.
     public func apply(_ changes: [FolderChange], centred: Int) -> (count: Int, centred: Int)? {
         let before = order
         var replaced: [Int: Int] = [:]
         var changed = false
+        func add(_ path: FilePath, root: Int) {
+            let id = sources.append(PhotoSource(file: path))
+            let key = placement?.key(for: path, root: root, time: DeckOrder.sortTime(path, by: placement?.sort ?? .name))
+            keys[id] = key
+            order.insert(id, at: insertionPoint(for: key))
+            idsByPath[path] = id
+            changed = true
+        }
+        func remove(_ leaving: Set<Int>) {
+            guard !leaving.isEmpty else { return }
+            order.removeAll { leaving.contains($0) }
+            for id in leaving { forget(id) }
+            changed = true
+        }
         for change in changes {
             switch change {
             case .written(let path, let root):
-                let id = sources.append(PhotoSource(file: path))
                 if let old = idsByPath[path], let position = order.firstIndex(of: old) {
+                    let id = sources.append(PhotoSource(file: path))
                     keys[id] = keys[old]
                     order[position] = id
                     replaced[old] = id
                     forget(old)
+                    idsByPath[path] = id
+                    changed = true
                 } else {
-                    let key = placement?.key(for: path, root: root, time: DeckOrder.sortTime(path, by: placement?.sort ?? .name))
-                    keys[id] = key
-                    order.insert(id, at: insertionPoint(for: key))
+                    add(path, root: root)
                 }
-                idsByPath[path] = id
-                changed = true
             case .removed(let path):
-                guard let id = idsByPath[path], let position = order.firstIndex(of: id) else { continue }
-                order.remove(at: position)
-                forget(id)
-                changed = true
+                guard let id = idsByPath[path], order.contains(id) else { continue }
+                remove([id])
             case .removedFolder(let folder):
                 let prefix = folder.bytes.last == UInt8(ascii: "/") ? folder.bytes : folder.bytes + [UInt8(ascii: "/")]
-                let leaving = Set(order.filter { sources[$0].path.bytes.starts(with: prefix) })
-                guard !leaving.isEmpty else { continue }
-                order.removeAll { leaving.contains($0) }
-                for id in leaving { forget(id) }
-                changed = true
+                remove(Set(order.filter { sources[$0].path.bytes.starts(with: prefix) }))
+            case .listed(let folder, let files, let root):
+                let listed = Set(files)
+                let prefix = folder.bytes.last == UInt8(ascii: "/") ? folder.bytes : folder.bytes + [UInt8(ascii: "/")]
+                remove(Set(order.filter { id in
+                    let path = sources[id].path.bytes
+                    return path.starts(with: prefix) && !path[prefix.count...].contains(UInt8(ascii: "/"))
+                        && !listed.contains(sources[id].path)
+                }))
+                for path in files where idsByPath[path] == nil { add(path, root: root) }
+            case .present(let path, let root):
+                if idsByPath[path] == nil { add(path, root: root) }
             }
         }
         guard changed else { return nil }

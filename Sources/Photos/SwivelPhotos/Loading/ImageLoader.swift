@@ -192,12 +192,12 @@ public final class ImageLoader: @unchecked Sendable {
 
             let result: Result<MipChain, ImageLoadError>
             let clock = MonotonicClock()
-            let start = clock.now, startCPU = Self.threadCPUMilliseconds()
+            let start = clock.now, startCPU = ThreadCPUClock.milliseconds
             var decoded: Duration?, decodedCPU = 0.0
             do {
                 let image = try decode(id, width, height, cancellation)
                 decoded = clock.now - start
-                decodedCPU = Self.threadCPUMilliseconds() - startCPU
+                decodedCPU = ThreadCPUClock.milliseconds - startCPU
                 result = .success(MipChain(width: image.width, height: image.height, pixels: image.pixels))
             } catch {
                 result = .failure(error)
@@ -241,12 +241,5 @@ public final class ImageLoader: @unchecked Sendable {
             }
             return first
         }
-    }
-
-    /// CPU time of the calling thread so far, in milliseconds.
-    private static func threadCPUMilliseconds() -> Double {
-        var now = timespec()
-        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now)
-        return Double(now.tv_sec) * 1000 + Double(now.tv_nsec) / 1e6
     }
 }

@@ -11,6 +11,12 @@ public enum FolderChange: Equatable, Sendable {
     case removed(FilePath)
     /// A watched subfolder deleted or moved away: every card under it leaves.
     case removedFolder(FilePath)
+    /// After events were lost (the inotify queue overflowed), a watched folder listed again: the
+    /// image files now directly in it (not in its subfolders), which become cards if they are not
+    /// in the deck; the deck's cards directly in the folder whose file is not listed leave.
+    case listed(folder: FilePath, files: [FilePath], root: Int)
+    /// After events were lost, a file named directly that is still there: a card if it is not one.
+    case present(FilePath, root: Int)
 }
 
 /// Watches a deck's folders (and subfolders with `--recursive`) and its single files with inotify,
@@ -22,7 +28,9 @@ public enum FolderChange: Equatable, Sendable {
 /// named directly counts whatever its name. Changes are passed on once the events have been quiet
 /// for `quietSeconds`, or `batchSeconds` after the first, so a burst (a thousand files copied in)
 /// arrives as a few batches rather than one a file. When the user's inotify watch limit is reached,
-/// one line says so and the folders not watched by then get no live updates.
+/// one line says so and the folders not watched by then get no live updates. When the kernel's
+/// event queue overflows (events were lost), every watched folder is listed again and the deck
+/// told what is there (`listed`, `present`, `removed`, `removedFolder`), in the same batch.
 public final class FolderWatch: @unchecked Sendable {
     /// A batch goes out once no event has come for this long (seconds)…
     public static var quietSeconds: Double { 0.05 }
@@ -49,6 +57,9 @@ public final class FolderWatch: @unchecked Sendable {
     private var watchesAdded = 0
     private var limitReached = false
     private var overflowSaid = false
+    #if DEBUG
+    private var injectedOverflow = InjectedOverflow.fromEnvironment()
+    #endif
     // Shared with the main thread, under `lock`.
     private let lock = Condition()
     private var pending: [FolderChange] = []
@@ -112,9 +123,19 @@ public final class FolderWatch: @unchecked Sendable {
                 let due = min(last + Self.quietSeconds, first + Self.batchSeconds)
                 timeout = Int32(max(0, ((due - now) * 1000).rounded(.up)))
             }
-            let events = inotify.read(timeoutMilliseconds: timeout)
+            var events: [Inotify.Event]
+            #if DEBUG
+            if injectedOverflow.losing { timeout = timeout < 0 ? InjectedOverflow.quietMilliseconds : min(timeout, InjectedOverflow.quietMilliseconds) }
+            events = injectedOverflow.pass(inotify.read(timeoutMilliseconds: timeout))
+            #else
+            events = inotify.read(timeoutMilliseconds: timeout)
+            #endif
             let before = staged.count
-            for event in events { handle(event, into: &staged) }
+            var overflowed = false
+            for event in events {
+                if event.has(IN_Q_OVERFLOW) { overflowed = true } else { handle(event, into: &staged) }
+            }
+            if overflowed { rescan(into: &staged) }
             let after = Self.seconds()
             if staged.count > before {
                 if before == 0 { first = after }
@@ -134,12 +155,40 @@ public final class FolderWatch: @unchecked Sendable {
         return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
     }
 
-    private func handle(_ event: Inotify.Event, into changes: inout [FolderChange]) {
-        if event.has(IN_Q_OVERFLOW) {
-            if !overflowSaid { warn("live updates missed some changes: the inotify queue overflowed") }
-            overflowSaid = true
-            return
+    /// After the queue overflowed: says so once, then lists every watched folder again (watching
+    /// subfolders that came, with `--recursive`, their images reported as written), and looks for
+    /// each file named directly. A folder that is gone is removed; a file named directly that is
+    /// gone is removed. Changes to a file already in the deck while events were lost (rewritten
+    /// in place) are not seen.
+    private func rescan(into changes: inout [FolderChange]) {
+        if !overflowSaid {
+            warn("live updates missed some changes (the inotify queue overflowed): the folders are read again")
         }
+        overflowSaid = true
+        for (_, entry) in watched.sorted(by: { $0.key < $1.key }) {
+            if let folder = entry.folder {
+                if let (images, folders) = Self.list(folder.path) {
+                    changes.append(.listed(folder: folder.path, files: images.map { folder.path.appending($0) }, root: folder.root))
+                    if recursive {
+                        for name in folders { _ = watchFolder(folder.path.appending(name), root: folder.root, reporting: true, into: &changes) }
+                    }
+                } else if errno == ENOENT || errno == ENOTDIR {
+                    changes.append(.removedFolder(folder.path))
+                    unwatch(under: folder.path)
+                }
+            }
+            for (_, file) in entry.files.sorted(by: { $0.key.lexicographicallyPrecedes($1.key) }) {
+                var status = stat()
+                if stat(file.path.cString, &status) == 0 {
+                    changes.append(.present(file.path, root: file.root))
+                } else if errno == ENOENT || errno == ENOTDIR {
+                    changes.append(.removed(file.path))
+                }
+            }
+        }
+    }
+
+    private func handle(_ event: Inotify.Event, into changes: inout [FolderChange]) {
         if event.has(IN_IGNORED) {
             watched[event.watch] = nil
             return
@@ -252,7 +301,18 @@ public final class FolderWatch: @unchecked Sendable {
         guard let watch = addWatch(path) else { return false }
         if watched[watch]?.folder != nil { return false }
         watched[watch, default: Watched()].folder = (path, root)
-        guard recursive || reporting, let stream = opendir(path.cString) else { return true }
+        guard recursive || reporting, let (images, folders) = Self.list(path) else { return true }
+        if reporting { for name in images { changes.append(.written(path.appending(name), root: root)) } }
+        if recursive { for name in folders { _ = watchFolder(path.appending(name), root: root, reporting: reporting, into: &changes) } }
+        return true
+    }
+
+    /// The names in folder `path` of its image files (regular files or links to them, with an
+    /// image extension) and of its subfolders (or links to them), dot-files left out, as the scan
+    /// takes them; nil (with `errno` set) when it cannot be read.
+    private static func list(_ path: FilePath) -> (images: [[UInt8]], folders: [[UInt8]])? {
+        guard let stream = opendir(path.cString) else { return nil }
+        defer { closedir(stream) }
         var images: [[UInt8]] = [], folders: [[UInt8]] = []
         while let entry = readdir(stream) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { Array($0.prefix { $0 != 0 }) }
@@ -265,14 +325,43 @@ public final class FolderWatch: @unchecked Sendable {
                     : status.st_mode & S_IFMT == S_IFREG ? Int32(DT_REG) : Int32(DT_UNKNOWN)
             }
             if type == Int32(DT_DIR) {
-                if recursive { folders.append(name) }
-            } else if type == Int32(DT_REG), reporting, DeckScanner.hasImageExtension(name) {
+                folders.append(name)
+            } else if type == Int32(DT_REG), DeckScanner.hasImageExtension(name) {
                 images.append(name)
             }
         }
-        closedir(stream)
-        for name in images { changes.append(.written(path.appending(name), root: root)) }
-        for name in folders { _ = watchFolder(path.appending(name), root: root, reporting: reporting, into: &changes) }
-        return true
+        return (images, folders)
     }
 }
+
+#if DEBUG
+/// Debug builds only, for the tests: `SWIVEL_TEST_QUEUE_OVERFLOW=N` loses every event after the
+/// first N until the folders have been quiet for `quietMilliseconds`, then reports an overflow,
+/// as the kernel does when its queue fills (`fs.inotify.max_queued_events` is a system setting no
+/// test may lower). Once: later events pass.
+private struct InjectedOverflow {
+    static let quietMilliseconds: Int32 = 100
+    var left: Int?
+    var losing = false
+
+    static func fromEnvironment() -> InjectedOverflow {
+        InjectedOverflow(left: getenv("SWIVEL_TEST_QUEUE_OVERFLOW").flatMap { Int(String(cString: $0)) })
+    }
+
+    mutating func pass(_ events: [Inotify.Event]) -> [Inotify.Event] {
+        if losing {
+            guard events.isEmpty else { return [] }
+            losing = false
+            return [Inotify.Event(watch: -1, mask: UInt32(bitPattern: IN_Q_OVERFLOW), cookie: 0, name: [])]
+        }
+        guard let count = left else { return events }
+        if events.count <= count {
+            left = count - events.count
+            return events
+        }
+        left = nil
+        losing = true
+        return Array(events.prefix(count))
+    }
+}
+#endif

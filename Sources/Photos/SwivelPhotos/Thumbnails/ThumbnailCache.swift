@@ -12,6 +12,7 @@ public final class ThumbnailCache: @unchecked Sendable {
     private let resolvedRoot: FilePath?
     private let condition = Condition()
     private var hitCount = 0, missCount = 0
+    private var captureCPU = 0.0
 
     /// The cache in `directory`, writing as `program version` (the `Software` text and the
     /// failure folder `fail/program-version`). `warn` gets the one warning of a run whose writes fail.
@@ -24,6 +25,10 @@ public final class ThumbnailCache: @unchecked Sendable {
     /// Cards whose photo came from a thumbnail, and cards decoded from their file (`--bench`).
     public var hits: Int { condition.withLock { hitCount } }
     public var misses: Int { condition.withLock { missCount } }
+
+    /// CPU time the thumbnails have cost so far, in milliseconds: kept during decodes (on the
+    /// decode threads) and encoded and written (`--bench`).
+    public var cpuMilliseconds: Double { condition.withLock { captureCPU } + writer.cpuMilliseconds }
 
     /// The card-sized photo of `file`: from the smallest valid thumbnail that covers the card,
     /// else decoded by `decodeFile` while a thumbnail of it is kept for writing. A file with a
@@ -53,6 +58,7 @@ public final class ThumbnailCache: @unchecked Sendable {
         let capture = ThumbnailCapture(card: (width, height))
         do {
             let image = try capture.during { () throws(ImageLoadError) in try decodeFile() }
+            condition.withLock { captureCPU += capture.cpuMilliseconds }
             if let (size, thumbnail, original) = capture.captured {
                 writer.add(.thumbnail(subject, size, thumbnail, original: original,
                                       mimeType: capture.format?.declaration.mimeTypes.first))

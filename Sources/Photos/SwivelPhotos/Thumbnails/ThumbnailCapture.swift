@@ -1,6 +1,7 @@
 import Glibc
 import SwivelCore
 import SwivelPhotoCore
+import SwivelSystem
 
 /// A request, for one decode on one thread, to keep the photo at a thumbnail size as well as the
 /// card: `CardPixels.make` finds it on its thread and, after the card, makes the whole upright
@@ -19,6 +20,8 @@ final class ThumbnailCapture {
     var storedSize: (width: Int, height: Int)?
     /// What was kept: the thumbnail, its size, and the original's upright size.
     private(set) var captured: (size: ThumbnailSize, image: DecodedImage, original: (width: Int, height: Int))?
+    /// The CPU time `keep` took on its thread, in milliseconds.
+    private(set) var cpuMilliseconds = 0.0
 
     init(card: (width: Int, height: Int)) { self.card = card }
 
@@ -38,6 +41,8 @@ final class ThumbnailCapture {
     /// steps. Keeps nothing when no spec size covers the card or memory is short.
     func keep(_ source: Resampler.Source, orientation: Orientation, iccProfile: [UInt8]?, format name: String) {
         guard captured == nil else { return }
+        let startCPU = ThreadCPUClock.milliseconds
+        defer { cpuMilliseconds += ThreadCPUClock.milliseconds - startCPU }
         let upright = orientation.swapsSides ? (width: source.height, height: source.width) : (width: source.width, height: source.height)
         guard let size = ThumbnailSize.smallestCovering(image: upright, card: card) else { return }
         let fitted = size.fit(width: upright.width, height: upright.height)

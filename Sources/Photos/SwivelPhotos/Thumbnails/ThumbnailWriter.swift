@@ -41,6 +41,7 @@ public final class ThumbnailWriter: @unchecked Sendable {
     private var stopping = false
     private var gaveUp = false
     private var writtenCount = 0, droppedCount = 0
+    private var writingCPU = 0.0
     private let directory: ThumbnailDirectory
     private let software: String
     private let aheadLimit: Int, maxQueued: Int
@@ -67,6 +68,10 @@ public final class ThumbnailWriter: @unchecked Sendable {
 
     /// Thumbnails dropped because `maxQueuedBytes` were queued (`--bench`).
     public var dropped: Int { condition.withLock { droppedCount } }
+
+    /// CPU time spent encoding and writing files so far, in milliseconds, on whichever thread
+    /// wrote them (`--bench`).
+    public var cpuMilliseconds: Double { condition.withLock { writingCPU } }
 
     func add(_ job: Job) {
         condition.withLock {
@@ -120,7 +125,11 @@ public final class ThumbnailWriter: @unchecked Sendable {
     }
 
     private func write(_ job: Job) {
-        defer { condition.withLock { busy -= 1 } }
+        let startCPU = ThreadCPUClock.milliseconds
+        defer {
+            let spent = ThreadCPUClock.milliseconds - startCPU
+            condition.withLock { busy -= 1; writingCPU += spent }
+        }
         let folder: FilePath, name: String, png: [UInt8]?
         switch job {
         case .thumbnail(let subject, let size, let image, let original, let mimeType):
