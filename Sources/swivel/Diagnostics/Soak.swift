@@ -277,8 +277,9 @@ struct Soak {
             return resident
         }
 
-        /// The shadow, one image per overlay (HUD, key list, captions of a photo deck), one photo array.
-        var textureBound: Int { 1 + 2 + (driver.content.captions != nil ? 1 : 0) + (deck != nil ? 1 : 0) }
+        /// The shadow, one image per overlay (HUD, key list, information panel, notice line, captions
+        /// of a photo deck), one photo array.
+        var textureBound: Int { 1 + 4 + (driver.content.captions != nil ? 1 : 0) + (deck != nil ? 1 : 0) }
         var budgetBytes: Int { options.textureBudgetMiB * 1_048_576 }
 
         /// The checks that failed, one phrase each.
