@@ -46,6 +46,8 @@ final class SceneContent {
                                     viewport: layout.viewport, pixelScale: pixelScale) {
             scene.overlays.append(panel)
         }
+        let marks = deckKeys.marks
+        scene.badges = open.filter { marks.isMarked($0.index) }.map { MarkBadge.fullView(clip: $0.frame.clip) }
         scene.flyingCards = open.map { index, frame in
             let image = deck?.textures == nil ? nil : deck?.image(at: index, now: now)
             let shown = sharp(index, frame)
