@@ -43,6 +43,25 @@ import Testing
         print("TrashAnimation: \(closing.count) frames while closing (\(settled - gone + 1) to settle), largest step \(largest) pt")
     }
 
+    /// Ctrl+Z: the card put back grows in (its scale under 1, then 1) as the row opens round it
+    /// and comes back to the centre, ending as the row was before the Delete.
+    @Test func theRestoredCardGrowsIn() throws {
+        let home = TrashHome()
+        for name in ["g1", "g2", "g3"] { home.photo("photos/\(name).png") }
+        let app = try RunningSwivel([home.folder.path("photos").text, "--scroll", "240"], environment: home.environment,
+                                    recording: "swivel-recording 1\n0 resize 1280 720\n1 key delete\n2 key undo\n60 end\n")
+        defer { app.stop() }
+        #expect(app.waitFor { $0.last.map { $0.cards == 2 } == true })
+        let deleted = app.frames.count
+        #expect(app.waitFor { $0.last.map { $0.cards == 3 && $0.showing == ["g1", "g2", "g3"] && $0.centreName == "g2"
+                                            && $0.row.map(\.x) == [400, 640, 880] } == true })
+        let back = app.frames.dropFirst(deleted)
+        let restoring = back.filter { $0.cards == 3 && $0.row.contains { $0.scale < 1 } }
+        #expect(!restoring.isEmpty, "frames with the card growing in")
+        #expect(restoring.allSatisfy { $0.row.allSatisfy { $0.scale >= 0.5 && $0.scale <= 1 } })
+        print("TrashAnimation: \(restoring.count) frames with the restored card growing")
+    }
+
     /// With `--reduced-motion` the gap closes in one frame.
     @Test func reducedMotionClosesAtOnce() throws {
         let home = TrashHome()

@@ -28,13 +28,18 @@ public struct RowClosing: Sendable, Equatable {
     public let start: Double
     /// The cards taken out, by position before, ascending.
     public private(set) var ghosts: [Ghost]
+    /// The cards put back (Ctrl+Z), by position after, ascending: they grow in from `endScale` and
+    /// fade in, from halfway between where their neighbours were to their slots.
+    public let grown: [Int]
     /// The offset shown before (in the old row's slots) minus the offset just after, in points.
     let shift: Double
     let pitch: Double
 
     /// `ghosts` taken out at `time`, the offset moving from `before` to `after`.
-    public init(ghosts: [Ghost], offsetBefore before: Double, after: Double, pitch: Double, at time: Double) {
+    public init(ghosts: [Ghost], grown: [Int] = [], offsetBefore before: Double, after: Double, pitch: Double,
+                at time: Double) {
         self.ghosts = ghosts.sorted { $0.position < $1.position }
+        self.grown = grown.sorted()
         shift = before - after
         self.pitch = pitch
         start = time
@@ -50,14 +55,16 @@ public struct RowClosing: Sendable, Equatable {
     /// Where slot `slot` of the new row was before, less where it is now, in points: its old
     /// card's offset from the centre then minus its offset now.
     public func displacement(slot: Int) -> Double {
-        var old = slot
-        for ghost in ghosts where ghost.position <= old { old += 1 }
-        return pitch * Double(old - slot) - shift
+        // Its place in the row without the cards put back (half a slot before the next one for
+        // a card put back), then in the row with the cards taken out.
+        var old = Double(slot - grown.count { $0 < slot }) - (grown.contains(slot) ? 0.5 : 0)
+        for ghost in ghosts where Double(ghost.position) <= old { old += 1 }
+        return pitch * (old - Double(slot)) - shift
     }
 
     /// The smallest and largest `displacement` of any slot.
     var displacementRange: ClosedRange<Double> {
-        let ends = [-shift, pitch * Double(ghosts.count) - shift]
+        let ends = [-shift, pitch * Double(ghosts.count) - shift, -pitch * Double(grown.count) - shift]
         return ends.min()!...ends.max()!
     }
 
@@ -108,9 +115,11 @@ extension CarouselLayout {
         for slot in slots {
             addGhosts(before: slot)
             let shown = scroll - left * closing.displacement(slot: slot)
-            let card = card(atSlot: slot)
+            let card = card(atSlot: slot), growing = closing.grown.contains(slot)
             cards.append(CardInstance(center: cardCenter(slot, scroll: shown), degrees: degrees(slot, scroll: shown),
-                                      color: color(card), image: image(card), marked: marked(card)))
+                                      color: color(card), image: image(card), marked: marked(card),
+                                      scale: growing ? RowClosing.endScale + (1 - RowClosing.endScale) * progress : 1,
+                                      fade: growing ? progress : 1))
         }
         for slot in ghostsBefore.keys.sorted() where !slots.contains(slot) { addGhosts(before: slot) }
         return cards

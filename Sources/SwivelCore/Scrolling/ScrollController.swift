@@ -162,14 +162,16 @@ public struct ScrollController: Sendable {
     /// is on screen. A running animation stops where it is, as for any new layout.
     /// `taken`, the cards taken out (Delete), shrink and fade where they were while the row closes
     /// the gaps (`RowClosing`); with reduced motion, or none given, the gaps close at once.
+    /// `grown`, the cards put back (Ctrl+Z, positions after), grow and fade in as the row opens.
     public mutating func replaceCards(count: Int, centredMovedBy shift: Int, taken: [RowClosing.Ghost] = [],
-                                      at time: Double) {
+                                      grown: [Int] = [], at time: Double) {
         var newLayout = layout
         newLayout.cardCount = max(0, count)
         let before = offsetInCardSlots(at: time)
         relayout(newLayout, showing: before + Double(shift) * layout.parameters.pitch, at: time)
-        closing = taken.isEmpty || reducesMotion ? nil
-            : RowClosing(ghosts: taken, offsetBefore: before, after: offset(at: time), pitch: layout.parameters.pitch, at: time)
+        closing = taken.isEmpty && grown.isEmpty || reducesMotion ? nil
+            : RowClosing(ghosts: taken, grown: grown, offsetBefore: before, after: offset(at: time),
+                         pitch: layout.parameters.pitch, at: time)
     }
 
     /// The gaps being closed after cards were taken out, if any (drawn by `CarouselLayout.instances(scroll:closing:at:)`).

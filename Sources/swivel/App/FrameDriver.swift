@@ -67,8 +67,9 @@ final class FrameDriver {
     /// Applies what the folder watch saw to the photo deck (`PhotoDeck.apply`) and to
     /// `controller`, whose offset moves with the centred card so that it stays where it is on
     /// screen. False when nothing in the deck changed.
-    /// With `closingGaps` (Swivel's own Delete), the removed cards shrink and fade out while the
-    /// row closes round them (`RowClosing`); otherwise the gaps close at once.
+    /// With `closingGaps` (Swivel's own Delete and Ctrl+Z), the removed cards shrink and fade out
+    /// while the row closes round them, the restored ones grow in as it opens (`RowClosing`);
+    /// otherwise the row changes at once.
     func applyFolderChanges(_ changes: [FolderChange], to controller: inout ScrollController, at time: Double,
                             closingGaps: Bool = false) -> Bool {
         guard let deck = content.deck else { return false }
@@ -79,7 +80,11 @@ final class FrameDriver {
                                     image: deck.textures == nil ? nil : deck.image(at: position, now: time))
         }
         guard let (count, moved) = deck.apply(changes, centred: centred) else { return false }
-        controller.replaceCards(count: count, centredMovedBy: moved - centred, taken: taken, at: time)
+        let grown: [Int] = !closingGaps ? [] : changes.compactMap { change in
+            guard case .written(let path, _) = change else { return nil }
+            return deck.position(of: path)
+        }
+        controller.replaceCards(count: count, centredMovedBy: moved - centred, taken: taken, grown: grown, at: time)
         return true
     }
 

@@ -95,6 +95,38 @@ struct RowClosingTests {
         _ = close(removing: [3, 4], centre: 3, movedTo: 3)
     }
 
+    /// Ctrl+Z: card 3 put back among six (0, 1, 2, 4, 5, 6; 4 centred, which moves to place 4):
+    /// the cards stay where they were at first, card 3 grows in from half size and nothing, the
+    /// cards after it move right and the centred card stays; after 0.2 s the row of seven.
+    @Test func aCardPutBackGrowsIn() {
+        let before = [0, 1, 2, 4, 5, 6], after = Array(0..<7)
+        var row = ScrollController(layout: CarouselLayout(viewport: Size(960, 600), cardCount: 6), offset: 720)
+        let old = Self.drawn(row.layout.instances(scroll: row.offset(at: 1), color: { Self.colour(before[$0]) }))
+        row.replaceCards(count: 7, centredMovedBy: 1, grown: [3], at: 1)
+        func frame(_ t: Double) -> [RGBA8: [Float]] {
+            Self.drawn(row.layout.instances(scroll: row.offset(at: t), closing: row.closing, at: t,
+                                            color: { Self.colour(after[$0]) }))
+        }
+        let first = frame(1)
+        for (colour, card) in old {
+            #expect(first[colour].map { zip($0, card).allSatisfy { abs($0 - $1) < 1e-3 } } == true, "\(colour) at 0 s")
+        }
+        #expect(first[Self.colour(3)].map { $0[2] == 0.5 && $0[3] == 0 } == true)
+        #expect(frame(1.201) == Self.drawn(row.layout.instances(scroll: row.offset(at: 2), color: { Self.colour(after[$0]) })))
+        var previous = first
+        for step in 1...36 {
+            let t = 1 + Double(step) / 120, now = frame(t)
+            #expect(now[Self.colour(4)]?[0] == 480, "the centred card stays at \(t)")
+            for (colour, card) in now {
+                guard let was = previous[colour] else { continue }
+                // At most 1.5 × one slot (240 pt) over 0.2 s in 1/120 s.
+                #expect(abs(card[0] - was[0]) <= 15.01, "\(colour) at \(t)")
+                if colour == Self.colour(3) { #expect(card[2] >= was[2] && card[3] >= was[3]) }
+            }
+            previous = now
+        }
+    }
+
     @Test func reducedMotionJumps() {
         _ = close(removing: [3], centre: 3, movedTo: 3, reducesMotion: true)
     }
