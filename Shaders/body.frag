@@ -13,6 +13,8 @@ uniform vec2 u_half;
 uniform float u_radius;
 uniform sampler2DArray u_images;
 
+flat in float v_fade;   // card.vert: 1, less for a card fading out of the row
+
 out vec4 fragColor;
 
 #include "rounded-rect.glsl"
@@ -29,5 +31,5 @@ void main() {
         vec4 photo = textureGrad(u_images, vec3(uv, v_image.x), uvDx, uvDy);
         color = mix(color, photo, v_image.y);
     }
-    fragColor = color * coverage;
+    fragColor = color * coverage * v_fade;
 }

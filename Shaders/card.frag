@@ -19,6 +19,8 @@ uniform sampler2D u_shadow;
 uniform float u_shadowOpacity;
 uniform sampler2DArray u_images;
 
+flat in float v_fade;   // card.vert: 1, less for a card fading out of the row
+
 out vec4 fragColor;
 
 #include "rounded-rect.glsl"
@@ -40,8 +42,8 @@ void main() {
             vec4 photo = textureGrad(u_images, vec3(uv, v_image.x), uvDx, uvDy);
             color = mix(color, photo, v_image.y);
         }
-        fragColor = color * coverage;
+        fragColor = color * coverage * v_fade;
     } else {
-        fragColor = vec4(0.0, 0.0, 0.0, textureLod(u_shadow, v_shadowUV, 0.0).r * u_shadowOpacity);
+        fragColor = vec4(0.0, 0.0, 0.0, textureLod(u_shadow, v_shadowUV, 0.0).r * u_shadowOpacity * v_fade);
     }
 }

@@ -21,6 +21,7 @@ layout(location = 2) in vec2 i_center;   // card centre in window points, before
 layout(location = 3) in float i_angle;   // rotation about y, radians
 layout(location = 4) in vec4 i_color;    // premultiplied
 layout(location = 6) in vec2 i_image;    // photo layer (−1: none), photo opacity
+layout(location = 7) in vec2 i_fade;     // scale about the centre, opacity (1, 1; a card leaving the row less)
 
 uniform vec2 u_viewport;      // window size in points
 uniform vec2 u_half;          // card half size in points
@@ -35,6 +36,7 @@ out vec2 v_shadowUV;         // where the shadow texture is sampled
 flat out vec4 v_color;
 flat out float v_isCard;
 flat out vec2 v_image;
+flat out float v_fade;
 
 #include "card-projection.glsl"
 
@@ -73,11 +75,12 @@ void main() {
         local = a_corner * (u_half + margin);
     }
 
-    gl_Position = cardClipPosition(local, i_center, s, c);
+    gl_Position = cardClipPosition(local * i_fade.x, i_center, s, c);
 
     v_local = local;
     v_shadowUV = local / (2.0 * (u_half + u_textureReach)) + 0.5;
     v_color = i_color;
     v_isCard = a_layer > 1.5 ? 1.0 : 0.0;
     v_image = i_image;
+    v_fade = i_fade.y;
 }

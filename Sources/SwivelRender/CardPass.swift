@@ -144,6 +144,20 @@ final class CardPass {
         }
     }
 
+    /// Draws flat badges of the seed's size centred at `centres` (window points): one call.
+    func drawBadges(at centres: [Point], viewport: Size, pixelScale: Double, parameters: EffectParameters) -> Int {
+        guard !centres.isEmpty else { return 0 }
+        glBindVertexArray(vertexArray)
+        defer { glBindVertexArray(0) }
+        upload(centres.map { CardInstance(center: $0, degrees: 0, color: RGBA8(0, 0, 0, 0)) })
+        pointInstanceAttributes(at: 0)
+        let badge = builtBadge()
+        badge.set(Frame(viewport: viewport, pixelScale: pixelScale, parameters: parameters),
+                  badge: (Point(0, 0), MarkBadge.seedRadius))
+        glDrawArraysInstanced(GLc.triangleStrip, 0, 4, GLsizei(centres.count))
+        return 1
+    }
+
     /// Draws the badge of the card the instance attributes point at: one call.
     private func drawBadge(_ frame: Frame) -> Int {
         let badge = builtBadge()
@@ -274,7 +288,8 @@ final class CardPass {
     /// start at.
     private static let instanceAttributes: [(GLuint, GLint, Int)] =
         [(2, 2, MemoryLayout<CardInstance>.offset(of: \.centerX)!), (3, 1, MemoryLayout<CardInstance>.offset(of: \.angle)!),
-         (4, 4, MemoryLayout<CardInstance>.offset(of: \.r)!), (6, 2, MemoryLayout<CardInstance>.offset(of: \.layer)!)]
+         (4, 4, MemoryLayout<CardInstance>.offset(of: \.r)!), (6, 2, MemoryLayout<CardInstance>.offset(of: \.layer)!),
+         (7, 2, MemoryLayout<CardInstance>.offset(of: \.scale)!)]
 
     private func setUniforms(_ program: CardProgram, _ frame: Frame) {
         let (viewport, parameters) = (frame.viewport, frame.parameters)
@@ -338,9 +353,11 @@ private struct BadgeProgram {
     }
 
     /// Uses the program with the frame's uniforms.
-    func set(_ frame: CardPass.Frame) {
+    /// `badge`: the disc's centre (card-local) and radius, the card's `MarkBadge` when not given.
+    func set(_ frame: CardPass.Frame, badge given: (center: Point, radius: Double)? = nil) {
         program.use()
-        let badge = MarkBadge(cardSize: frame.parameters.cardSize)
+        let card = MarkBadge(cardSize: frame.parameters.cardSize)
+        let badge = given ?? (card.center, card.radius)
         viewport.set(Float(frame.viewport.width), Float(frame.viewport.height))
         eye.set(Float(frame.parameters.eyeDistance))
         pixel.set(Float(1 / frame.pixelScale))

@@ -18,6 +18,9 @@ public struct CardScene {
     /// The card open in the full view or flying to or from it (or the pages showing while
     /// paging), drawn over the row (none: the row alone).
     public var flyingCards: [FlyingCard] = []
+    /// Badges over the flying or open cards (marked photos in the full view): their discs' centres
+    /// in window points, drawn flat at the seed's size (`MarkBadge.fullView`) after the cards.
+    public var badges: [Point] = []
 
     public init(viewport: Size, parameters: EffectParameters = EffectParameters(), cards: [CardInstance],
                 background: RGBA8 = .white, textures: CardTextures? = nil, overlays: [Overlay] = []) {

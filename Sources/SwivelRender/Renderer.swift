@@ -104,6 +104,7 @@ public final class Renderer {
             drawCalls += builtFlightPass().draw(scene.flyingCards, background: scene.background, viewport: viewport,
                                                 pixelScale: pixelScale, images: scene.textures)
         }
+        drawCalls += cards.drawBadges(at: scene.badges, viewport: viewport, pixelScale: pixelScale, parameters: parameters)
         for overlay in scene.overlays where builtOverlayPass().draw(overlay, viewport: viewport, pixelScale: pixelScale) {
             drawCalls += 1
         }

@@ -227,6 +227,8 @@ struct LoggedFrame {
     var first: Int?
     /// The full view's page, while it shows.
     var open: Int?
+    /// Each card drawn in the row, in paint order: its centre's x in points and its scale.
+    var row: [(x: Double, scale: Double)] = []
 
     init?(_ line: Substring) {
         guard line.hasPrefix("swivel-frame ") else { return nil }
@@ -242,6 +244,11 @@ struct LoggedFrame {
         (self.time, self.cards, self.centre, self.shift, self.photos, self.first) = (time, cards, centre, shift, photos, first)
         showing = (fields["showing"] ?? "").split(separator: "|").map(String.init)
         open = fields["open"].flatMap(Int.init)
+        row = (fields["row"] ?? "").split(separator: ",").compactMap { card in
+            let parts = card.split(separator: "@")
+            guard parts.count == 2, let x = Double(parts[0]), let scale = Double(parts[1]) else { return nil }
+            return (x, scale)
+        }
     }
 }
 

@@ -50,7 +50,8 @@ public struct FullView: Sendable {
         let card = Self.cardFrame(index, in: row), full = Self.fullFrame(in: row)
         transition = flying ? OpenTransition(card: card, full: full, openingAt: time, reducesMotion: reducesMotion)
             : OpenTransition(card: card, full: full, at: time, progress: 1, reducesMotion: reducesMotion)
-        strip = PageStrip(window: row.viewport, pageCount: row.cardCount, page: index, reducesMotion: reducesMotion)
+        strip = PageStrip(window: row.viewport, pageCount: row.cardCount, page: index, reducesMotion: reducesMotion,
+                          wraps: row.wraps)
         let scale = pixelsPerPoint > 0 && pixelsPerPoint.isFinite ? pixelsPerPoint : 1
         self.pixelsPerPoint = scale
         window = row.viewport
@@ -179,12 +180,14 @@ public struct FullView: Sendable {
     public func pages(at time: Double) -> [(index: Int, frame: FlightFrame)] {
         let open = transition.frame(at: time)
         var shown: [(index: Int, frame: FlightFrame)] = []
-        let pages = transition.isOpening ? strip.visiblePages(at: time) : index..<(index + 1)
+        // Slots: with `--loop` the page past the last is the first again (`PageStrip.page(atSlot:)`).
+        let slots = transition.isOpening ? strip.visiblePages(at: time) : index..<(index + 1)
         // Opening (or open), the flight heads for the photo as zoomed and pulled; closing, for
         // the frame it left from (`close`).
         let end = transition.isOpening ? openFrame(at: time) : transition.full
-        for page in pages {
-            let dx = strip.pageMinX(page, at: time)
+        for slot in slots {
+            let page = transition.isOpening ? strip.page(atSlot: slot) : index
+            let dx = strip.pageMinX(slot, at: time)
             // A page beside the one zoomed rests at its fit (its sharp photo's or its card's).
             var frame = page != self.page ? restingFrame(page)
                 : page != index ? end
@@ -251,7 +254,7 @@ public struct FullView: Sendable {
         var view = FullView(opening: index, row: row, at: time, flying: false, reducesMotion: transition.reducesMotion,
                             pixelsPerPoint: pixelsPerPoint)
         view.strip = PageStrip(window: row.viewport, pageCount: row.cardCount, page: page,
-                               reducesMotion: transition.reducesMotion)
+                               reducesMotion: transition.reducesMotion, wraps: row.wraps)
         view.sharpSizes = sharpSizes
         view.turn(to: page)
         return view
@@ -302,7 +305,7 @@ public struct FullView: Sendable {
                                         progress: progress, reducesMotion: transition.reducesMotion)
         }
         strip = PageStrip(window: row.layout.viewport, pageCount: row.layout.cardCount, page: page,
-                          reducesMotion: transition.reducesMotion)
+                          reducesMotion: transition.reducesMotion, wraps: row.layout.wraps)
         transition.close(at: time)
         closedPull = dismiss.offset(at: time)
         dismiss.reset()

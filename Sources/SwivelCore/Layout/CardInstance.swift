@@ -29,15 +29,23 @@ public struct CardInstance: Equatable, Sendable {
     public var opaque: Float
     /// 1 when the card is marked (M): the card pass draws `MarkBadge` over it (read on the CPU too).
     public var marked: Float
+    /// The card's size as a fraction of the row's (1; less for a card shrinking out of the row,
+    /// `RowClosing`), about its centre.
+    public var scale: Float
+    /// How much of the card and its shadow shows, 0…1 (1; less for a card fading out of the row).
+    public var fade: Float
 
-    public init(center: Point, degrees: Double, color: RGBA8, image: CardImage? = nil, marked: Bool = false) {
+    public init(center: Point, degrees: Double, color: RGBA8, image: CardImage? = nil, marked: Bool = false,
+                scale: Double = 1, fade: Double = 1) {
         centerX = Float(center.x)
         centerY = Float(center.y)
         angle = Float(radians(degrees))
         (r, g, b, a) = color.premultiplied
         layer = image.map { Float($0.layer) } ?? -1
         imageOpacity = image.map { Float(min(max($0.opacity, 0), 1)) } ?? 0
-        opaque = color.a == 255 && image == nil ? 1 : 0
+        opaque = color.a == 255 && image == nil && fade >= 1 ? 1 : 0
         self.marked = marked ? 1 : 0
+        self.scale = Float(scale)
+        self.fade = Float(min(max(fade, 0), 1))
     }
 }

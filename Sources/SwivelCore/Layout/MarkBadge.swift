@@ -17,6 +17,13 @@ public struct MarkBadge: Equatable, Sendable {
     public let center: Point
     public let radius: Double
 
+    /// Where the badge of a marked photo open in the full view goes: the seed card's badge, flat,
+    /// at the same size on screen whatever the photo's (`seedRadius`), `seedInset` in from the
+    /// top-right corner of `clip`, the part of the photo showing (its fitted rectangle at fit).
+    public static func fullView(clip: Rect) -> Point {
+        Point(clip.maxX - seedInset - seedRadius, clip.y + seedInset + seedRadius)
+    }
+
     public init(cardSize: Size) {
         let scale = min(1, min(cardSize.width, cardSize.height) / 200)
         radius = Self.seedRadius * scale

@@ -109,8 +109,9 @@ public struct ScrollController: Sendable {
     }
 
     /// Whether frames are needed at `time` without further input: a fling, bounce, snap or eased
-    /// move is still going.
+    /// move is still going, or gaps are closing.
     public func isAnimating(at time: Double) -> Bool {
+        if isClosingGaps(at: time) { return true }
         guard case .animating(let animation) = motion else { return false }
         return !animation.isDone(at: time)
     }
@@ -159,11 +160,25 @@ public struct ScrollController: Sendable {
     /// The deck now has `count` cards, and the card that was at the centre is `shift` places
     /// further on (cards came or went before it): the offset moves with it, so it stays where it
     /// is on screen. A running animation stops where it is, as for any new layout.
-    public mutating func replaceCards(count: Int, centredMovedBy shift: Int, at time: Double) {
+    /// `taken`, the cards taken out (Delete), shrink and fade where they were while the row closes
+    /// the gaps (`RowClosing`); with reduced motion, or none given, the gaps close at once.
+    /// `grown`, the cards put back (Ctrl+Z, positions after), grow and fade in as the row opens.
+    public mutating func replaceCards(count: Int, centredMovedBy shift: Int, taken: [RowClosing.Ghost] = [],
+                                      grown: [Int] = [], at time: Double) {
         var newLayout = layout
         newLayout.cardCount = max(0, count)
-        relayout(newLayout, showing: offsetInCardSlots(at: time) + Double(shift) * layout.parameters.pitch, at: time)
+        let before = offsetInCardSlots(at: time)
+        relayout(newLayout, showing: before + Double(shift) * layout.parameters.pitch, at: time)
+        closing = taken.isEmpty && grown.isEmpty || reducesMotion ? nil
+            : RowClosing(ghosts: taken, grown: grown, offsetBefore: before, after: offset(at: time),
+                         pitch: layout.parameters.pitch, at: time)
     }
+
+    /// The gaps being closed after cards were taken out, if any (drawn by `CarouselLayout.instances(scroll:closing:at:)`).
+    public private(set) var closing: RowClosing?
+
+    /// Whether gaps are still closing at `time` (the row's cards move though the offset does not).
+    public func isClosingGaps(at time: Double) -> Bool { closing.map { !$0.isDone(at: time) } ?? false }
 
     /// The offset shown at `time`, moved in an endless row by whole turns so that the slot nearest
     /// the centre is its card's own (slot i shows card i): a deck of another size then shows the
@@ -194,7 +209,8 @@ public struct ScrollController: Sendable {
     /// (`CarouselLayout.rebased`: exact, no pixel moves), so however long the row is spun the
     /// offset stays small. Only at rest: a drag, fling or eased move keeps its own numbers.
     mutating func rebaseAtRest(at time: Double) {
-        guard layout.isEndless else { return }
+        // A closing's displacements are by slot: they hold until it is done.
+        guard layout.isEndless, closing?.isDone(at: time) ?? true else { return }
         switch motion {
         case .resting(let x): motion = .resting(layout.rebased(x))
         case .animating(let animation) where animation.isDone(at: time):

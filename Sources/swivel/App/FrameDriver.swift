@@ -67,11 +67,24 @@ final class FrameDriver {
     /// Applies what the folder watch saw to the photo deck (`PhotoDeck.apply`) and to
     /// `controller`, whose offset moves with the centred card so that it stays where it is on
     /// screen. False when nothing in the deck changed.
-    func applyFolderChanges(_ changes: [FolderChange], to controller: inout ScrollController, at time: Double) -> Bool {
+    /// With `closingGaps` (Swivel's own Delete and Ctrl+Z), the removed cards shrink and fade out
+    /// while the row closes round them, the restored ones grow in as it opens (`RowClosing`);
+    /// otherwise the row changes at once.
+    func applyFolderChanges(_ changes: [FolderChange], to controller: inout ScrollController, at time: Double,
+                            closingGaps: Bool = false) -> Bool {
         guard let deck = content.deck else { return false }
         let centred = Int(controller.layout.centreIndex(scroll: controller.offset(at: time)).rounded())
+        let taken: [RowClosing.Ghost] = !closingGaps ? [] : changes.compactMap { change in
+            guard case .removed(let path) = change, let position = deck.position(of: path) else { return nil }
+            return RowClosing.Ghost(position: position, color: PhotoDeck.placeholder,
+                                    image: deck.textures == nil ? nil : deck.image(at: position, now: time))
+        }
         guard let (count, moved) = deck.apply(changes, centred: centred) else { return false }
-        controller.replaceCards(count: count, centredMovedBy: moved - centred, at: time)
+        let grown: [Int] = !closingGaps ? [] : changes.compactMap { change in
+            guard case .written(let path, _) = change else { return nil }
+            return deck.position(of: path)
+        }
+        controller.replaceCards(count: count, centredMovedBy: moved - centred, taken: taken, grown: grown, at: time)
         return true
     }
 
@@ -95,7 +108,8 @@ final class FrameDriver {
                               sharp: { [sharpPhoto] page, frame in
                                   sharpPhoto.flying(page: page, frame: frame, view: view, now: photoTime ?? time)
                               },
-                              infoCard: view.flatMap { $0.transition.isOpening ? $0.strip.destinationPage(at: time) : nil })
+                              infoCard: view.flatMap { $0.transition.isOpening ? $0.strip.destinationPage(at: time) : nil },
+                              closing: controller.closing, rowTime: time)
     }
 
     /// The second half of `render`: draws the scene built last into `pixels` (again, for a

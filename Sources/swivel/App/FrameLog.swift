@@ -11,7 +11,9 @@ import SwivelSystem
 /// `t`: CLOCK_MONOTONIC seconds; `cards`: the deck's size; `centre`: the centred card's place;
 /// `first`: the place of the first card showing; `open` (only while the full view shows): its page;
 /// `shift`: where its slot is, in points from the centre; `photos`: of the cards showing, how
-/// many have their photo fully faded in; `showing`: their captions. Release builds never read it.
+/// many have their photo fully faded in; `showing`: their captions; `row`: each card drawn in the
+/// row, in paint order, as its centre's x and its scale (`x@scale`; under 1 for a card leaving the
+/// row, `RowClosing`). Release builds never read it.
 struct FrameLog {
     init?() {
         #if DEBUG
@@ -34,6 +36,8 @@ struct FrameLog {
         let seconds = Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
         let line = "swivel-frame t=\(seconds.fixed(6)) cards=\(layout.cardCount) centre=\(centre) first=\(showing.lowerBound) "
             + "shift=\(shift.fixed(2)) photos=\(photos)/\(showing.count) showing=\(names.joined(separator: "|"))"
+            + " row=" + layout.instances(scroll: scroll, closing: controller.closing, at: time)
+                .map { "\(Double($0.centerX).fixed(1))@\(Double($0.scale).fixed(3))" }.joined(separator: ",")
             + (open.map { " open=\($0)" } ?? "") + "\n"
         FileDescriptor.write(STDERR_FILENO, Array(line.utf8))
     }

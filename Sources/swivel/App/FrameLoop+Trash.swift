@@ -33,7 +33,7 @@ extension FrameLoop {
         return deck.path(at: card).map { [$0] } ?? []
     }
 
-    /// Takes trashed cards out (the row closes the gap, as for a file deleted in the folder) or puts
+    /// Takes trashed cards out (they shrink and fade while the row closes the gap: `RowClosing`) or puts
     /// restored ones back in their sorted places, easing the first back to the centre. An open
     /// full view shows the photo after the trashed one (the one before, at the end; it closes when
     /// none is left), or the restored one.
@@ -41,7 +41,7 @@ extension FrameLoop {
                                             at now: Double) {
         guard !changes.isEmpty else { return }
         let openPage = fullView.shown(at: now).flatMap { $0.transition.isOpening ? $0.strip.destinationPage(at: now) : nil }
-        _ = driver.applyFolderChanges(changes, to: &controller, at: now)
+        _ = driver.applyFolderChanges(changes, to: &controller, at: now, closingGaps: true)
         let target = centring.flatMap(deck.position(of:))
         if let openPage {
             if deck.count == 0 {

@@ -34,6 +34,8 @@ struct FrameLoop {
     /// Whether the frame on screen shows a photo part faded in: one more frame is due, at full
     /// opacity, whenever the fade's time ran out before the next frame was drawn.
     private var drawnMidFade = false
+    /// Whether the frame on screen caught the row closing round a trashed card: one more is due.
+    private var drawnMidClosing = false
     private var firstFrame = true
     private var screenshotRequested = false
     private var hidden = HiddenWindowPacing()
@@ -226,7 +228,7 @@ struct FrameLoop {
         let offset = controller.offset(at: now)
         let fading = isFading(at: now)
         guard needsFrame || fading || offset != drawnOffset || controller.layout != drawnLayout
-                || flight(at: now) != drawnFlight,
+                || flight(at: now) != drawnFlight || controller.isClosingGaps(at: now) || drawnMidClosing,
               !window.isMinimized, !pixels.isEmpty else {
             // Nothing visible changed (or minimised): this slot is done, so a motion still
             // settling below a visible step wakes once a slot rather than spinning.
@@ -282,5 +284,6 @@ struct FrameLoop {
         needsFrame = false
         firstFrame = false
         drawnMidFade = content.deck?.isFading(now: now) == true
+        drawnMidClosing = controller.isClosingGaps(at: now)
     }
 }

@@ -63,7 +63,12 @@ final class FullViewSharpPhoto {
         let card = view.page
         if view.transition.isOpening, let id = deck.photoID(at: card), pixels.width > 0, pixels.height > 0 {
             var neighbours: [Int: Int] = [:]
-            for other in [card + 1, card - 1] { if let id = deck.photoID(at: other) { neighbours[other] = id } }
+            // With `--loop` the pages wrap: the first page's neighbour before it is the last.
+            let count = deck.count, wraps = view.strip.wraps
+            for next in [card + 1, card - 1] {
+                let other = wraps && count > 0 ? (next % count + count) % count : next
+                if other != card, let id = deck.photoID(at: other) { neighbours[other] = id }
+            }
             let wanted = AskedPhotos(card: card, id: id, width: pixels.width, height: pixels.height, neighbours: neighbours)
             if asked != wanted {
                 if asked.map({ $0.card != card || $0.id != id }) ?? true { (fullAsked, fullGivenUp) = (false, false) }

@@ -37,14 +37,16 @@ final class SceneContent {
                renderer: Renderer, open: [(index: Int, frame: FlightFrame)] = [],
                sharp: (_ page: Int, _ frame: FlightFrame)
                    -> (texture: FullViewTexture, opacity: Double, standIn: (clip: Rect, crop: Rect)?)? = { _, _ in nil },
-               infoCard: Int? = nil)
+               infoCard: Int? = nil, closing: RowClosing? = nil, rowTime: Double = 0)
         -> CardScene {
         var scene = rowScene(layout: layout, scroll: scroll, pixelScale: pixelScale, now: now, renderer: renderer,
-                             captioned: open.isEmpty)
+                             captioned: open.isEmpty, closing: closing, rowTime: rowTime)
         if let panel = info.overlay(card: infoCard ?? layout.nearestCard(to: scroll), deck: deck,
                                     viewport: layout.viewport, pixelScale: pixelScale) {
             scene.overlays.append(panel)
         }
+        let marks = deckKeys.marks
+        scene.badges = open.filter { marks.isMarked($0.index) }.map { MarkBadge.fullView(clip: $0.frame.clip) }
         scene.flyingCards = open.map { index, frame in
             let image = deck?.textures == nil ? nil : deck?.image(at: index, now: now)
             let shown = sharp(index, frame)
@@ -60,7 +62,7 @@ final class SceneContent {
 
     /// The row alone; its caption only when `captioned` (a card flying over it hides the caption).
     private func rowScene(layout: CarouselLayout, scroll: Double, pixelScale: Double, now: Double,
-                          renderer: Renderer, captioned: Bool) -> CardScene {
+                          renderer: Renderer, captioned: Bool, closing: RowClosing?, rowTime: Double) -> CardScene {
         var overlays: [Overlay] = []
         if captioned, let deck, let caption = captions?.overlay(deck: deck, layout: layout, scroll: scroll,
                                                       pixelScale: pixelScale, background: background) {
@@ -84,7 +86,9 @@ final class SceneContent {
                              overlays: overlays)
         }
         let textures = deck.textures
-        let cards = layout.instances(scroll: scroll, color: { _ in PhotoDeck.placeholder },
+        // A leaving card's photo shows while no other card's upload has taken its layer.
+        let closing = closing?.withImages { textures == nil || deck.holdsLayer($0.layer) ? nil : $0 }
+        let cards = layout.instances(scroll: scroll, closing: closing, at: rowTime, color: { _ in PhotoDeck.placeholder },
                                      image: { textures == nil ? nil : deck.image(at: $0, now: now) },
                                      marked: marks.isMarked)
         return CardScene(viewport: layout.viewport, parameters: layout.parameters, cards: cards,

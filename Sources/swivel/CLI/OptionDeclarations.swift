@@ -38,7 +38,7 @@ enum OptionDeclarations {
               ["come to rest with a card centred (default: free scrolling, as the seed)"]),
         .flag("loop", sets: \.loop, section: .window,
               ["an endless row: after the last card comes the first (with two or", "more cards)"],
-              more: "Drags, flings, keys and clicks go on across the seam; Home and End take the shorter way."),
+              more: "Drags, flings, keys and clicks go on across the seam, and the full view's pages wrap too; Home and End take the shorter way."),
         .value("slideshow", "SECONDS", .number(Slideshow.intervals, what: "seconds"), sets: \.slideshow, section: .window,
                ["start a slideshow: on to the next card every SECONDS, {range}, once", "its photo is on screen (S starts or stops it; input pauses it; at",
                 "the end it stops, with --loop it goes on)"]),

@@ -57,11 +57,13 @@ import Testing
         #expect(layout.instances(scroll: .nan).isEmpty)
     }
 
-    @Test func theGPUReadsElevenFloatsPerCard() {
-        // The renderer uploads `[CardInstance]` as it is: eleven 32-bit floats, no padding.
-        #expect(MemoryLayout<CardInstance>.stride == 44)
+    @Test func theGPUReadsThirteenFloatsPerCard() {
+        // The renderer uploads `[CardInstance]` as it is: thirteen 32-bit floats, no padding.
+        #expect(MemoryLayout<CardInstance>.stride == 52)
         #expect(MemoryLayout<CardInstance>.offset(of: \.opaque) == 36)
         #expect(MemoryLayout<CardInstance>.offset(of: \.marked) == 40)
+        #expect(MemoryLayout<CardInstance>.offset(of: \.scale) == 44)
+        #expect(MemoryLayout<CardInstance>.offset(of: \.fade) == 48)
     }
 
     @Test func markedCardsComeFromTheCallersClosure() {

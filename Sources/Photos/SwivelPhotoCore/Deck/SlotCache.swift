@@ -35,6 +35,9 @@ public struct SlotCache<Key: Hashable & Sendable>: Sendable {
     /// How many slots are in use.
     public var count: Int { slots.count }
 
+    /// Whether some key holds `slot`.
+    public func isHeld(_ slot: Int) -> Bool { keys.indices.contains(slot) && keys[slot] != nil }
+
     /// The slot `key` holds, if any; its recency is left as it was.
     public func slot(for key: Key) -> Int? { slots[key] }
 

@@ -404,6 +404,10 @@ public final class PhotoDeck<Textures: PhotoTextureArray> {
         return (slot, min(1, max(0, (now - arrived) / Self.fadeDuration)))
     }
 
+    /// Whether a card holds texture layer `layer`: a layer no card holds keeps the photo it was
+    /// last given until another card's upload takes it (what a card leaving the row shows).
+    public func holdsLayer(_ layer: Int) -> Bool { cache.isHeld(layer) }
+
     /// Whether every visible card's photo is on the GPU (or its file was found unreadable).
     public func isReady(layout: CarouselLayout, scroll: Double) -> Bool {
         cardsWithoutPhoto(layout: layout, scroll: scroll) == 0
