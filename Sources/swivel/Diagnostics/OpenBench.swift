@@ -62,6 +62,8 @@ struct OpenBench {
         var neighbourWait: Double?
         var paged = false, pageSharpInFirstFrame = false
         var pageToSharp: Double?
+        /// The frames drawn from the open to the sharp one (build to glFinish, ms).
+        var frames: [Double] = []
     }
 
     struct Measured {
@@ -184,7 +186,9 @@ struct OpenBench {
             let opened = step { [.keyDown(.enter, time: $0)] }
             let openedAt = opened.time
             var arrival: Step?
+            var frames: [Double] = []
             func sharp(_ run: inout Run, _ step: Step) -> Bool {
+                if step.drawn { frames.append(step.frame) }
                 if arrival == nil, step.fullViewChanged, run.fullView.view?.sharpSizes[card] != nil { arrival = step }
                 return step.drawn && (run.sharpOpacity(card, at: step.time) ?? 0) > 0
             }
@@ -193,6 +197,7 @@ struct OpenBench {
                 open.toSharp = (shown.end - openedAt) * 1000
                 open.toSharpFrames = shown.slot - opened.slot + 1
             }
+            open.frames = frames
             if let arrival {
                 open.toArrival = (arrival.time - openedAt) * 1000
                 open.upload = arrival.update
@@ -289,6 +294,7 @@ struct OpenBench {
         json.object("open_to_opaque_ms", percentiles(opens.compactMap(\.toOpaque)))
         json.object("open_to_arrival_ms", percentiles(opens.compactMap(\.toArrival)))
         json.object("sharp_upload_ms", percentiles(opens.compactMap(\.upload)))
+        json.object("open_frame_ms", percentiles(opens.flatMap(\.frames)))
         json.field("neighbours_in_before_paging", true)
         json.object("neighbour_wait_ms", percentiles(opens.compactMap(\.neighbourWait)))
         json.field("pages", opens.filter(\.paged).count)
@@ -308,7 +314,21 @@ struct OpenBench {
                                               ("p95", floor.value(95).map(Bench.OpenGoal.bound))])
         json.field("opens_within_goal", measured.withinGoal)
         json.field("peak_rss_mib", ProcessStats.peakResidentMiB())
+        // The machine's load when the run ended: what else wanted the cores (1, 5 and 15 minutes).
+        json.field("load_average", Self.loadAverage)
         Console.out(json.text)
+    }
+}
+
+extension OpenBench {
+    /// /proc/loadavg's first three fields, "" when it cannot be read.
+    static var loadAverage: String {
+        guard let file = fopen("/proc/loadavg", "r") else { return "" }
+        defer { fclose(file) }
+        var line = [CChar](repeating: 0, count: 128)
+        guard fgets(&line, Int32(line.count), file) != nil else { return "" }
+        return String(decoding: line.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            .split(separator: " ").prefix(3).joined(separator: " ")
     }
 }
 
