@@ -79,7 +79,7 @@ extension Options {
       open_to_sharp_ms       from Enter to the end of the first frame that shows the photo's
                              window-size decode (fading in over the card's texture)
       open_to_sharp_frames   the same in 60 Hz slots, the open's slot and the sharp one counted
-      open_not_sharp         opens whose sharp photo did not come within 20 s
+      open_not_sharp         opens whose sharp photo did not come within 10 s
       open_to_opaque_ms      to the first frame with the sharp photo fully faded in
       open_to_arrival_ms     to the frame step that took the decode in (the decode thread's time,
                              to the next slot); sharp_upload_ms that step's update and upload

@@ -18,7 +18,7 @@ struct OpenBench {
     /// Opens measured at the least: enough for a p95 that is not the maximum of a handful.
     static let minimumOpens = 20
     /// How long a step (a photo arriving, the deck settling) may take before the bench moves on.
-    static let patience = 20.0
+    static let patience = 10.0
 
     let settings: Bench.Settings
     let firstCard: OpenTarget
