@@ -96,6 +96,9 @@ struct OpenBench {
         let start = MonotonicClock.now
         /// The 60 Hz slot of the last frame step.
         var slot = -1
+        /// Whether the last frame drawn caught a photo part faded in: one more frame is due, at full
+        /// opacity, as in the app's loop.
+        var drawnMidFade = false
 
         init(driver: FrameDriver, deck: PhotoDeck, layout: CarouselLayout, pixels: FramePixels) {
             (self.driver, self.deck, self.layout, self.pixels) = (driver, deck, layout, pixels)
@@ -137,7 +140,7 @@ struct OpenBench {
             let view = fullView.shown(at: time)
             let due2 = always || step.fullViewChanged || (update?.uploadedOnScreen ?? 0) > 0
                 || view?.isAnimating(at: time) == true || controller.isAnimating(at: time)
-                || driver.sharpPhoto.isFading(now: time) || deck.isFading(now: time) || slot == 0
+                || driver.sharpPhoto.isFading(now: time) || deck.isFading(now: time) || drawnMidFade || slot == 0
             if due2 {
                 let frameStart = MonotonicClock.now
                 driver.render(controller, fullView: fullView, at: time, into: pixels)
@@ -145,6 +148,7 @@ struct OpenBench {
                 let end = MonotonicClock.now
                 driver.present()
                 (step.drawn, step.frame, step.whole) = (true, (end - frameStart).milliseconds, (end - before).milliseconds)
+                drawnMidFade = driver.sharpPhoto.isFading(now: time) || deck.isFading(now: time)
                 if let error = driver.takeError() { fail(.failure, "open bench: \(error)") }
             }
             step.end = now
