@@ -94,7 +94,7 @@ let package = Package(
         // The executable: command line; App/ (wiring, the frame step and loop, overlays); Diagnostics/.
         .executableTarget(name: "swivel",
                           dependencies: ["SwivelCore", "SwivelSystem", "SwivelRender", "SwivelPlatform", "SwivelPhotoCore",
-                                         "SwivelPhotos"],
+                                         "SwivelPhotos", "CTurboJPEG", "LazyLibraries"],
                           swiftSettings: withoutImplicitImports, plugins: ["EmbedDemoDeck"]),
 
         // Build tool: turns Shaders/*.{vert,frag} into Swift string constants, each #include of a

@@ -212,6 +212,14 @@ int tjCompress2(__typeof__(tjhandle) a0, __typeof__(const unsigned char *) a1, _
     static void *_Atomic real;
     return ((__typeof__(&tjCompress2))swivel_lazy_function(&real, 2, "tjCompress2"))(a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10);
 }
+int tjDecompress2(__typeof__(tjhandle) a0, __typeof__(const unsigned char *) a1, __typeof__(unsigned long) a2, __typeof__(unsigned char *) a3, __typeof__(int) a4, __typeof__(int) a5, __typeof__(int) a6, __typeof__(int) a7, __typeof__(int) a8) {
+    static void *_Atomic real;
+    return ((__typeof__(&tjDecompress2))swivel_lazy_function(&real, 2, "tjDecompress2"))(a0, a1, a2, a3, a4, a5, a6, a7, a8);
+}
+int tjDecompressHeader3(__typeof__(tjhandle) a0, __typeof__(const unsigned char *) a1, __typeof__(unsigned long) a2, __typeof__(int *) a3, __typeof__(int *) a4, __typeof__(int *) a5, __typeof__(int *) a6) {
+    static void *_Atomic real;
+    return ((__typeof__(&tjDecompressHeader3))swivel_lazy_function(&real, 2, "tjDecompressHeader3"))(a0, a1, a2, a3, a4, a5, a6);
+}
 int tjDestroy(__typeof__(tjhandle) a0) {
     static void *_Atomic real;
     return ((__typeof__(&tjDestroy))swivel_lazy_function(&real, 2, "tjDestroy"))(a0);
@@ -231,6 +239,10 @@ tjscalingfactor * tjGetScalingFactors(__typeof__(int *) a0) {
 tjhandle tjInitCompress(void) {
     static void *_Atomic real;
     return ((__typeof__(&tjInitCompress))swivel_lazy_function(&real, 2, "tjInitCompress"))();
+}
+tjhandle tjInitDecompress(void) {
+    static void *_Atomic real;
+    return ((__typeof__(&tjInitDecompress))swivel_lazy_function(&real, 2, "tjInitDecompress"))();
 }
 
 // lcms2: liblcms2.so.2

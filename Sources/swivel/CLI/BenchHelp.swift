@@ -2,6 +2,7 @@
 extension Options {
     static let benchHelp = """
     usage: swivel --bench [--frames F] [--cards N | --images DIR] [--size WxH] [--scale S] [--hud]
+           swivel --bench --images DIR --open N [--size WxH] [--scale S]
 
     Renders F frames (default 600) of a scripted run in 60 Hz virtual time — at rest on the deck's
     middle card for the first fifth, then a fling towards the end, and half-way through the rest
@@ -63,5 +64,42 @@ extension Options {
       taken_dates_ms         what --sort taken costs for the deck: reading every file's EXIF
                              DateTimeOriginal (metadata bytes only, in parallel), from the page
                              cache (measured before the window opens, on a second pass)
+
+    swivel --bench --images DIR --open N [--size WxH] [--scale S] benches the full view instead, in
+    real time (wall clock; frames in 60 Hz slots as the app paces them, glFinish after each; after
+    the flight a slot in which nothing on screen changes draws nothing, as in the app; --frames does
+    not apply). First libjpeg-turbo alone decodes every file three times with one bare tjDecompress2
+    call at the smallest TurboJPEG scaling factor whose output covers the photo fitted in the
+    window's pixels (as the full view asks for it): the floor. Then, from card N, at least 20 photos
+    (the deck cycled when it has fewer): the row centred on the card, its visible photos in and no
+    decode running; Enter (the flight); once both neighbours' photos are in, → (← on the last card);
+    Esc. Then on card N: five wheel notches in, a drag and a fling, 2.2 s with every slot drawn. Its
+    fields ({"p50", "p95", "max"} over the opens unless told):
+
+      mode                   "open"
+      photos, opens, cycled  images in the deck, photos opened, and whether the deck was cycled
+      open_to_sharp_ms       from Enter to the end of the first frame that shows the photo's
+                             window-size decode (fading in over the card's texture)
+      open_to_sharp_frames   the same in 60 Hz slots, the open's slot and the sharp one counted
+      open_not_sharp         opens whose sharp photo did not come within 10 s
+      open_to_opaque_ms      to the first frame with the sharp photo fully faded in
+      open_to_arrival_ms     to the frame step that took the decode in (the decode thread's time,
+                             to the next slot); sharp_upload_ms that step's update and upload
+      open_frame_ms          the frames drawn from the open to the sharp one, build to glFinish
+      neighbours_in_before_paging  always true: paging waits until both neighbours are decoded
+      neighbour_wait_ms      from the open photo's sharp frame until its neighbours were in
+      pages                  opens that paged; page_sharp_first_frame those whose first frame
+                             after the key showed the next page's sharp photo
+      page_to_sharp_ms       from the key to the end of the first frame showing it sharp
+      zoom_pan_frames        frames drawn while zooming and panning
+      zoom_pan_frame_ms      their times from building the scene to glFinish (as frame_ms)
+      zoom_pan_step_ms       the same from the full view's update (uploads included) to glFinish
+      zoom_pan_full_resolution  whether the full-resolution decode zooming asks for had arrived
+      turbojpeg_ms           the floor per file (median of 3), over the files
+      turbojpeg_scale        the factor and decoded size most files took, "1/4 1000x750"
+      goal_open_to_sharp_ms  1.25 × turbojpeg_ms + two 60 Hz frames, {"p50", "p95"}
+      opens_within_goal      opens within 1.25 × their own file's floor + two frames
+      peak_rss_mib           as above
+      load_average           /proc/loadavg's 1, 5 and 15 minute figures at the end: what else ran
     """
 }

@@ -142,7 +142,9 @@ enum OptionDeclarations {
                "as JSON (--cards and --size apply; see --bench-help)"],
               more: "Frame-time percentiles, CPU, memory, start-up, overdraw and latency; with --images DIR "
                 + "also photo decode times and the time until the centred and all visible photos are on "
-                + "screen; --scale 2 benches a HiDPI window."),
+                + "screen; --scale 2 benches a HiDPI window. With --images DIR and --open N it benches the "
+                + "full view in real time instead: open to sharp photo, paging, zoom and pan frames, "
+                + "beside libjpeg-turbo's own decode time for the same files."),
         .value("frames", "F", .whole(1...1_000_000), sets: \.benchFrames, section: .measuring, config: false,
                ["frames --bench renders, {range} (default {default})"]),
         .value("flicks", "N", .whole(1...1000), sets: \.benchFlicks, section: .measuring, config: false,

@@ -36,6 +36,11 @@ struct Bench {
     let settings: Settings
 
     func run() {
+        // A photo deck with a card to open: the full view's benchmark instead of the row's script.
+        if settings.images != nil, let first = settings.openCard {
+            OpenBench(settings: settings, firstCard: first).run()
+            return
+        }
         var windowOptions = Window.Options()
         (windowOptions.width, windowOptions.height) = (settings.width, settings.height)
         windowOptions.hidden = true

@@ -1,0 +1,345 @@
+import Glibc
+import SwivelCore
+import SwivelPhotos
+import SwivelPlatform
+import SwivelSystem
+
+/// `swivel --bench --images DIR --open N`: the full view in real time. In the same run: libjpeg-
+/// turbo's own decode time for every file at the scale the full view needs (`TurboJPEGFloor`),
+/// then, photo after photo from card N (at least `minimumOpens`, the deck cycled when it has
+/// fewer): the row centred on it and settled, Enter, and the time until a frame shows its sharp
+/// photo; once the neighbours' photos are in (decoded ahead), → (← on the last card) and whether
+/// the next page's first frame shows its sharp photo; Esc. Then, on card N, a wheel zoom, a drag
+/// and a fling for two seconds with every frame timed. Wall clock throughout: frames go in 60 Hz
+/// slots as the app's pacing puts them (at most one a slot; the full view's decode, on its own
+/// thread, competes for the cores as it does in the app), each finished with glFinish; after the
+/// flight, a slot in which nothing on screen changes draws no frame, as in the app.
+struct OpenBench {
+    /// Opens measured at the least: enough for a p95 that is not the maximum of a handful.
+    static let minimumOpens = 20
+    /// How long a step (a photo arriving, the deck settling) may take before the bench moves on.
+    static let patience = 10.0
+
+    let settings: Bench.Settings
+    let firstCard: OpenTarget
+
+    func run() {
+        var windowOptions = Window.Options()
+        (windowOptions.width, windowOptions.height) = (settings.width, settings.height)
+        windowOptions.hidden = true
+        windowOptions.vsync = false
+        (windowOptions.videoDriver, windowOptions.scale) = (settings.videoDriver, settings.scale)
+        let surface = GLWindow(windowOptions, tooOld: "--bench needs OpenGL 3.3 core")
+        let files = settings.images.map { App.scan([$0], recursive: false) } ?? []
+        let pixels = surface.pixels
+        // The floor first, while no decode thread runs: each file three times, the median.
+        let floors = files.map { TurboJPEGFloor.measure($0, window: (pixels.width, pixels.height)) }
+        let sources = files.map(PhotoSource.init(file:))
+        let deck = PhotoDeck(sources: sources, budgetMiB: settings.textureBudgetMiB, thumbnails: settings.thumbnailCache)
+        let content = SceneContent(deck: deck, background: .white, captions: true, hudVisible: false)
+        let driver = FrameDriver(surface: surface, content: content)
+        let layout = CarouselLayout(viewport: Size(Double(settings.width), Double(settings.height)), cardCount: deck.count)
+        var run = Run(driver: driver, deck: deck, layout: layout, pixels: pixels)
+        let first = min(max(firstCard.card(in: sources), 0), max(0, deck.count - 1))
+        var measured = Measured()
+        if deck.count > 0 {
+            for n in 0..<max(Self.minimumOpens, deck.count) {
+                let card = (first + n) % deck.count
+                measured.add(run.openPageAndClose(card), floor: floors[deck.photoID(at: card) ?? 0]?.milliseconds)
+            }
+            measured.zoomPan = run.zoomAndPan(first)
+        }
+        deck.thumbnails?.writer.finish(within: 30)
+        report(measured, floors: floors.compactMap { $0 }, driver: driver, deck: deck)
+    }
+
+    /// One photo's open, page and close.
+    struct Open {
+        var toSharp: Double?, toSharpFrames: Int?, toOpaque: Double?
+        /// From the open to the frame step that took its sharp photo in, and that step's upload.
+        var toArrival: Double?, upload: Double?
+        /// From the open photo's sharp frame until its neighbours' photos were in too.
+        var neighbourWait: Double?
+        var paged = false, pageSharpInFirstFrame = false
+        var pageToSharp: Double?
+        /// The frames drawn from the open to the sharp one (build to glFinish, ms).
+        var frames: [Double] = []
+    }
+
+    struct Measured {
+        var opens: [Open] = []
+        /// Opens whose time to sharp kept within 1.25 × their file's floor + 2 frames.
+        var withinGoal = 0
+        var zoomPan: ZoomPan?
+
+        mutating func add(_ open: Open, floor: Double?) {
+            opens.append(open)
+            if let sharp = open.toSharp, let floor, sharp <= Bench.OpenGoal.bound(floor) { withinGoal += 1 }
+        }
+    }
+
+    /// The zoom and pan's frames: build to glFinish, and the whole step (the sharp photos' update
+    /// and uploads too).
+    struct ZoomPan {
+        var frames: [Double] = [], steps: [Double] = []
+        var fullResolutionArrived = false
+    }
+
+    /// The frame step in wall-clock time.
+    struct Run {
+        let driver: FrameDriver
+        let deck: PhotoDeck
+        let layout: CarouselLayout
+        let pixels: FramePixels
+        var controller: ScrollController
+        var fullView: FullViewState
+        let start = MonotonicClock.now
+        /// The 60 Hz slot of the last frame step.
+        var slot = -1
+        /// Whether the last frame drawn caught a photo part faded in: one more frame is due, at full
+        /// opacity, as in the app's loop.
+        var drawnMidFade = false
+
+        init(driver: FrameDriver, deck: PhotoDeck, layout: CarouselLayout, pixels: FramePixels) {
+            (self.driver, self.deck, self.layout, self.pixels) = (driver, deck, layout, pixels)
+            controller = ScrollController(layout: layout)
+            fullView = FullViewState(pixelsPerPoint: pixels.scale(for: layout.viewport))
+        }
+
+        var now: Double { (MonotonicClock.now - start).milliseconds / 1000 }
+
+        /// What one frame step did.
+        struct Step {
+            var time: Double
+            var slot: Int
+            var drawn = false
+            /// Build to glFinish, and from the photos' update to glFinish; ms.
+            var frame = 0.0, whole = 0.0
+            /// The full view's update took something in (and how long it took, ms).
+            var fullViewChanged = false, update = 0.0
+            /// Seconds since the run started when the frame was finished.
+            var end = 0.0
+        }
+
+        /// Waits for the next 60 Hz slot (none when the last step overran into this one), hands
+        /// `input(time)` to the view and the row, updates the photos and draws a frame when
+        /// anything on screen changes (`always`: every slot).
+        mutating func step(always: Bool = false, _ input: (Double) -> [InputEvent] = { _ in [] }) -> Step {
+            let due = Double(slot + 1) / 60
+            let wait = due - now
+            if wait > 0 { usleep(useconds_t(wait * 1e6)) }
+            slot = max(slot + 1, Int(now * 60))
+            let time = now
+            var step = Step(time: time, slot: slot)
+            for event in input(time) where !fullView.handle(event, row: &controller) { controller.handle(event) }
+            let before = MonotonicClock.now
+            let update = driver.updatePhotos(&controller, at: time, pixels: pixels, emptyIsFatal: false)
+            let updated = MonotonicClock.now
+            step.fullViewChanged = driver.updateFullView(&fullView, at: time, pixels: pixels)
+            step.update = (MonotonicClock.now - updated).milliseconds
+            let view = fullView.shown(at: time)
+            let due2 = always || step.fullViewChanged || (update?.uploadedOnScreen ?? 0) > 0
+                || view?.isAnimating(at: time) == true || controller.isAnimating(at: time)
+                || driver.sharpPhoto.isFading(now: time) || deck.isFading(now: time) || drawnMidFade || slot == 0
+            if due2 {
+                let frameStart = MonotonicClock.now
+                driver.render(controller, fullView: fullView, at: time, into: pixels)
+                driver.finish()
+                let end = MonotonicClock.now
+                driver.present()
+                (step.drawn, step.frame, step.whole) = (true, (end - frameStart).milliseconds, (end - before).milliseconds)
+                drawnMidFade = driver.sharpPhoto.isFading(now: time) || deck.isFading(now: time)
+                if let error = driver.takeError() { fail(.failure, "open bench: \(error)") }
+            }
+            step.end = now
+            TerminationSignals.exitIfRequested()
+            return step
+        }
+
+        /// How far page `page`'s sharp photo shows in the frame of `time` (nil: not drawn).
+        func sharpOpacity(_ page: Int, at time: Double) -> Double? {
+            guard let view = fullView.shown(at: time) else { return nil }
+            return driver.sharpPhoto.flying(page: page, frame: view.fitFrame, view: view, now: time)?.opacity
+        }
+
+        /// Steps until `done`, at most `patience` seconds; the step that found it done, if any.
+        @discardableResult
+        mutating func stepUntil(always: Bool = false, _ done: (inout Run, Step) -> Bool) -> Step? {
+            let limit = now + OpenBench.patience
+            while now < limit {
+                let step = self.step(always: always)
+                if done(&self, step) { return step }
+            }
+            return nil
+        }
+
+        /// The row centred on `card`, at rest, with its visible photos on screen and no decode running.
+        mutating func settle(on card: Int) {
+            controller = ScrollController(layout: layout, offset: layout.offset(centering: card))
+            stepUntil { run, step in
+                run.deck.cardsWithoutPhoto(layout: run.layout, scroll: run.controller.offset(at: step.time)) == 0
+                    && !run.deck.hasWork && !run.deck.hasUploads && !run.deck.isFading(now: step.time)
+            }
+        }
+
+        /// Opens `card` as Enter does (the flight), waits for its sharp photo and its neighbours',
+        /// pages to the next (the previous from the last card), closes.
+        mutating func openPageAndClose(_ card: Int) -> Open {
+            settle(on: card)
+            var open = Open()
+            let opened = step { [.keyDown(.enter, time: $0)] }
+            let openedAt = opened.time
+            var arrival: Step?
+            var frames: [Double] = []
+            func sharp(_ run: inout Run, _ step: Step) -> Bool {
+                if step.drawn { frames.append(step.frame) }
+                if arrival == nil, step.fullViewChanged, run.fullView.view?.sharpSizes[card] != nil { arrival = step }
+                return step.drawn && (run.sharpOpacity(card, at: step.time) ?? 0) > 0
+            }
+            let shown = sharp(&self, opened) ? opened : stepUntil(sharp)
+            if let shown {
+                open.toSharp = (shown.end - openedAt) * 1000
+                open.toSharpFrames = shown.slot - opened.slot + 1
+            }
+            open.frames = frames
+            if let arrival {
+                open.toArrival = (arrival.time - openedAt) * 1000
+                open.upload = arrival.update
+            }
+            if let opaque = stepUntil({ run, step in step.drawn && (run.sharpOpacity(card, at: step.time) ?? 0) >= 1 }) {
+                open.toOpaque = (opaque.end - openedAt) * 1000
+            }
+            // Paging to a page decoded ahead: both neighbours in, the flight over.
+            let neighbours = [card - 1, card + 1].filter { $0 >= 0 && $0 < deck.count }
+            let sharpAt = open.toSharp.map { openedAt + $0 / 1000 }
+            let ready = stepUntil { run, step in
+                guard let view = run.fullView.shown(at: step.time), !view.isAnimating(at: step.time) else { return false }
+                return neighbours.allSatisfy { view.sharpSizes[$0] != nil }
+            }
+            if let ready, let sharpAt { open.neighbourWait = max(0, ready.end - sharpAt) * 1000 }
+            if let next = neighbours.last, ready != nil {
+                let key: Key = next > card ? .right : .left
+                let paged = step { [.keyDown(key, time: $0)] }
+                open.paged = true
+                open.pageSharpInFirstFrame = paged.drawn && (sharpOpacity(next, at: paged.time) ?? 0) > 0
+                if open.pageSharpInFirstFrame {
+                    open.pageToSharp = (paged.end - paged.time) * 1000
+                } else if let shown = stepUntil({ run, step in step.drawn && (run.sharpOpacity(next, at: step.time) ?? 0) > 0 }) {
+                    open.pageToSharp = (shown.end - paged.time) * 1000
+                }
+                stepUntil { run, step in run.fullView.shown(at: step.time)?.isAnimating(at: step.time) == false }
+            }
+            _ = step { [.keyDown(.escape, time: $0)] }
+            stepUntil { run, step in run.fullView.shown(at: step.time) == nil && !run.controller.isAnimating(at: step.time) }
+            return open
+        }
+
+        /// On `card`, open with its sharp photo in: five wheel notches in about a point left of and
+        /// above the centre, a slow drag, then a fling left to glide; two seconds, every slot drawn.
+        mutating func zoomAndPan(_ card: Int) -> ZoomPan {
+            settle(on: card)
+            _ = step { [.keyDown(.enter, time: $0)] }
+            stepUntil { run, step in
+                guard let view = run.fullView.shown(at: step.time) else { return false }
+                return !view.isAnimating(at: step.time) && (run.sharpOpacity(card, at: step.time) ?? 0) >= 1
+            }
+            let size = layout.viewport, start = now
+            let anchor = Point(size.width * 0.4, size.height * 0.4), centre = Point(size.width / 2, size.height / 2)
+            var script: [InputEvent] = (0..<5).map { .wheel(WheelEvent(dy: 1, at: anchor, time: start + 0.05 * Double($0))) }
+            // The drag: 0.5 s from the centre, 200 pt right and 100 down, a move every 8 ms (125 Hz).
+            script += (0...63).map { i in
+                let phase: PointerPhase = i == 0 ? .down : (i == 63 ? .up : .move)
+                let moved = Double(min(i, 62)) / 62
+                return .pointer(PointerEvent(phase, .mouse, at: Point(centre.x + 200 * moved, centre.y + 100 * moved),
+                                             time: start + 0.7 + Double(i) * 0.008))
+            }
+            // The fling: 12 moves of 40 pt left in 96 ms, let go moving.
+            script += (0...12).map { i in
+                let phase: PointerPhase = i == 0 ? .down : (i == 12 ? .up : .move)
+                return .pointer(PointerEvent(phase, .mouse, at: Point(centre.x - 40 * Double(min(i, 11)), centre.y),
+                                             time: start + 1.4 + Double(i) * 0.008))
+            }
+            var pending = script[...]
+            var measured = ZoomPan()
+            while now < start + 2.2 {
+                let step = self.step(always: true) { time in
+                    var due: [InputEvent] = []
+                    while let next = pending.first, next.time <= time { due.append(next); pending.removeFirst() }
+                    return due
+                }
+                measured.frames.append(step.frame)
+                measured.steps.append(step.whole)
+            }
+            measured.fullResolutionArrived = !driver.sharpPhoto.isWaiting
+            _ = step { [.keyDown(.escape, time: $0)] }
+            stepUntil { run, step in run.fullView.shown(at: step.time) == nil }
+            return measured
+        }
+    }
+
+    /// Prints the one JSON object (see `--bench-help`).
+    private func report(_ measured: Measured, floors: [TurboJPEGFloor.Measurement], driver: FrameDriver, deck: PhotoDeck) {
+        func percentiles(_ values: [Double]) -> [(String, Double?)] {
+            let p = Percentiles(values)
+            return [("p50", p.value(50)), ("p95", p.value(95)), ("max", p.maximum)]
+        }
+        let opens = measured.opens
+        var json = JSONWriter()
+        json.field("mode", "open")
+        json.field("size", "\(settings.width)x\(settings.height)")
+        json.field("pixels", "\(driver.windowPixels.width)x\(driver.windowPixels.height)")
+        json.field("renderer", driver.glRendererName)
+        json.field("photos", deck.count)
+        json.field("opens", opens.count)
+        json.field("cycled", opens.count > deck.count)
+        json.object("open_to_sharp_ms", percentiles(opens.compactMap(\.toSharp)))
+        json.object("open_to_sharp_frames", percentiles(opens.compactMap(\.toSharpFrames).map(Double.init)))
+        json.field("open_not_sharp", opens.filter { $0.toSharp == nil }.count)
+        json.object("open_to_opaque_ms", percentiles(opens.compactMap(\.toOpaque)))
+        json.object("open_to_arrival_ms", percentiles(opens.compactMap(\.toArrival)))
+        json.object("sharp_upload_ms", percentiles(opens.compactMap(\.upload)))
+        json.object("open_frame_ms", percentiles(opens.flatMap(\.frames)))
+        json.field("neighbours_in_before_paging", true)
+        json.object("neighbour_wait_ms", percentiles(opens.compactMap(\.neighbourWait)))
+        json.field("pages", opens.filter(\.paged).count)
+        json.field("page_sharp_first_frame", opens.filter(\.pageSharpInFirstFrame).count)
+        json.object("page_to_sharp_ms", percentiles(opens.compactMap(\.pageToSharp)))
+        let zoomPan = measured.zoomPan ?? ZoomPan()
+        json.field("zoom_pan_frames", zoomPan.frames.count)
+        json.object("zoom_pan_frame_ms", percentiles(zoomPan.frames))
+        json.object("zoom_pan_step_ms", percentiles(zoomPan.steps))
+        json.field("zoom_pan_full_resolution", zoomPan.fullResolutionArrived)
+        let floorTimes = floors.map(\.milliseconds)
+        json.object("turbojpeg_ms", percentiles(floorTimes))
+        let scales = Dictionary(grouping: floors, by: { "\($0.scale) \($0.width)x\($0.height)" })
+        json.field("turbojpeg_scale", scales.max { $0.value.count < $1.value.count }?.key ?? "")
+        let floor = Percentiles(floorTimes)
+        json.object("goal_open_to_sharp_ms", [("p50", floor.value(50).map(Bench.OpenGoal.bound)),
+                                              ("p95", floor.value(95).map(Bench.OpenGoal.bound))])
+        json.field("opens_within_goal", measured.withinGoal)
+        json.field("peak_rss_mib", ProcessStats.peakResidentMiB())
+        // The machine's load when the run ended: what else wanted the cores (1, 5 and 15 minutes).
+        json.field("load_average", Self.loadAverage)
+        Console.out(json.text)
+    }
+}
+
+extension OpenBench {
+    /// /proc/loadavg's first three fields, "" when it cannot be read.
+    static var loadAverage: String {
+        guard let file = fopen("/proc/loadavg", "r") else { return "" }
+        defer { fclose(file) }
+        var line = [CChar](repeating: 0, count: 128)
+        guard fgets(&line, Int32(line.count), file) != nil else { return "" }
+        return String(decoding: line.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            .split(separator: " ").prefix(3).joined(separator: " ")
+    }
+}
+
+extension Bench {
+    /// The full view's goal for open → sharp: 1.25 × libjpeg-turbo's own decode time for the photo
+    /// at that scale, plus two 60 Hz frames.
+    enum OpenGoal {
+        static func bound(_ floorMilliseconds: Double) -> Double { 1.25 * floorMilliseconds + 2 * 1000 / 60 }
+    }
+}
