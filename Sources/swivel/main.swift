@@ -47,7 +47,8 @@ if options.showHelp {
                           frames: options.benchFrames, flicks: options.benchFlicks, images: options.benchImages,
                           textureBudgetMiB: options.textureBudgetMiB, hud: options.hud,
                           videoDriver: options.videoDriver, scale: options.scale,
-                          thumbnailCache: options.thumbnailCache, openCard: options.openCard)).run()
+                          thumbnailCache: options.thumbnailCache, openCard: options.openCard,
+                          reducedMotion: options.reducedMotion)).run()
 } else if options.soakMinutes != nil {
     Soak(options: options).run()
 } else {

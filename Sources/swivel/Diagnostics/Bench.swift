@@ -32,6 +32,8 @@ struct Bench {
         var thumbnailCache = true
         /// The card open in the full view from the start (`--open`): the script's flings page it.
         var openCard: OpenTarget?
+        /// `--reduced-motion`: the full view's benchmark opens and closes without the flight.
+        var reducedMotion = false
     }
     let settings: Settings
 

@@ -39,7 +39,7 @@ struct OpenBench {
         let content = SceneContent(deck: deck, background: .white, captions: true, hudVisible: false)
         let driver = FrameDriver(surface: surface, content: content)
         let layout = CarouselLayout(viewport: Size(Double(settings.width), Double(settings.height)), cardCount: deck.count)
-        var run = Run(driver: driver, deck: deck, layout: layout, pixels: pixels)
+        var run = Run(driver: driver, deck: deck, layout: layout, pixels: pixels, reducesMotion: settings.reducedMotion)
         let first = min(max(firstCard.card(in: sources), 0), max(0, deck.count - 1))
         var measured = Measured()
         if deck.count > 0 {
@@ -100,10 +100,10 @@ struct OpenBench {
         /// opacity, as in the app's loop.
         var drawnMidFade = false
 
-        init(driver: FrameDriver, deck: PhotoDeck, layout: CarouselLayout, pixels: FramePixels) {
+        init(driver: FrameDriver, deck: PhotoDeck, layout: CarouselLayout, pixels: FramePixels, reducesMotion: Bool) {
             (self.driver, self.deck, self.layout, self.pixels) = (driver, deck, layout, pixels)
             controller = ScrollController(layout: layout)
-            fullView = FullViewState(pixelsPerPoint: pixels.scale(for: layout.viewport))
+            fullView = FullViewState(reducesMotion: reducesMotion, pixelsPerPoint: pixels.scale(for: layout.viewport))
         }
 
         var now: Double { (MonotonicClock.now - start).milliseconds / 1000 }
