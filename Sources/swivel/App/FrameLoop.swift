@@ -264,7 +264,8 @@ struct FrameLoop {
         let frameStart = clock.now()
         driver.render(controller, fullView: fullView, at: now, into: pixels)
         frameLog?.drew(controller, at: now, deck: content.deck,
-                       open: fullView.shown(at: now).map { $0.strip.destinationPage(at: now) })
+                       open: fullView.shown(at: now).map { $0.strip.destinationPage(at: now) },
+                       pixels: frameLog?.hashesPixels == true ? driver.readPixels(pixels) : nil)
         if let error = driver.takeError() { Console.error(error) }
         if screenshotRequested {
             screenshotRequested = false

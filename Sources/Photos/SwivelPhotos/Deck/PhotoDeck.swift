@@ -17,6 +17,21 @@ public protocol PhotoTextureArray: AnyObject {
     var byteCount: Int { get }
     /// Puts a photo's levels into `layer`; throws (and the layer keeps what it had) when it cannot.
     func upload(_ chain: MipChain, to layer: Int) throws
+    /// Copies layers `0..<count` of `other`, an array of the same layer size, into the same
+    /// layers here; throws when it cannot (the photos are then decoded again).
+    func copyLayers(_ count: Int, from other: Self) throws
+}
+
+extension PhotoTextureArray {
+    public func copyLayers(_ count: Int, from other: Self) throws {
+        throw PhotoTextureCopyUnsupported()
+    }
+}
+
+/// The error of an array that cannot copy its layers.
+public struct PhotoTextureCopyUnsupported: Error, CustomStringConvertible {
+    public init() {}
+    public var description: String { "cannot copy texture layers" }
 }
 
 /// A deck of photos as cards: which files are in it, which have textures, what to decode next.
@@ -470,6 +485,18 @@ public final class PhotoDeck<Textures: PhotoTextureArray> {
         if let textures, size == textureSize, textures.layers >= layers { return }
         guard layers > 0, size.width > 0, size.height > 0, failedTextures != (size.width, size.height, layers) else {
             return
+        }
+        // More layers of the same size (the deck grew): the photos already on the GPU are copied
+        // into the new array, so that no card on screen goes back to the placeholder and fades in
+        // again. Both arrays are held for that moment; if that is more than the GPU has, the old
+        // one goes first and its photos are decoded again.
+        if let old = textures, size == textureSize, layers > old.layers,
+           let grown = try? Textures(width: size.width, height: size.height, layers: layers) {
+            if (try? grown.copyLayers(old.layers, from: old)) != nil {
+                textures = grown
+                cache.grow(to: layers)
+                return
+            }
         }
         textures = nil
         do {
