@@ -52,6 +52,16 @@ public final class PhotoDeck<Textures: PhotoTextureArray> {
     public static var decodeSpeedLimit: Double { 1500 }
     /// How long a photo takes to fade in over its placeholder, in seconds.
     public static var fadeDuration: Double { 0.15 }
+    /// Photos that arrive within this many seconds of the deck's first update (the window's first
+    /// frame) appear at once, without the fade; later ones fade in. A card seen blank for less than
+    /// 0.1 s does not read as a card that was empty and then filled: 0.1 s is the limit under which
+    /// a response feels instantaneous (Card, Moran & Newell, "The Psychology of Human-Computer
+    /// Interaction", 1983; Nielsen, "Usability Engineering", 1993, ch. 5), and here the photos
+    /// come in as part of the window opening. The rule is on arrival time alone, so a photo read
+    /// from the thumbnail cache and one decoded from its file are drawn alike. The window never
+    /// waits for them: warm, the photos on screen arrived about 70 ms after the first frame
+    /// (docs/performance.md), inside it; cold they come later and fade as before.
+    public static var instantArrivalAfterOpen: Double { 0.1 }
     /// Uploads per frame at most, so a frame never stalls on textures (about 0.3 ms each at 1×).
     public static var uploadsPerFrame: Int { 2 }
     /// Threads decoding the photos on screen, at normal priority, beside the one decoding ahead:
@@ -90,6 +100,8 @@ public final class PhotoDeck<Textures: PhotoTextureArray> {
     private var retries: [Int: (after: Double, failures: Int)] = [:]
     /// The `now` of the last update.
     private var updatedAt = -Double.infinity
+    /// The `now` of the first update (the window's first frame).
+    private var openedAt: Double?
     private var textureSize = (width: 0, height: 0)
     private var pinned: Set<Int> = []
     private var failedTextures = (0, 0, 0)
@@ -200,6 +212,7 @@ public final class PhotoDeck<Textures: PhotoTextureArray> {
     /// flash by during a fling are not decoded at all.
     public func update(layout: CarouselLayout, scroll: Double, destination: Double? = nil, velocity: Double,
                 pixelScale: Double, now: Double, uploadLimit: Int = PhotoDeck.uploadsPerFrame) -> Update {
+        if openedAt == nil { openedAt = now }
         prepareTextures(layout: layout, pixelScale: pixelScale)
         guard let textures else { return Update() }
 
@@ -264,7 +277,9 @@ public final class PhotoDeck<Textures: PhotoTextureArray> {
                 do {
                     try Self.injectedUploadFailure(sources[finished.id])
                     try textures.upload(chain, to: slot)
-                    arrivedAt[finished.id] = now
+                    // Just after the open: as if it had arrived a whole fade ago (see `instantArrivalAfterOpen`).
+                    let instant = now - (openedAt ?? now) <= Self.instantArrivalAfterOpen
+                    arrivedAt[finished.id] = instant ? now - Self.fadeDuration : now
                     update.uploaded += 1
                     if onScreen.contains(finished.id) { update.uploadedOnScreen += 1 }
                 } catch {
