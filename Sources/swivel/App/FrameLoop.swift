@@ -281,6 +281,7 @@ struct FrameLoop {
         pendingInput = nil
         (drawnOffset, drawnLayout, drawnFlight) = (controller.offset(at: now), controller.layout, flight(at: now))
         needsFrame = false
+        if firstFrame { content.deck?.firstFrameShown(at: presented) }
         firstFrame = false
         drawnMidFade = content.deck?.isFading(now: now) == true
     }

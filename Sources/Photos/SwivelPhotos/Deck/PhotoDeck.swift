@@ -52,8 +52,8 @@ public final class PhotoDeck<Textures: PhotoTextureArray> {
     public static var decodeSpeedLimit: Double { 1500 }
     /// How long a photo takes to fade in over its placeholder, in seconds.
     public static var fadeDuration: Double { 0.15 }
-    /// Photos that arrive within this many seconds of the deck's first update (the window's first
-    /// frame) appear at once, without the fade; later ones fade in. A card seen blank for less than
+    /// Photos that arrive within this many seconds of the window's first frame (`firstFrameShown`,
+    /// else the deck's first update) appear at once, without the fade; later ones fade in. A card seen blank for less than
     /// 0.1 s does not read as a card that was empty and then filled: 0.1 s is the limit under which
     /// a response feels instantaneous (Card, Moran & Newell, "The Psychology of Human-Computer
     /// Interaction", 1983; Nielsen, "Usability Engineering", 1993, ch. 5), and here the photos
@@ -100,8 +100,9 @@ public final class PhotoDeck<Textures: PhotoTextureArray> {
     private var retries: [Int: (after: Double, failures: Int)] = [:]
     /// The `now` of the last update.
     private var updatedAt = -Double.infinity
-    /// The `now` of the first update (the window's first frame).
-    private var openedAt: Double?
+    /// The `now` of the first update, and when the window's first frame went up (`firstFrameShown`):
+    /// `instantArrivalAfterOpen` counts from the latter, else from the former.
+    private var firstUpdateAt: Double?, firstFrameAt: Double?
     private var textureSize = (width: 0, height: 0)
     private var pinned: Set<Int> = []
     private var failedTextures = (0, 0, 0)
@@ -212,7 +213,7 @@ public final class PhotoDeck<Textures: PhotoTextureArray> {
     /// flash by during a fling are not decoded at all.
     public func update(layout: CarouselLayout, scroll: Double, destination: Double? = nil, velocity: Double,
                 pixelScale: Double, now: Double, uploadLimit: Int = PhotoDeck.uploadsPerFrame) -> Update {
-        if openedAt == nil { openedAt = now }
+        if firstUpdateAt == nil { firstUpdateAt = now }
         prepareTextures(layout: layout, pixelScale: pixelScale)
         guard let textures else { return Update() }
 
@@ -277,9 +278,10 @@ public final class PhotoDeck<Textures: PhotoTextureArray> {
                 do {
                     try Self.injectedUploadFailure(sources[finished.id])
                     try textures.upload(chain, to: slot)
-                    // Just after the open: as if it had arrived a whole fade ago (see `instantArrivalAfterOpen`).
-                    let instant = now - (openedAt ?? now) <= Self.instantArrivalAfterOpen
-                    arrivedAt[finished.id] = instant ? now - Self.fadeDuration : now
+                    // Just after the open: as if long arrived, whole at once (see `instantArrivalAfterOpen`;
+                    // not `now - fadeDuration`, whose difference from `now` can round to just under the fade).
+                    let instant = now - (firstFrameAt ?? firstUpdateAt ?? now) <= Self.instantArrivalAfterOpen
+                    arrivedAt[finished.id] = instant ? -.infinity : now
                     update.uploaded += 1
                     if onScreen.contains(finished.id) { update.uploadedOnScreen += 1 }
                 } catch {
@@ -293,6 +295,13 @@ public final class PhotoDeck<Textures: PhotoTextureArray> {
         for id in wanted { if cache.slot(for: id) != nil { cache.touch(id) } }
         update.removed.sort(by: >)
         return update
+    }
+
+    /// Tells the deck when the window's first frame was shown (on `update`'s clock): the first
+    /// frame can take 100 ms to draw (the shaders and the shadow), so its start is not when the
+    /// user first sees the row. Only the first call counts.
+    public func firstFrameShown(at time: Double) {
+        if firstFrameAt == nil { firstFrameAt = time }
     }
 
     /// `update` for the row that `controller` moves, at `time`. The deck only reads the
