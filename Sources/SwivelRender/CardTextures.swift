@@ -91,6 +91,49 @@ public final class CardTextures {
     }
 }
 
+extension CardTextures {
+    /// Copies layers `0..<count` of `other` (an array of the same size), every mip level, into
+    /// the same layers here, on the GPU (a framebuffer blit per layer and level: OpenGL 3.3 has
+    /// no image copy), so that a grown array keeps the photos already on screen. Leaves the
+    /// framebuffer bindings and the scissor test as it found them.
+    public func copyLayers(_ count: Int, from other: CardTextures) throws(TextureError) {
+        guard other.width == width, other.height == height, other.levels == levels,
+              count <= min(layers, other.layers) else {
+            throw TextureError(description: "card textures of another size")
+        }
+        func integer(_ name: GLenum) -> GLint {
+            var value: GLint = 0
+            glGetIntegerv(name, &value)
+            return value
+        }
+        GLErrorFlags.drain(glGetError)
+        let (draw, read) = (integer(GLc.drawFramebufferBinding), integer(GLc.readFramebufferBinding))
+        let scissor = glIsEnabled(GLc.scissorTest) != 0
+        var framebuffers: [GLuint] = [0, 0]
+        glGenFramebuffers(2, &framebuffers)
+        glDisable(GLc.scissorTest)
+        glBindFramebuffer(GLc.readFramebuffer, framebuffers[0])
+        glBindFramebuffer(GLc.drawFramebuffer, framebuffers[1])
+        var (w, h) = (width, height)
+        for level in 0..<levels {
+            for layer in 0..<count {
+                glFramebufferTextureLayer(GLc.readFramebuffer, GLc.colorAttachment0, other.texture, GLint(level), GLint(layer))
+                glFramebufferTextureLayer(GLc.drawFramebuffer, GLc.colorAttachment0, texture, GLint(level), GLint(layer))
+                glBlitFramebuffer(0, 0, GLint(w), GLint(h), 0, 0, GLint(w), GLint(h), GLc.colorBufferBit, GLenum(GLc.nearest))
+            }
+            (w, h) = (max(1, w / 2), max(1, h / 2))
+        }
+        glBindFramebuffer(GLc.readFramebuffer, GLuint(read))
+        glBindFramebuffer(GLc.drawFramebuffer, GLuint(draw))
+        glDeleteFramebuffers(2, &framebuffers)
+        if scissor { glEnable(GLc.scissorTest) }
+        let error = glGetError()
+        if error != GLc.noError {
+            throw TextureError(description: "cannot copy the card textures: OpenGL error 0x" + String(error, radix: 16))
+        }
+    }
+}
+
 public struct TextureError: Error, Sendable, CustomStringConvertible {
     public let description: String
 }

@@ -16,6 +16,9 @@ func glBindBuffer(_ target: GLenum, _ buffer: GLuint) { checked("glBindBuffer", 
 func glBindFramebuffer(_ target: GLenum, _ framebuffer: GLuint) {
     checked("glBindFramebuffer", CGL.glBindFramebuffer(target, framebuffer))
 }
+func glBlitFramebuffer(_ srcX0: GLint, _ srcY0: GLint, _ srcX1: GLint, _ srcY1: GLint, _ dstX0: GLint, _ dstY0: GLint, _ dstX1: GLint, _ dstY1: GLint, _ mask: GLbitfield, _ filter: GLenum) {
+    checked("glBlitFramebuffer", CGL.glBlitFramebuffer(srcX0, srcY0, srcX1, srcY1, dstX0, dstY0, dstX1, dstY1, mask, filter))
+}
 func glBindTexture(_ target: GLenum, _ texture: GLuint) { checked("glBindTexture", CGL.glBindTexture(target, texture)) }
 func glBindVertexArray(_ array: GLuint) { checked("glBindVertexArray", CGL.glBindVertexArray(array)) }
 func glBlendEquationSeparate(_ modeRGB: GLenum, _ modeAlpha: GLenum) {
@@ -83,6 +86,9 @@ func glFramebufferTexture2D(_ target: GLenum, _ attachment: GLenum, _ textarget:
 }
 func glGenBuffers(_ n: GLsizei, _ buffers: UnsafeMutablePointer<GLuint>!) {
     checked("glGenBuffers", CGL.glGenBuffers(n, buffers))
+}
+func glFramebufferTextureLayer(_ target: GLenum, _ attachment: GLenum, _ texture: GLuint, _ level: GLint, _ layer: GLint) {
+    checked("glFramebufferTextureLayer", CGL.glFramebufferTextureLayer(target, attachment, texture, level, layer))
 }
 func glGenFramebuffers(_ n: GLsizei, _ framebuffers: UnsafeMutablePointer<GLuint>!) {
     checked("glGenFramebuffers", CGL.glGenFramebuffers(n, framebuffers))

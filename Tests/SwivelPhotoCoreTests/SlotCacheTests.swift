@@ -15,6 +15,22 @@ import SwivelPhotoCore
         #expect(cache.slot(for: 10) == nil && cache.slot(for: 12) == 2)
     }
 
+    /// Growing keeps every key in its slot and its recency; the new slots are handed out after
+    /// the ones already free, and eviction starts again only once they are all taken.
+    @Test func growingKeepsTheSlotsAndAddsFreeOnes() {
+        var cache = SlotCache<String>(slotCount: 3)
+        _ = cache.acquire("a"); _ = cache.acquire("b"); _ = cache.acquire("c")
+        _ = cache.remove("b")   // slot 1 free
+        cache.grow(to: 5)
+        #expect(cache.slotCount == 5)
+        #expect(cache.slot(for: "a") == 0 && cache.slot(for: "c") == 2)
+        #expect(cache.acquire("d")?.slot == 1)
+        #expect(cache.acquire("e")?.slot == 3)
+        #expect(cache.acquire("f")?.slot == 4)
+        #expect(cache.keysByRecency == ["a", "c", "d", "e", "f"])
+        #expect(cache.acquire("g").map { [$0.slot] + ($0.evicted.map { [$0 == "a" ? 0 : -1] } ?? []) } == [0, 0])
+    }
+
     @Test func touchMakesAKeyTheNewest() {
         var cache = SlotCache<Int>(slotCount: 3)
         for key in [1, 2, 3] { _ = cache.acquire(key) }

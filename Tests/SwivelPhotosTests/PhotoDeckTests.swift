@@ -100,10 +100,33 @@ struct DeckTestError: Error, CustomStringConvertible { let description: String }
         Issue.record("the deck did not settle in 10 s")
     }
 
+    /// Photos that arrive within 0.1 s of the deck's first update are whole at once (no fade);
+    /// one that arrives later fades in over 0.15 s.
+    @Test func photosArrivingJustAfterTheOpenAreNotFaded() throws {
+        let files = TemporaryDirectory(), warnings = Warnings()
+        let deck = Self.deck(files, ["a", "b", "c", "d", "e"], warnings: warnings)
+        var controller = ScrollController(layout: CarouselLayout(viewport: Self.viewport, cardCount: 5))
+        _ = deck.update(for: controller, at: 5, pixelScale: 1, settled: true, uploadLimit: 0)   // opened at 5 s
+        for _ in 0..<5000 where deck.hasWork && !deck.hasUploads { usleep(2_000) }
+        while deck.hasWork && deck.texturesInUse < 5 {   // four photos at 5.1 s, the fifth at 5.101 s
+            let time = deck.texturesInUse < 4 ? 5.1 : 5.101
+            _ = deck.update(for: controller, at: time, pixelScale: 1, settled: true, uploadLimit: deck.texturesInUse < 4 ? 4 - deck.texturesInUse : 1)
+            usleep(2_000)
+        }
+        #expect(deck.texturesInUse == 5)
+        let opacities = (0..<5).map { deck.photo(at: $0, now: 5.101)?.opacity }
+        #expect(opacities.filter { $0 == 1 }.count == 4)
+        #expect(opacities.filter { $0 == 0 }.count == 1)
+        let late = try #require(opacities.firstIndex { $0 == 0 })
+        #expect(abs((deck.photo(at: late, now: 5.176)?.opacity ?? -1) - 0.5) < 1e-9)
+        #expect(deck.photo(at: late, now: 5.251)?.opacity == 1)
+    }
+
     @Test func eachPhotoGoesIntoItsOwnLayerAndFadesIn() throws {
         let files = TemporaryDirectory(), warnings = Warnings()
         let deck = Self.deck(files, ["a", "b", "c", "d", "e"], warnings: warnings)
         var controller = ScrollController(layout: CarouselLayout(viewport: Self.viewport, cardCount: 5))
+        _ = deck.update(for: controller, at: 0, pixelScale: 1, settled: true, uploadLimit: 0)   // opened at 0 s
         Self.settle(deck, &controller, at: 10)
         let textures = try #require(deck.textures)
         #expect((textures.width, textures.height) == (200, 300))     // the card's 200×300 points at 1×

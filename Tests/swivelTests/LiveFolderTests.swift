@@ -195,6 +195,29 @@ import Testing
         #expect(app.waitFor { $0.last?.showing == ["m1", "m9"] })
     }
 
+    /// A photo added off screen changes no pixel of the cards on screen: every one keeps its photo
+    /// fully faded in through the batch (none goes back to the placeholder and fades in again),
+    /// in a deck small enough that its texture array has a layer for every card.
+    @Test func aPhotoAddedOffScreenLeavesTheVisibleCardsAsTheyAre() throws {
+        let folder = TemporaryDirectory()
+        let png = ImageFiles.solid(.png, width: 60, height: 40, [90, 140, 200])
+        for index in 0..<12 { _ = folder.write(String(format: "v%02d.png", index), bytes: png) }
+        // v00 centred: v11 and past are off screen. Each frame logged with its pixels' hash.
+        let app = try RunningSwivel([folder.path.text], environment: ["SWIVEL_TEST_FRAME_LOG": "pixels"])
+        defer { app.stop() }
+        #expect(app.waitFor { $0.last.map { $0.photos == $0.showing.count } == true })
+        usleep(300_000)   // the last fade's frames drawn
+        let before = app.frames.count
+        let settled = try #require(app.frames.last?.pixels)
+        copy(png, to: folder.path("v99.png"))
+        #expect(app.waitFor { $0.last?.cards == 13 })
+        usleep(500_000)   // a reload would fade in over the 0.15 s after the batch
+        let after = app.frames.dropFirst(before)
+        print("\(after.count) frames after the batch, photos fully in: \(after.map(\.photos))")
+        #expect(!after.isEmpty && after.allSatisfy { $0.photos == $0.showing.count && !$0.showing.contains("v99") })
+        #expect(after.allSatisfy { $0.pixels == settled })
+    }
+
     /// No frame for what nobody sees: once the photos on screen are in, the photos decoded ahead
     /// for the cards off screen arrive and fade without a frame drawn.
     @Test func noFrameForPhotosOffScreen() throws {
@@ -229,6 +252,8 @@ struct LoggedFrame {
     var open: Int?
     /// Each card drawn in the row, in paint order: its centre's x in points and its scale.
     var row: [(x: Double, scale: Double)] = []
+    /// The hash of the frame's pixels (with `SWIVEL_TEST_FRAME_LOG=pixels`).
+    var pixels: String?
 
     init?(_ line: Substring) {
         guard line.hasPrefix("swivel-frame ") else { return nil }
@@ -249,6 +274,7 @@ struct LoggedFrame {
             guard parts.count == 2, let x = Double(parts[0]), let scale = Double(parts[1]) else { return nil }
             return (x, scale)
         }
+        pixels = fields["pixels"]
     }
 }
 

@@ -13,17 +13,23 @@ import SwivelSystem
 /// `shift`: where its slot is, in points from the centre; `photos`: of the cards showing, how
 /// many have their photo fully faded in; `showing`: their captions; `row`: each card drawn in the
 /// row, in paint order, as its centre's x and its scale (`x@scale`; under 1 for a card leaving the
-/// row, `RowClosing`). Release builds never read it.
+/// row, `RowClosing`). With `SWIVEL_TEST_FRAME_LOG=pixels` each line ends with `pixels=HASH`, the frame's pixels hashed
+/// (FNV-1a, 64 bits, hex), so a test can tell whether a frame changed on screen. Release builds
+/// never read it.
 struct FrameLog {
+    /// Whether each line hashes the frame's pixels.
+    let hashesPixels: Bool
+
     init?() {
         #if DEBUG
-        guard getenv("SWIVEL_TEST_FRAME_LOG") != nil else { return nil }
+        guard let value = getenv("SWIVEL_TEST_FRAME_LOG") else { return nil }
+        hashesPixels = String(cString: value) == "pixels"
         #else
         return nil
         #endif
     }
 
-    func drew(_ controller: ScrollController, at time: Double, deck: PhotoDeck?, open: Int? = nil) {
+    func drew(_ controller: ScrollController, at time: Double, deck: PhotoDeck?, open: Int? = nil, pixels: [UInt8]? = nil) {
         let layout = controller.layout, scroll = controller.offset(at: time)
         // Slots (in an endless row, slot i shows card i mod N).
         let slot = Int((scroll / layout.parameters.pitch).rounded()), centre = layout.card(atSlot: slot)
@@ -38,7 +44,14 @@ struct FrameLog {
             + "shift=\(shift.fixed(2)) photos=\(photos)/\(showing.count) showing=\(names.joined(separator: "|"))"
             + " row=" + layout.instances(scroll: scroll, closing: controller.closing, at: time)
                 .map { "\(Double($0.centerX).fixed(1))@\(Double($0.scale).fixed(3))" }.joined(separator: ",")
-            + (open.map { " open=\($0)" } ?? "") + "\n"
+            + (open.map { " open=\($0)" } ?? "") + (pixels.map { " pixels=" + Self.hash($0) } ?? "") + "\n"
         FileDescriptor.write(STDERR_FILENO, Array(line.utf8))
+    }
+
+    /// FNV-1a (64 bits) of `bytes`, in hex.
+    private static func hash(_ bytes: [UInt8]) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        return String(hash, radix: 16)
     }
 }

@@ -266,7 +266,8 @@ struct FrameLoop {
         let frameStart = clock.now()
         driver.render(controller, fullView: fullView, at: now, into: pixels)
         frameLog?.drew(controller, at: now, deck: content.deck,
-                       open: fullView.shown(at: now).map { $0.strip.destinationPage(at: now) })
+                       open: fullView.shown(at: now).map { $0.strip.destinationPage(at: now) },
+                       pixels: frameLog?.hashesPixels == true ? driver.readPixels(pixels) : nil)
         if let error = driver.takeError() { Console.error(error) }
         if screenshotRequested {
             screenshotRequested = false
@@ -282,6 +283,7 @@ struct FrameLoop {
         pendingInput = nil
         (drawnOffset, drawnLayout, drawnFlight) = (controller.offset(at: now), controller.layout, flight(at: now))
         needsFrame = false
+        if firstFrame { content.deck?.firstFrameShown(at: presented) }
         firstFrame = false
         drawnMidFade = content.deck?.isFading(now: now) == true
         drawnMidClosing = controller.isClosingGaps(at: now)

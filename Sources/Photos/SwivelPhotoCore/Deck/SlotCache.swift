@@ -29,6 +29,17 @@ public struct SlotCache<Key: Hashable & Sendable>: Sendable {
         free = Array((0..<count).reversed())
     }
 
+    /// Adds free slots up to `slotCount` in all (the keys keep their slots and their recency);
+    /// the new slots are handed out after the ones already free.
+    public mutating func grow(to slotCount: Int) {
+        let old = keys.count
+        guard slotCount > old else { return }
+        keys += Array(repeating: nil, count: slotCount - old)
+        older += Array(repeating: Self.none, count: slotCount - old)
+        newer += Array(repeating: Self.none, count: slotCount - old)
+        free = Array((old..<slotCount).reversed()) + free
+    }
+
     /// How many slots there are in all.
     public var slotCount: Int { keys.count }
 

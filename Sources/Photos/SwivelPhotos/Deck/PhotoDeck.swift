@@ -17,6 +17,21 @@ public protocol PhotoTextureArray: AnyObject {
     var byteCount: Int { get }
     /// Puts a photo's levels into `layer`; throws (and the layer keeps what it had) when it cannot.
     func upload(_ chain: MipChain, to layer: Int) throws
+    /// Copies layers `0..<count` of `other`, an array of the same layer size, into the same
+    /// layers here; throws when it cannot (the photos are then decoded again).
+    func copyLayers(_ count: Int, from other: Self) throws
+}
+
+extension PhotoTextureArray {
+    public func copyLayers(_ count: Int, from other: Self) throws {
+        throw PhotoTextureCopyUnsupported()
+    }
+}
+
+/// The error of an array that cannot copy its layers.
+public struct PhotoTextureCopyUnsupported: Error, CustomStringConvertible {
+    public init() {}
+    public var description: String { "cannot copy texture layers" }
 }
 
 /// A deck of photos as cards: which files are in it, which have textures, what to decode next.
@@ -37,6 +52,16 @@ public final class PhotoDeck<Textures: PhotoTextureArray> {
     public static var decodeSpeedLimit: Double { 1500 }
     /// How long a photo takes to fade in over its placeholder, in seconds.
     public static var fadeDuration: Double { 0.15 }
+    /// Photos that arrive within this many seconds of the window's first frame (`firstFrameShown`,
+    /// else the deck's first update) appear at once, without the fade; later ones fade in. A card seen blank for less than
+    /// 0.1 s does not read as a card that was empty and then filled: 0.1 s is the limit under which
+    /// a response feels instantaneous (Card, Moran & Newell, "The Psychology of Human-Computer
+    /// Interaction", 1983; Nielsen, "Usability Engineering", 1993, ch. 5), and here the photos
+    /// come in as part of the window opening. The rule is on arrival time alone, so a photo read
+    /// from the thumbnail cache and one decoded from its file are drawn alike. The window never
+    /// waits for them: warm, the photos on screen arrived about 70 ms after the first frame
+    /// (docs/performance.md), inside it; cold they come later and fade as before.
+    public static var instantArrivalAfterOpen: Double { 0.1 }
     /// Uploads per frame at most, so a frame never stalls on textures (about 0.3 ms each at 1×).
     public static var uploadsPerFrame: Int { 2 }
     /// Threads decoding the photos on screen, at normal priority, beside the one decoding ahead:
@@ -75,6 +100,9 @@ public final class PhotoDeck<Textures: PhotoTextureArray> {
     private var retries: [Int: (after: Double, failures: Int)] = [:]
     /// The `now` of the last update.
     private var updatedAt = -Double.infinity
+    /// The `now` of the first update, and when the window's first frame went up (`firstFrameShown`):
+    /// `instantArrivalAfterOpen` counts from the latter, else from the former.
+    private var firstUpdateAt: Double?, firstFrameAt: Double?
     private var textureSize = (width: 0, height: 0)
     private var pinned: Set<Int> = []
     private var failedTextures = (0, 0, 0)
@@ -185,6 +213,7 @@ public final class PhotoDeck<Textures: PhotoTextureArray> {
     /// flash by during a fling are not decoded at all.
     public func update(layout: CarouselLayout, scroll: Double, destination: Double? = nil, velocity: Double,
                 pixelScale: Double, now: Double, uploadLimit: Int = PhotoDeck.uploadsPerFrame) -> Update {
+        if firstUpdateAt == nil { firstUpdateAt = now }
         prepareTextures(layout: layout, pixelScale: pixelScale)
         guard let textures else { return Update() }
 
@@ -249,7 +278,10 @@ public final class PhotoDeck<Textures: PhotoTextureArray> {
                 do {
                     try Self.injectedUploadFailure(sources[finished.id])
                     try textures.upload(chain, to: slot)
-                    arrivedAt[finished.id] = now
+                    // Just after the open: as if long arrived, whole at once (see `instantArrivalAfterOpen`;
+                    // not `now - fadeDuration`, whose difference from `now` can round to just under the fade).
+                    let instant = now - (firstFrameAt ?? firstUpdateAt ?? now) <= Self.instantArrivalAfterOpen
+                    arrivedAt[finished.id] = instant ? -.infinity : now
                     update.uploaded += 1
                     if onScreen.contains(finished.id) { update.uploadedOnScreen += 1 }
                 } catch {
@@ -263,6 +295,13 @@ public final class PhotoDeck<Textures: PhotoTextureArray> {
         for id in wanted { if cache.slot(for: id) != nil { cache.touch(id) } }
         update.removed.sort(by: >)
         return update
+    }
+
+    /// Tells the deck when the window's first frame was shown (on `update`'s clock): the first
+    /// frame can take 100 ms to draw (the shaders and the shadow), so its start is not when the
+    /// user first sees the row. Only the first call counts.
+    public func firstFrameShown(at time: Double) {
+        if firstFrameAt == nil { firstFrameAt = time }
     }
 
     /// `update` for the row that `controller` moves, at `time`. The deck only reads the
@@ -474,6 +513,18 @@ public final class PhotoDeck<Textures: PhotoTextureArray> {
         if let textures, size == textureSize, textures.layers >= layers { return }
         guard layers > 0, size.width > 0, size.height > 0, failedTextures != (size.width, size.height, layers) else {
             return
+        }
+        // More layers of the same size (the deck grew): the photos already on the GPU are copied
+        // into the new array, so that no card on screen goes back to the placeholder and fades in
+        // again. Both arrays are held for that moment; if that is more than the GPU has, the old
+        // one goes first and its photos are decoded again.
+        if let old = textures, size == textureSize, layers > old.layers,
+           let grown = try? Textures(width: size.width, height: size.height, layers: layers) {
+            if (try? grown.copyLayers(old.layers, from: old)) != nil {
+                textures = grown
+                cache.grow(to: layers)
+                return
+            }
         }
         textures = nil
         do {
