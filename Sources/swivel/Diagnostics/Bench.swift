@@ -34,6 +34,16 @@ struct Bench {
         var openCard: OpenTarget?
         /// `--reduced-motion`: the full view's benchmark opens and closes without the flight.
         var reducedMotion = false
+
+        /// The benchmark's window: hidden, vsync off, at the settings' size, driver and scale.
+        func window() -> GLWindow {
+            var options = Window.Options()
+            (options.width, options.height) = (width, height)
+            options.hidden = true
+            options.vsync = false
+            (options.videoDriver, options.scale) = (videoDriver, scale)
+            return GLWindow(options, tooOld: "--bench needs OpenGL 3.3 core")
+        }
     }
     let settings: Settings
 
@@ -43,12 +53,7 @@ struct Bench {
             OpenBench(settings: settings, firstCard: first).run()
             return
         }
-        var windowOptions = Window.Options()
-        (windowOptions.width, windowOptions.height) = (settings.width, settings.height)
-        windowOptions.hidden = true
-        windowOptions.vsync = false
-        (windowOptions.videoDriver, windowOptions.scale) = (settings.videoDriver, settings.scale)
-        let surface = GLWindow(windowOptions, tooOld: "--bench needs OpenGL 3.3 core")
+        let surface = settings.window()
 
         let files = settings.images.map { App.scan([$0], recursive: false) }
         // What `--sort taken` costs for this deck: every file's EXIF date, twice (the first read

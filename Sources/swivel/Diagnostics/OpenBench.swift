@@ -24,12 +24,7 @@ struct OpenBench {
     let firstCard: OpenTarget
 
     func run() {
-        var windowOptions = Window.Options()
-        (windowOptions.width, windowOptions.height) = (settings.width, settings.height)
-        windowOptions.hidden = true
-        windowOptions.vsync = false
-        (windowOptions.videoDriver, windowOptions.scale) = (settings.videoDriver, settings.scale)
-        let surface = GLWindow(windowOptions, tooOld: "--bench needs OpenGL 3.3 core")
+        let surface = settings.window()
         let files = settings.images.map { App.scan([$0], recursive: false) } ?? []
         let pixels = surface.pixels
         // The floor first, while no decode thread runs: each file three times, the median.
