@@ -175,6 +175,9 @@ public struct FullView: Sendable {
             || dismiss.isAnimating(at: time)
     }
 
+    /// The page open (or heading into view) at `time`; nil while closing.
+    public func openPage(at time: Double) -> Int? { transition.isOpening ? strip.destinationPage(at: time) : nil }
+
     /// What shows at `time`: the open card's flight, moved with the page strip; while open (not
     /// closing), also the neighbouring page sliding in beside it.
     public func pages(at time: Double) -> [(index: Int, frame: FlightFrame)] {
@@ -333,6 +336,9 @@ public struct FullViewState: Sendable {
         guard let view, !view.isClosed(at: time) else { return nil }
         return view
     }
+
+    /// The page open (or heading into view) at `time`; nil while no view shows or it is closing.
+    public func openPage(at time: Double) -> Int? { shown(at: time)?.openPage(at: time) }
 
     /// Opens card `index` of `row` at `time`: the row comes to rest with it centred (where the
     /// flight leaves from and will land). `flying` false: open at once (`--open`).

@@ -63,7 +63,7 @@ final class DeckKeys {
     /// not the one passing the centre when M came).
     static func currentCard(row: ScrollController, fullView: FullViewState, at time: Double) -> Int? {
         guard row.layout.cardCount > 0 else { return nil }
-        if let view = fullView.shown(at: time), view.transition.isOpening { return view.strip.destinationPage(at: time) }
+        if let page = fullView.openPage(at: time) { return page }
         return row.layout.nearestCard(to: row.destination(at: time))
     }
 

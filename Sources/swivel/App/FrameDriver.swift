@@ -108,7 +108,7 @@ final class FrameDriver {
                               sharp: { [sharpPhoto] page, frame in
                                   sharpPhoto.flying(page: page, frame: frame, view: view, now: photoTime ?? time)
                               },
-                              infoCard: view.flatMap { $0.transition.isOpening ? $0.strip.destinationPage(at: time) : nil },
+                              infoCard: view?.openPage(at: time),
                               closing: controller.closing, rowTime: time)
     }
 

@@ -40,7 +40,7 @@ extension FrameLoop {
     private mutating func applyTrashChanges(_ changes: [FolderChange], deck: PhotoDeck, centring: FilePath? = nil,
                                             at now: Double) {
         guard !changes.isEmpty else { return }
-        let openPage = fullView.shown(at: now).flatMap { $0.transition.isOpening ? $0.strip.destinationPage(at: now) : nil }
+        let openPage = fullView.openPage(at: now)
         _ = driver.applyFolderChanges(changes, to: &controller, at: now, closingGaps: true)
         let target = centring.flatMap(deck.position(of:))
         if let openPage {

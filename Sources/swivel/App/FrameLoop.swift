@@ -248,8 +248,7 @@ struct FrameLoop {
     /// the window's own title; "Swivel (N marked)" when N cards are marked.
     static func title(_ view: FullView?, deck: PhotoDeck?, marked: Int = 0, at time: Double) -> String {
         let normal = Window.Options().title + (marked > 0 ? " (\(marked) marked)" : "")
-        guard let view, view.transition.isOpening else { return normal }
-        let page = view.strip.destinationPage(at: time)
+        guard let page = view?.openPage(at: time) else { return normal }
         return "\(deck.map { $0.name(at: page) } ?? "Card \(page + 1)") — \(normal)"
     }
 
