@@ -240,8 +240,10 @@ public final class PhotoDeck<Textures: PhotoTextureArray> {
             .prefix(textures.layers)
         let wanted = positions.map { order[$0] }
         pinned = Set(wanted)
-        // On screen: the visible cards, unless the row is flying past too fast to decode them.
-        let onScreen = abs(velocity) <= Self.decodeSpeedLimit
+        // Decoded on the on-screen threads: the visible cards and one more each side, unless the
+        // row is flying past too fast to decode them. (`self.onScreen`, the cards that can touch
+        // the window, is what a frame is drawn for.)
+        let decodedFirst = abs(velocity) <= Self.decodeSpeedLimit
             ? Set(layout.cards(inSlots: layout.visibleIndices(scroll: scroll)).filter { order.indices.contains($0) }.map { order[$0] }) : []
         self.onScreen = Set(layout.cards(inSlots: layout.showingIndices(scroll: scroll)).filter { order.indices.contains($0) }.map { order[$0] })
         updatedAt = now
@@ -250,7 +252,7 @@ public final class PhotoDeck<Textures: PhotoTextureArray> {
         retries = retries.filter { id, retry in retry.after > now || wantedSet.contains(id) }
         loader.want(wanted.filter { id in
             cache.slot(for: id) == nil && !unusable.contains(id) && (retries[id].map { now >= $0.after } ?? true)
-        }, onScreen: onScreen)
+        }, onScreen: decodedFirst)
 
         var update = Update()
         for finished in loader.takeFinished(limit: uploadLimit) {
@@ -283,7 +285,7 @@ public final class PhotoDeck<Textures: PhotoTextureArray> {
                     let instant = now - (firstFrameAt ?? firstUpdateAt ?? now) <= Self.instantArrivalAfterOpen
                     arrivedAt[finished.id] = instant ? -.infinity : now
                     update.uploaded += 1
-                    if onScreen.contains(finished.id) { update.uploadedOnScreen += 1 }
+                    if self.onScreen.contains(finished.id) { update.uploadedOnScreen += 1 }
                 } catch {
                     textureFailures += 1
                     warn("skipped \(sources[finished.id]): \(error)")
