@@ -6,8 +6,9 @@ extension Options {
 
     Renders F frames (default 600) of a scripted run in 60 Hz virtual time — at rest on the deck's
     middle card for the first fifth, then a fling towards the end, and half-way through the rest
-    one back — without waiting for vsync and with glFinish after every frame; then drags for two seconds in real time through SDL's event queue to measure
-    latency; then prints one JSON object on stdout and exits. Same input, same frames, every run.
+    one back — without waiting for vsync and with glFinish after every frame (flat out with colour
+    cards; with --images paced at 60 Hz, as the app draws, since photos arrive in real time); then
+    drags for two seconds in real time through SDL's event queue to measure latency; then prints one JSON object on stdout and exits. Same input, same frames, every run.
     Works headless with SDL_VIDEODRIVER=offscreen. Its fields:
 
       frames            frames rendered
@@ -45,11 +46,11 @@ extension Options {
       decode_cpu_ms          the same decodes' CPU time on their threads (without the waits for a
                              core: decoders run at a lower priority than drawing)
       centred_photo_ms       from the end of the first frame to the end of the first frame that
-                             shows the centred card's photo (wall clock; until every visible photo
-                             is shown, frames are paced at 60 Hz as in the app, then flat out)
+                             shows the centred card's photo (wall clock; with --images every
+                             frame is paced at 60 Hz as in the app)
       visible_photos_ms      the same until every visible card's photo is shown
-      placeholder_frames     frames after that (the flings, at 5,000 pt/s, drawn flat out in
-                             60 Hz virtual time) in which a visible card is still grey;
+      placeholder_frames     frames after that (the flings, at 5,000 pt/s, paced at 60 Hz)
+                             in which a visible card is still grey;
                              placeholder_run_max the most such frames in a row,
                              placeholder_cards_max the most grey cards in one frame
       thumbnail_hits         cards whose photo came from the shared thumbnail cache;
