@@ -37,18 +37,19 @@ final class FrameDriver {
     }
 
     /// A photo deck's step before drawing, at `pixels`' scale for the controller's layout: sizes
-    /// the textures, says what to decode, uploads up to `uploadLimit` finished photos (see
+    /// the textures, says what to decode, uploads up to `uploadLimit` finished photos for up to
+    /// `uploadSeconds` (see
     /// `PhotoDeck.update`), and applies what the deck reports: the cards whose files turned out
     /// unreadable leave `controller`, highest position first. Exits 1 when not one
     /// image could be read, unless `emptyIsFatal` is false (`--bench` reports an empty deck).
     /// Nil for the colour deck.
     @discardableResult
     func updatePhotos(_ controller: inout ScrollController, at time: Double, pixels: FramePixels,
-                      settled: Bool = false, uploadLimit: Int = PhotoDeck.uploadsPerFrame,
+                      settled: Bool = false, uploadLimit: Int = PhotoDeck.uploadsPerFrame, uploadSeconds: Double = .infinity,
                       emptyIsFatal: Bool = true) -> PhotoDeck.Update? {
         guard let deck = content.deck else { return nil }
         let update = deck.update(for: controller, at: time, pixelScale: pixels.scale(for: controller.layout.viewport),
-                                 settled: settled, uploadLimit: uploadLimit)
+                                 settled: settled, uploadLimit: uploadLimit, uploadSeconds: uploadSeconds)
         for position in update.removed { controller.removeCard(position, at: time) }
         // (A deck emptied by files deleted while it is open stays open, waiting for new ones.)
         if emptyIsFatal && deck.count == 0 && !update.removed.isEmpty { fail(.failure, "none of the images could be read") }

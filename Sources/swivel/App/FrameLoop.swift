@@ -213,9 +213,11 @@ struct FrameLoop {
             }
         }
         if content.notice.expire(at: now) { needsFrame = true }
-        // The first frame goes up before any photo: the window never waits for decoding.
+        // The first frame goes up before any photo: the window never waits for decoding. Just
+        // after it, every photo that is ready goes up at once (`PhotoDeck.uploads`).
+        let uploads = content.deck?.uploads(firstFrame: firstFrame, at: now) ?? (0, .infinity)
         let update = driver.updatePhotos(&controller, at: now, pixels: pixels,
-                                         uploadLimit: firstFrame ? 0 : PhotoDeck.uploadsPerFrame)
+                                         uploadLimit: uploads.limit, uploadSeconds: uploads.seconds)
         // A photo arriving for a card off screen changes no pixel: no frame for it.
         if let update, update.uploadedOnScreen > 0 { needsFrame = true }
         if driver.updateFullView(&fullView, at: now, pixels: pixels) { needsFrame = true }
