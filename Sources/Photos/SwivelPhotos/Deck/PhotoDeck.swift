@@ -322,6 +322,9 @@ public final class PhotoDeck<Textures: PhotoTextureArray> {
         now - (firstFrameAt ?? firstUpdateAt ?? now) <= Self.instantArrivalAfterOpen
     }
 
+    /// When the open ends (`isOpening`), once the deck has had its first update.
+    public var openingEnd: Double? { (firstFrameAt ?? firstUpdateAt).map { $0 + Self.instantArrivalAfterOpen } }
+
     /// What the frame at `now` may upload (`update`'s `uploadLimit` and `uploadSeconds`): nothing
     /// in the window's first frame, which never waits for photos; just after the open, every
     /// photo that is ready, for up to `openingUploadSeconds`; later `uploadsPerFrame`.
