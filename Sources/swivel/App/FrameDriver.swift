@@ -93,7 +93,11 @@ final class FrameDriver {
     /// Photos fade in as at `photoTime` (`.infinity`: long arrived), `time` when not given.
     func render(_ controller: ScrollController, fullView: FullViewState = FullViewState(), at time: Double,
                 into pixels: FramePixels, photoTime: Double? = nil) {
-        if let due = deferredProgramsDue, time >= due { buildDeferredPrograms() }
+        builtPrograms = false
+        if let due = deferredProgramsDue, time >= due {
+            buildDeferredPrograms()
+            builtPrograms = true
+        }
         buildScene(controller, fullView: fullView, at: time, for: pixels, photoTime: photoTime)
         renderScene(into: pixels)
     }
@@ -143,14 +147,17 @@ final class FrameDriver {
     /// for later: once its open is over (`PhotoDeck.openingEnd`), nil when they are built or wait
     /// for nothing. Until then frames take the one-call path, whose code llvmpipe compiled for the
     /// first frame, so the frame that brings a warm open's photos (just after the first) is only
-    /// drawn: the split programs' first draw made that frame 100–480 ms long under Xvfb on this
+    /// drawn: the split programs' first draw made that frame 96–484 ms long under Xvfb on this
     /// 2-core machine under load, the one-call path 17–22 ms (docs/performance.md, "Thumbnail
     /// cache"). The frame loop draws a frame then if none is due anyway (the same pixels), so
     /// that the first frame the user moves is not the one that compiles them.
     var deferredProgramsDue: Double? {
         guard presented, renderer.hasDeferredPrograms, let deck = content.deck else { return nil }
-        return deck.openingEnd
+        return deck.openingEnd ?? -.infinity    // a deck never updated has no open to wait for
     }
+
+    /// Whether the last `render` built the programs left for later (for the frame log).
+    private(set) var builtPrograms = false
 
     private func buildDeferredPrograms() {
         guard renderer.hasDeferredPrograms else { return }

@@ -271,6 +271,7 @@ struct FrameLoop {
         driver.render(controller, fullView: fullView, at: now, into: pixels)
         frameLog?.drew(controller, at: now, deck: content.deck,
                        open: fullView.shown(at: now).map { $0.strip.destinationPage(at: now) },
+                       builtPrograms: driver.builtPrograms,
                        pixels: frameLog?.hashesPixels == true ? driver.readPixels(pixels) : nil)
         if let error = driver.takeError() { Console.error(error) }
         if screenshotRequested {

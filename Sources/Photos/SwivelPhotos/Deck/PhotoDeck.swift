@@ -59,8 +59,9 @@ public final class PhotoDeck<Textures: PhotoTextureArray> {
     /// Interaction", 1983; Nielsen, "Usability Engineering", 1993, ch. 5), and here the photos
     /// come in as part of the window opening. The rule is on arrival time alone, so a photo read
     /// from the thumbnail cache and one decoded from its file are drawn alike. The window never
-    /// waits for them: warm, the photos on screen arrived about 70 ms after the first frame
-    /// (docs/performance.md), inside it; cold they come later and fade as before.
+    /// waits for them: warm, the photos on screen arrive in the frame after the first, 0–50 ms
+    /// later under a loaded Xvfb (docs/performance.md), inside it; cold they mostly come later
+    /// and fade as before.
     public static var instantArrivalAfterOpen: Double { 0.1 }
     /// Uploads per frame at most, so a frame never stalls on textures (about 0.3 ms each at 1×).
     public static var uploadsPerFrame: Int { 2 }
