@@ -149,6 +149,22 @@ struct FullViewDecodeTests {
         #expect(photos.heldBytes == 0)
     }
 
+    /// The neighbours wait until the open photo's decode has been taken: nothing else decodes while
+    /// the frame step takes it in and draws it.
+    @Test func theNeighboursWaitForTheOpenPhotoToBeTaken() {
+        let recorder = Recorder()
+        let photos = recorder.photos()
+        defer { photos.stop() }
+        photos.open(5, window: (1280, 720), neighbours: [6, 4], budgetBytes: 64 << 20)
+        Self.waitFor { !recorder.asked.withLock { $0.isEmpty } }
+        usleep(200_000)   // long enough for both neighbours, were they let start
+        #expect(recorder.asked.withLock { $0.map(\.0) } == [5])
+        #expect(photos.takeFinished().map(\.image.id) == [5])
+        var finished: [FullViewPhotos.Finished] = []
+        Self.waitFor { finished += photos.takeFinished(); return finished.count == 2 }
+        #expect(recorder.asked.withLock { $0.map(\.0) } == [5, 6, 4])
+    }
+
     /// Opening another photo stops the decode of the one left.
     @Test func aChangeOfOpenPhotoCancelsTheOldDecode() {
         let recorder = Recorder(slow: 1)

@@ -147,7 +147,11 @@ public final class FullViewPhotos: @unchecked Sendable {
     /// The decodes finished since the last call, oldest first.
     public func takeFinished() -> [Finished] {
         condition.withLock {
-            defer { finished = [] }
+            defer {
+                // The open photo taken: the neighbours may start.
+                if !finished.isEmpty { condition.broadcast() }
+                finished = []
+            }
             return finished
         }
     }
@@ -158,11 +162,16 @@ public final class FullViewPhotos: @unchecked Sendable {
     /// Whether a decode is under way or waiting to be taken.
     public var hasWork: Bool { condition.withLock { busy != nil || !finished.isEmpty } }
 
-    /// The images wanted, most urgent first (called with the lock held).
+    /// The images wanted, most urgent first (called with the lock held). The neighbours only once
+    /// the open photo's window-size decode has been taken (or given up on): until then it is on
+    /// its way to the screen, and the frame that takes it in, uploads and draws it shares the
+    /// cores with whatever decodes (on llvmpipe, drawing is on the CPU too).
     private var wanted: [Image] {
         guard let open else { return [] }
-        return [Image(id: open, resolution: .window)] + (fullWanted ? [Image(id: open, resolution: .full)] : [])
-            + neighbours.map { Image(id: $0, resolution: .window) }
+        let shown = Image(id: open, resolution: .window)
+        let taken = (held[shown] != nil || given.contains(shown)) && !finished.contains { $0.image == shown }
+        return [shown] + (fullWanted ? [Image(id: open, resolution: .full)] : [])
+            + (taken ? neighbours.map { Image(id: $0, resolution: .window) } : [])
     }
 
     private func work() {
