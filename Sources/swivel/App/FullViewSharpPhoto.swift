@@ -124,7 +124,8 @@ final class FullViewSharpPhoto {
         if !view.hasImageSize, view.strip.destinationPage(at: time) == view.page, view.zoom.isFitted(at: time),
            !view.zoom.isAnimating(at: time), !view.zoom.isHeld {
             fullView.setImageSize(page.imageSize, forCard: view.page)
-            // It fades in over the card's texture; a page turned to with its photo at hand shows it at once.
+            // It fades in over the card's texture, from the frame that takes it in (`fadeLead`); a page
+            // turned to with its photo at hand shows it at once.
             pages[view.page]?.shownAt = time
             changed = true
         }
@@ -161,7 +162,19 @@ final class FullViewSharpPhoto {
 
     /// Whether the open page's sharp photo is fading in over its card's texture at `now`.
     func isFading(now: Double) -> Bool {
-        pages.values.contains { $0.shownAt.map { now - $0 < PhotoDeck.fadeDuration } ?? false }
+        pages.values.contains { $0.shownAt.map { Self.fadeOpacity(shownAt: $0, now: now) < 1 } ?? false }
+    }
+
+    /// How far ahead of the frame that takes a sharp photo in its fade starts: one 60 Hz frame.
+    /// That frame is the first that can show it, and at opacity 0 it would show nothing new (a
+    /// whole frame spent before the photo appears); a step in, it shows the photo at once.
+    static let fadeLead = 1.0 / 60
+
+    /// How far the sharp photo taken in at `shownAt` has faded in over its card's texture at
+    /// `now`: (1/60) / 0.15 = 1/9 in the frame that takes it in, whole `PhotoDeck.fadeDuration`
+    /// after the fade's start (a frame before that one); a function of the times alone.
+    static func fadeOpacity(shownAt: Double, now: Double) -> Double {
+        min(1, max(0, (now - shownAt + fadeLead) / PhotoDeck.fadeDuration))
     }
 
     /// The sharp photo to draw for page `page` of `view` at `frame`, how far it has faded in at
@@ -170,7 +183,7 @@ final class FullViewSharpPhoto {
     func flying(page: Int, frame: FlightFrame, view: FullView?, now: Double)
         -> (texture: FullViewTexture, opacity: Double, standIn: (clip: Rect, crop: Rect)?)? {
         guard let view, view.showsSharpSize(page), let shown = pages[page] else { return nil }
-        let opacity = shown.shownAt.map { min(1, max(0, (now - $0) / PhotoDeck.fadeDuration)) } ?? 1
+        let opacity = shown.shownAt.map { Self.fadeOpacity(shownAt: $0, now: now) } ?? 1
         guard opacity < 1 else { return (shown.texture, 1, nil) }
         // The card's texture where it was, moved as the page is (paged, pulled down).
         var standIn = view.standInFrame

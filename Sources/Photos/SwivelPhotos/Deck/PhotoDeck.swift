@@ -156,8 +156,8 @@ public final class PhotoDeck<Textures: PhotoTextureArray> {
         loader = ImageLoader(onScreenThreads: Self.onScreenThreads(cores: cores), aheadThreads: 1,
                              onFinished: onFinished, beforeAhead: beforeAhead, decode: decode)
         fullViewPhotos = FullViewPhotos(onFinished: onFinished, path: { sources[$0].path }) {
-            (id, target, cancellation) throws(ImageLoadError) in
-            try ImageDecoder.decode(sources[id].path, target: target, cancellation: cancellation)
+            (id, target, near, cancellation) throws(ImageLoadError) in
+            try ImageDecoder.decode(sources[id].path, target: target, unresampledUpTo: near, cancellation: cancellation)
         }
     }
 
