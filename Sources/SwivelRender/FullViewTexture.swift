@@ -67,23 +67,20 @@ public final class FullViewTexture {
     /// flying card's crop) is up: `part` can be drawn from this texture alone.
     public func covers(_ part: Rect) -> Bool {
         let area = pixelArea(part)
-        return tiles.indices.allSatisfy { index in
-            let shown = tiles[index].tile.shown
-            let apart = shown.x >= area.x + area.width || area.x >= shown.x + shown.width
-                || shown.y >= area.y + area.height || area.y >= shown.y + shown.height
-            return apart || uploads.isUp(index)
-        }
+        return tiles.indices.allSatisfy { !touches($0, area) || uploads.isUp($0) }
     }
 
     /// How many tiles whose part of the photo lies in `part` (0…1 across it) are up.
     public func tilesUp(in part: Rect) -> Int {
         let area = pixelArea(part)
-        return tiles.indices.filter { index in
-            let shown = tiles[index].tile.shown
-            let apart = shown.x >= area.x + area.width || area.x >= shown.x + shown.width
-                || shown.y >= area.y + area.height || area.y >= shown.y + shown.height
-            return !apart && uploads.isUp(index)
-        }.count
+        return tiles.indices.filter { touches($0, area) && uploads.isUp($0) }.count
+    }
+
+    /// Whether tile `index`'s own part of the photo overlaps `area` (its pixels).
+    private func touches(_ index: Int, _ area: PixelArea) -> Bool {
+        let shown = tiles[index].tile.shown
+        return shown.x < area.x + area.width && area.x < shown.x + shown.width
+            && shown.y < area.y + area.height && area.y < shown.y + shown.height
     }
 
     /// Uploads the next bands within `budgetBytes` (at least one band; `TileUploads` says which:
