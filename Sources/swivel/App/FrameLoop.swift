@@ -88,7 +88,8 @@ struct FrameLoop {
     /// Something changes without input: a new layout or toggle, an animation, a photo fade.
     private func changesWithoutInput(at time: Double) -> Bool {
         needsFrame || drawnLayout != controller.layout || flight(at: time) != drawnFlight || controller.isAnimating(at: time)
-            || content.deck?.hasUploads == true || isFading(at: time) || driver.deferredProgramsDue.map { time >= $0 } == true
+            || content.deck?.hasUploads == true || driver.sharpPhoto.hasUploads || isFading(at: time)
+            || driver.deferredProgramsDue.map { time >= $0 } == true
             || (pendingInput == nil && drawnOffset != controller.offset(at: time))
     }
 
