@@ -105,7 +105,7 @@ struct DeckTestError: Error, CustomStringConvertible { let description: String }
     @Test func photosArrivingJustAfterTheOpenAreNotFaded() throws {
         let files = TemporaryDirectory(), warnings = Warnings()
         let deck = Self.deck(files, ["a", "b", "c", "d", "e"], warnings: warnings)
-        var controller = ScrollController(layout: CarouselLayout(viewport: Self.viewport, cardCount: 5))
+        let controller = ScrollController(layout: CarouselLayout(viewport: Self.viewport, cardCount: 5))
         _ = deck.update(for: controller, at: 5, pixelScale: 1, settled: true, uploadLimit: 0)   // opened at 5 s
         // Four photos at 5.1 s, the fifth at 5.101 s, as their decodes finish (within 10 s; the
         // decode threads may not have picked the work up yet when this starts).
