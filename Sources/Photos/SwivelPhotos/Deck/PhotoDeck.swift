@@ -241,7 +241,8 @@ public final class PhotoDeck<Textures: PhotoTextureArray> {
         /// The cards the row shows until it rests (`LoadPlan.passing`), each once: the visible ones first.
         func passing() -> (cards: [Int], visible: Int) {
             let heading = velocity != 0 ? velocity : end - scroll
-            let lead = Int(min(abs(velocity) * Self.readAhead / max(layout.parameters.pitch, 1), 1e6).rounded(.up))
+            let ahead = abs(velocity) * Self.readAhead / max(layout.parameters.pitch, 1)   // cards
+            let lead = ahead.isFinite ? Int(min(ahead, 1e6).rounded(.up)) : 0
             let slots = layout.visibleIndices(scroll: scroll), resting = layout.visibleIndices(scroll: end)
             guard layout.isEndless else {
                 let cards = LoadPlan.passing(visible: slots, resting: resting, centre: layout.centreIndex(scroll: scroll),
