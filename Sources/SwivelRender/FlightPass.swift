@@ -1,5 +1,6 @@
 import CGL
 import SwivelCore
+import SwivelPhotoCore
 
 /// The card flying between the row and the full view (or resting open in it), in window points:
 /// its clip rectangle, corner radius, the part of its photo shown, its colour and photo; and how
@@ -13,6 +14,9 @@ public struct FlyingCard {
     public var image: CardImage?
     /// The sharp photo, drawn instead of `image` where given (`crop` is then across it).
     public var sharp: FullViewTexture?
+    /// Drawn where `sharp`'s tiles are not all up yet (its full resolution going up a few bands a
+    /// frame): the same photo at the window's size.
+    public var sharpFallback: FullViewTexture?
     /// How far the sharp photo has faded in over the card's texture, shown at `standIn` (clip and
     /// crop of the card's texture) beneath it until 1.
     public var sharpOpacity: Double = 1
@@ -36,13 +40,17 @@ public struct FlyingCard {
 /// over the whole window (the row fades to the background), then the card, one draw call each.
 final class FlightPass {
     private let program: ShaderProgram
-    private let viewportPixels, quadRect, rect, radius, color, crop, image, sharpShown, tileMap, tileShown, sharpOpacity: Uniform
+    private let viewportPixels, quadRect, grow, rect, radius, color, crop, image, sharpShown, tileMap, tileShown, sharpOpacity: Uniform
     private var vertexArray: GLuint = 0
+    /// The sharp photo's tiles where the clip needs no coverage worked out (`photo.frag`).
+    private let photoProgram: ShaderProgram
+    private let photoViewportPixels, photoQuad, photoUV, photoOpacity: Uniform
 
     init() throws {
         program = try ShaderProgram(vertex: .flightVert, fragment: .flightFrag)
         viewportPixels = try program.uniform("u_viewportPixels")
         quadRect = try program.uniform("u_quad")
+        grow = try program.uniform("u_grow")
         rect = try program.uniform("u_rect")
         tileMap = try program.uniform("u_tileMap")
         tileShown = try program.uniform("u_tileShown")
@@ -53,6 +61,12 @@ final class FlightPass {
         image = try program.uniform("u_image")
         sharpShown = try program.uniform("u_sharpShown")
         program.bind(samplers: [(try program.uniform("u_images"), 1), (try program.uniform("u_sharp"), 2)])
+        photoProgram = try ShaderProgram(vertex: .photoVert, fragment: .photoFrag)
+        photoViewportPixels = try photoProgram.uniform("u_viewportPixels")
+        photoQuad = try photoProgram.uniform("u_quad")
+        photoUV = try photoProgram.uniform("u_uv")
+        photoOpacity = try photoProgram.uniform("u_opacity")
+        photoProgram.bind(samplers: [(try photoProgram.uniform("u_photo"), 2)])
         glGenVertexArrays(1, &vertexArray)
     }
 
@@ -99,7 +113,7 @@ final class FlightPass {
             }
             sharpShown.set(1)
             sharpOpacity.set(Float(opacity))
-            calls += drawTiles(of: sharp, card: card, pixelScale: pixelScale)
+            calls += drawTiles(of: sharp, card: card, pixelScale: pixelScale, viewport: viewport, opacity: opacity)
         }
         glActiveTexture(GLc.texture2)
         glBindTexture(GLc.texture2D, 0)
@@ -109,43 +123,133 @@ final class FlightPass {
     }
 
     /// The sharp photo's tiles inside `card.clip`, one draw call each: each tile's quad is its own
-    /// part of the photo on screen, within the clip. Returns the calls issued.
-    private func drawTiles(of sharp: FullViewTexture, card: FlyingCard, pixelScale: Double) -> Int {
+    /// part of the photo on screen, within the clip. A tile not yet up is drawn from
+    /// `card.sharpFallback`'s tiles, each within their common part. Returns the calls issued.
+    private func drawTiles(of sharp: FullViewTexture, card: FlyingCard, pixelScale: Double, viewport: Size,
+                           opacity: Double) -> Int {
         let c = card.crop
         guard c.width > 0, c.height > 0 else { return 0 }
+        // Without a rounded corner, the pixels the clip covers wholly (all but a border a pixel wide
+        // where an edge falls inside the window between pixels) are drawn by `photo.frag`, the same
+        // pixels in a fraction of the time; the border by `flight.frag`, in strips of whole pixels.
+        let inner = Self.wholePixels(of: card.clip, radius: card.cornerRadius, pixelScale: pixelScale, viewport: viewport)
+        let plain = inner != nil
+        if plain {
+            photoProgram.use()
+            photoViewportPixels.set(Float(viewport.width * pixelScale), Float(viewport.height * pixelScale))
+            photoOpacity.set(Float(opacity))
+        }
+        defer { if plain { program.use() } }
         // The whole photo's rectangle on screen, from the clip and the part of the photo it shows.
         let photo = Rect(x: card.clip.x - c.x / c.width * card.clip.width, y: card.clip.y - c.y / c.height * card.clip.height,
                          width: card.clip.width / c.width, height: card.clip.height / c.height)
-        let w = Double(sharp.width), h = Double(sharp.height)
         var calls = 0
         glActiveTexture(GLc.texture2)
-        for (tile, texture) in sharp.tiles {
-            let shown = tile.shown, area = tile.texture
-            // The photo's outer edges are left open, so that the clip's antialiased edge is drawn.
-            let x0 = shown.x == 0 ? -1e6 : Double(shown.x) / w, y0 = shown.y == 0 ? -1e6 : Double(shown.y) / h
-            let x1 = shown.x + shown.width == sharp.width ? 1e6 : Double(shown.x + shown.width) / w
-            let y1 = shown.y + shown.height == sharp.height ? 1e6 : Double(shown.y + shown.height) / h
+        /// Draws `texture`'s tile `area` (`image` its photo's size) over `part` of the photo (0…1
+        /// across it; outer edges open at ±1e6, so that the clip's antialiased edge is drawn).
+        func draw(_ texture: GLuint, area: PixelArea, image: (width: Int, height: Int), part: (Double, Double, Double, Double)) {
+            let (x0, y0, x1, y1) = part
             let left = max(card.clip.x, photo.x + max(x0, 0) * photo.width)
             let top = max(card.clip.y, photo.y + max(y0, 0) * photo.height)
             let right = min(card.clip.maxX, photo.x + min(x1, 1) * photo.width)
             let bottom = min(card.clip.maxY, photo.y + min(y1, 1) * photo.height)
-            guard right > left, bottom > top else { continue }
+            guard right > left, bottom > top else { return }
+            let w = Double(image.width), h = Double(image.height)
             glBindTexture(GLc.texture2D, texture)
+            let drawn = Rect(x: left, y: top, width: right - left, height: bottom - top)
+            guard let inner else {
+                tileMap.set(Float(-Double(area.x) / Double(area.width)), Float(-Double(area.y) / Double(area.height)),
+                            Float(w / Double(area.width)), Float(h / Double(area.height)))
+                tileShown.set(Float(x0), Float(y0), Float(x1), Float(y1))
+                quad(card.clip, radius: card.cornerRadius, pixelScale: pixelScale, color: card.color.premultiplied,
+                     crop: card.crop, image: nil, drawn: drawn)
+                calls += 1
+                return
+            }
+            if let core = drawn.intersection(inner) {
+                // The texture coordinates at the rectangle's corners: through the photo (0…1
+                // across it) to the tile's texture.
+                func u(_ x: Double) -> Float { Float(((x - photo.x) / photo.width * w - Double(area.x)) / Double(area.width)) }
+                func v(_ y: Double) -> Float { Float(((y - photo.y) / photo.height * h - Double(area.y)) / Double(area.height)) }
+                photoQuad.set(Float(core.x * pixelScale), Float(core.y * pixelScale), Float(core.width * pixelScale),
+                              Float(core.height * pixelScale))
+                photoUV.set(u(core.x), v(core.y), u(core.maxX), v(core.maxY))
+                glDrawArrays(GLc.triangleStrip, 0, 4)
+                calls += 1
+            }
+            // The border's strips, each of whole pixels, that touch this tile (its own part grown by
+            // a pixel: `u_tileShown` keeps each pixel to one tile).
+            let near = Rect(x: left - 1 / pixelScale, y: top - 1 / pixelScale, width: right - left + 2 / pixelScale,
+                            height: bottom - top + 2 / pixelScale)
+            let strips = Self.border(of: card.clip, inside: inner, pixelScale: pixelScale).compactMap { $0.intersection(near) }
+            guard !strips.isEmpty else { return }
+            program.use()
             tileMap.set(Float(-Double(area.x) / Double(area.width)), Float(-Double(area.y) / Double(area.height)),
                         Float(w / Double(area.width)), Float(h / Double(area.height)))
             tileShown.set(Float(x0), Float(y0), Float(x1), Float(y1))
-            quad(card.clip, radius: card.cornerRadius, pixelScale: pixelScale, color: card.color.premultiplied,
-                 crop: card.crop, image: nil, drawn: Rect(x: left, y: top, width: right - left, height: bottom - top))
-            calls += 1
+            for strip in strips {
+                quad(card.clip, radius: card.cornerRadius, pixelScale: pixelScale, color: card.color.premultiplied,
+                     crop: card.crop, image: nil, drawn: strip, grown: 0)
+                calls += 1
+            }
+            photoProgram.use()
+        }
+        /// A tile's own part of its photo, 0…1 across it, the photo's outer edges open.
+        func part(_ shown: PixelArea, of texture: FullViewTexture) -> (Double, Double, Double, Double) {
+            let w = Double(texture.width), h = Double(texture.height)
+            return (shown.x == 0 ? -1e6 : Double(shown.x) / w, shown.y == 0 ? -1e6 : Double(shown.y) / h,
+                    shown.x + shown.width == texture.width ? 1e6 : Double(shown.x + shown.width) / w,
+                    shown.y + shown.height == texture.height ? 1e6 : Double(shown.y + shown.height) / h)
+        }
+        for (index, (tile, texture)) in sharp.tiles.enumerated() {
+            let own = part(tile.shown, of: sharp)
+            if sharp.isUp(index) {
+                draw(texture, area: tile.texture, image: (sharp.width, sharp.height), part: own)
+                continue
+            }
+            guard let fallback = card.sharpFallback else { continue }
+            for (index, (other, otherTexture)) in fallback.tiles.enumerated() where fallback.isUp(index) {
+                let theirs = part(other.shown, of: fallback)
+                draw(otherTexture, area: other.texture, image: (fallback.width, fallback.height),
+                     part: (max(own.0, theirs.0), max(own.1, theirs.1), min(own.2, theirs.2), min(own.3, theirs.3)))
+            }
         }
         glActiveTexture(GLc.texture0)
         return calls
     }
 
+    /// The pixels inside the window that `clip` (points, no rounded corner) covers wholly, as a
+    /// rectangle of whole pixels in points (`flight.frag`'s coverage is 1 in it); nil with a
+    /// rounded corner.
+    static func wholePixels(of clip: Rect, radius: Double, pixelScale: Double, viewport: Size) -> Rect? {
+        guard radius * pixelScale < 1e-4 else { return nil }
+        // An edge within 1e-4 px of a whole pixel counts as on it (coverage 1 − 1e-4 is 255 in 8 bits).
+        func up(_ x: Double) -> Double { (x - 1e-4).rounded(.up) }
+        func down(_ x: Double) -> Double { (x + 1e-4).rounded(.down) }
+        let x0 = max(0, up(clip.x * pixelScale)), y0 = max(0, up(clip.y * pixelScale))
+        let x1 = min(viewport.width * pixelScale, down(clip.maxX * pixelScale))
+        let y1 = min(viewport.height * pixelScale, down(clip.maxY * pixelScale))
+        return Rect(x: x0 / pixelScale, y: y0 / pixelScale, width: max(0, x1 - x0) / pixelScale, height: max(0, y1 - y0) / pixelScale)
+    }
+
+    /// The pixels `clip` touches outside `inner` (its `wholePixels`), as up to four strips of whole
+    /// pixels in points: above and below `inner` the clip's whole width, beside it its height.
+    static func border(of clip: Rect, inside inner: Rect, pixelScale: Double) -> [Rect] {
+        let x0 = (clip.x * pixelScale).rounded(.down) / pixelScale, y0 = (clip.y * pixelScale).rounded(.down) / pixelScale
+        let x1 = (clip.maxX * pixelScale).rounded(.up) / pixelScale, y1 = (clip.maxY * pixelScale).rounded(.up) / pixelScale
+        guard inner.width > 0, inner.height > 0 else { return [Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)] }
+        return [Rect(x: x0, y: y0, width: x1 - x0, height: inner.y - y0),
+                Rect(x: x0, y: inner.maxY, width: x1 - x0, height: y1 - inner.maxY),
+                Rect(x: x0, y: inner.y, width: inner.x - x0, height: inner.height),
+                Rect(x: inner.maxX, y: inner.y, width: x1 - inner.maxX, height: inner.height)]
+            .filter { $0.width > 0 && $0.height > 0 }
+    }
+
     private func quad(_ r: Rect, radius cornerRadius: Double, pixelScale: Double,
                       color fill: (r: Float, g: Float, b: Float, a: Float), crop c: Rect, image photo: CardImage?,
-                      drawn: Rect? = nil) {
+                      drawn: Rect? = nil, grown: Double = 1) {
         let q = drawn ?? r
+        grow.set(Float(grown))
         quadRect.set(Float(q.x * pixelScale), Float(q.y * pixelScale), Float(q.width * pixelScale), Float(q.height * pixelScale))
         rect.set(Float(r.x * pixelScale), Float(r.y * pixelScale), Float(r.width * pixelScale), Float(r.height * pixelScale))
         radius.set(Float(cornerRadius * pixelScale))
@@ -153,5 +257,13 @@ final class FlightPass {
         crop.set(Float(c.x), Float(c.y), Float(c.width), Float(c.height))
         image.set(Float(photo?.layer ?? -1), Float(min(max(photo?.opacity ?? 0, 0), 1)))
         glDrawArrays(GLc.triangleStrip, 0, 4)
+    }
+}
+
+private extension Rect {
+    /// The part of this rectangle inside `other`; nil when they do not overlap.
+    func intersection(_ other: Rect) -> Rect? {
+        let x0 = max(x, other.x), y0 = max(y, other.y), x1 = min(maxX, other.maxX), y1 = min(maxY, other.maxY)
+        return x1 > x0 && y1 > y0 ? Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0) : nil
     }
 }

@@ -1,16 +1,25 @@
 import CGL
+import SwivelCore
 import SwivelPhotoCore
 
 /// The full view's sharp photo on the GPU: RGBA8 (premultiplied, top row first, as the decode
 /// gives it), linear filtered, no mip levels (it is drawn near 1:1 at fit). One texture when the
 /// photo fits in one tile (`uploadTileSize`, `GL_MAX_TEXTURE_SIZE`), else `ImageTiles`' tiles,
 /// each overlapping its neighbours by a pixel so that the bilinear samples at a seam are those of
-/// one large texture.
+/// one large texture. A large photo may go up a few bands a frame (`init(uploadingLater:)`,
+/// `upload(budgetBytes:near:)`): its tiles are drawn as each is wholly up.
 public final class FullViewTexture {
     public let width: Int
     public let height: Int
-    /// The tiles (one when the photo fits a texture), each with its texture name.
+    /// The tiles (one when the photo fits a texture), each with its texture name (0 until its
+    /// first band is up).
     private(set) var tiles: [(tile: ImageTile, texture: GLuint)] = []
+    /// Which bands go up next, and which of the photo's rows no tile needs any more.
+    private var uploads: TileUploads
+    /// The photo's pixels until every tile is up.
+    private var pixels: [UInt8]?
+    /// Told the photo's rows no texture needs any more (the caller may give their memory back).
+    private let released: ((_ rows: Range<Int>) -> Void)?
 
     /// The largest width or height of one texture this context allows (`GL_MAX_TEXTURE_SIZE`).
     public static var maximumSize: Int {
@@ -19,23 +28,70 @@ public final class FullViewTexture {
         return Int(value)
     }
 
-    /// Uploads `pixels` (`width` × `height` × 4 bytes), split into tiles of at most `tileLimit`
-    /// pixels a side (`maximumSize` and `uploadTileSize` at most; the tests set it lower), in bands
-    /// of rows top to bottom: after each band `uploaded` is told how many of the photo's first rows
-    /// no texture needs any more (the caller may give their memory back, so that the photo is not
-    /// held twice while it goes up). Throws when the driver cannot take it; leaves the texture
-    /// binding and the unpack state as it found them.
-    public init(pixels: [UInt8], width: Int, height: Int, tileLimit: Int? = nil,
-                uploaded: ((_ rows: Int) -> Void)? = nil) throws(TextureError) {
+    /// Uploads `pixels` (`width` × `height` × 4 bytes) at once, split into tiles of at most
+    /// `tileLimit` pixels a side (`maximumSize` and `uploadTileSize` at most; the tests set it
+    /// lower), in bands of rows: `released` is told the photo's rows no texture needs any more as
+    /// the tiles go up (the caller may give their memory back, so that the photo is not held twice
+    /// while it goes up). Throws when the driver cannot take it; leaves the texture binding and
+    /// the unpack state as it found them.
+    public convenience init(pixels: [UInt8], width: Int, height: Int, tileLimit: Int? = nil,
+                            released: ((_ rows: Range<Int>) -> Void)? = nil) throws(TextureError) {
+        try self.init(uploadingLater: pixels, width: width, height: height, tileLimit: tileLimit, released: released)
+        _ = try upload(budgetBytes: Int.max, near: nil)
+    }
+
+    /// The same photo with nothing uploaded yet: `upload(budgetBytes:near:)` sends it a few bands
+    /// a frame, and `pixels` are held until all are up.
+    public init(uploadingLater pixels: [UInt8], width: Int, height: Int, tileLimit: Int? = nil,
+                released: ((_ rows: Range<Int>) -> Void)? = nil) throws(TextureError) {
         guard width > 0, height > 0, pixels.count == width * height * 4 else {
             throw TextureError(description: "image of the wrong size for its pixels")
         }
         self.width = width
         self.height = height
+        self.pixels = pixels
+        self.released = released
         let limit = max(3, min(tileLimit ?? Int.max, Self.maximumSize, Self.uploadTileSize))
         let split = ImageTiles.split(width: width, height: height, maxTextureSize: limit)
-        // The tiles row by row (`split` gives them so), each row's top in the photo.
-        let rowTops = split.map(\.texture.y).reduce(into: [Int]()) { if $0.last != $1 { $0.append($1) } }
+        tiles = split.map { ($0, 0) }
+        uploads = TileUploads(tiles: split, bandRows: Self.bandRows)
+    }
+
+    /// Whether every tile is up.
+    public var isComplete: Bool { uploads.isComplete }
+
+    /// Whether tile `index` is wholly up (it may be drawn).
+    func isUp(_ index: Int) -> Bool { uploads.isUp(index) }
+
+    /// Whether every tile whose part of the photo lies in `part` (0…1 across the photo, as a
+    /// flying card's crop) is up: `part` can be drawn from this texture alone.
+    public func covers(_ part: Rect) -> Bool {
+        let area = pixelArea(part)
+        return tiles.indices.allSatisfy { !touches($0, area) || uploads.isUp($0) }
+    }
+
+    /// How many tiles whose part of the photo lies in `part` (0…1 across it) are up.
+    public func tilesUp(in part: Rect) -> Int {
+        let area = pixelArea(part)
+        return tiles.indices.filter { touches($0, area) && uploads.isUp($0) }.count
+    }
+
+    /// Whether tile `index`'s own part of the photo overlaps `area` (its pixels).
+    private func touches(_ index: Int, _ area: PixelArea) -> Bool {
+        let shown = tiles[index].tile.shown
+        return shown.x < area.x + area.width && area.x < shown.x + shown.width
+            && shown.y < area.y + area.height && area.y < shown.y + shown.height
+    }
+
+    /// Uploads the next bands within `budgetBytes` (at least one band; `TileUploads` says which:
+    /// the tile under way, then those nearest `visible`, 0…1 across the photo). Returns the bytes
+    /// uploaded (0 once complete). Throws when the driver cannot take them, the textures then
+    /// freed; leaves the texture binding and the unpack state as it found them.
+    @discardableResult
+    public func upload(budgetBytes: Int, near visible: Rect?) throws(TextureError) -> Int {
+        guard let pixels, !uploads.isComplete else { return 0 }
+        let bands = uploads.next(budgetBytes: budgetBytes, near: visible.map(pixelArea))
+        var bytes = 0
         GLErrorFlags.drain(glGetError)      // so that the one read after the uploads is about them
         let error = TextureUploadState.preserving(GLc.texture2D) {
             glPixelStorei(GLc.unpackAlignment, 1)
@@ -46,13 +102,13 @@ public final class FullViewTexture {
                 glPixelStorei(GLenum(GL_UNPACK_SKIP_PIXELS), 0)
                 glPixelStorei(GLenum(GL_UNPACK_SKIP_ROWS), 0)
             }
-            for (index, top) in rowTops.enumerated() {
-                let row = split.filter { $0.texture.y == top }
-                for tile in row {
+            for band in bands {
+                let area = tiles[band.tile].tile.texture
+                if tiles[band.tile].texture == 0 {
                     let texture = GLTextureCount.generate()
-                    tiles.append((tile, texture))
+                    tiles[band.tile].texture = texture
                     glBindTexture(GLc.texture2D, texture)
-                    glTexImage2D(GLc.texture2D, 0, GLc.rgba8, GLsizei(tile.texture.width), GLsizei(tile.texture.height), 0,
+                    glTexImage2D(GLc.texture2D, 0, GLc.rgba8, GLsizei(area.width), GLsizei(area.height), 0,
                                  GLc.rgba, GLc.unsignedByte, nil)
                     glTexParameteri(GLc.texture2D, GLc.textureMinFilter, GLc.linear)
                     glTexParameteri(GLc.texture2D, GLc.textureMagFilter, GLc.linear)
@@ -60,31 +116,33 @@ public final class FullViewTexture {
                     glTexParameteri(GLc.texture2D, GLc.textureWrapT, GLc.clampToEdge)
                     glTexParameteri(GLc.texture2D, GLc.textureMaxLevel, 0)
                 }
-                let bottom = row[0].texture.y + row[0].texture.height
-                // The rows the next row of tiles needs too (its overlap) are kept for it.
-                let kept = index + 1 < rowTops.count ? rowTops[index + 1] : height
-                for bandTop in stride(from: top, to: bottom, by: Self.bandRows) {
-                    let bandBottom = min(bottom, bandTop + Self.bandRows)
-                    for (tile, texture) in tiles.suffix(row.count) {
-                        let area = tile.texture
-                        glBindTexture(GLc.texture2D, texture)
-                        glPixelStorei(GLenum(GL_UNPACK_SKIP_PIXELS), GLint(area.x))
-                        glPixelStorei(GLenum(GL_UNPACK_SKIP_ROWS), GLint(bandTop))
-                        pixels.withUnsafeBytes { bytes in
-                            glTexSubImage2D(GLc.texture2D, 0, 0, GLint(bandTop - area.y), GLsizei(area.width),
-                                            GLsizei(bandBottom - bandTop), GLc.rgba, GLc.unsignedByte, bytes.baseAddress)
-                        }
-                    }
-                    uploaded?(min(bandBottom, kept))
+                glBindTexture(GLc.texture2D, tiles[band.tile].texture)
+                glPixelStorei(GLenum(GL_UNPACK_SKIP_PIXELS), GLint(area.x))
+                glPixelStorei(GLenum(GL_UNPACK_SKIP_ROWS), GLint(band.rows.lowerBound))
+                pixels.withUnsafeBytes { bytes in
+                    glTexSubImage2D(GLc.texture2D, 0, 0, GLint(band.rows.lowerBound - area.y), GLsizei(area.width),
+                                    GLsizei(band.rows.count), GLc.rgba, GLc.unsignedByte, bytes.baseAddress)
                 }
+                bytes += band.rows.count * area.width * 4
             }
             return glGetError()
         }
         if error != GLc.noError {
-            for index in tiles.indices { GLTextureCount.delete(&tiles[index].texture) }
+            for index in tiles.indices where tiles[index].texture != 0 { GLTextureCount.delete(&tiles[index].texture) }
+            self.pixels = nil
             throw TextureError(description: "cannot upload a \(width)x\(height) px photo: "
                 + (error == GLc.outOfMemory ? "out of GPU memory" : "OpenGL error 0x" + String(error, radix: 16)))
         }
+        for rows in uploads.takeReleasable() { released?(rows) }
+        if uploads.isComplete { self.pixels = nil }
+        return bytes
+    }
+
+    /// `part` (0…1 across the photo) in the photo's pixels, rounded outwards.
+    private func pixelArea(_ part: Rect) -> PixelArea {
+        let x0 = Int((part.x * Double(width)).rounded(.down)), y0 = Int((part.y * Double(height)).rounded(.down))
+        let x1 = Int((part.maxX * Double(width)).rounded(.up)), y1 = Int((part.maxY * Double(height)).rounded(.up))
+        return PixelArea(x: x0, y: y0, width: max(0, x1 - x0), height: max(0, y1 - y0))
     }
 
     /// The largest tile side even where the GPU takes more. A texture is allocated whole, and
@@ -99,5 +157,5 @@ public final class FullViewTexture {
     /// GPU bytes the tiles hold (their overlaps included).
     public var byteCount: Int { tiles.reduce(0) { $0 + $1.tile.texture.width * $1.tile.texture.height * 4 } }
 
-    deinit { for index in tiles.indices { GLTextureCount.delete(&tiles[index].texture) } }
+    deinit { for index in tiles.indices where tiles[index].texture != 0 { GLTextureCount.delete(&tiles[index].texture) } }
 }

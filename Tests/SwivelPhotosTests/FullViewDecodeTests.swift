@@ -58,6 +58,32 @@ struct FullViewDecodeTests {
         }
     }
 
+    /// Near its fit, a JPEG is given at libjpeg-turbo's DCT scale that covers the fit, not resampled:
+    /// a 1600×1200 JPEG in 640×360 (fit 480×360) at 3/8, 600×450 (1.25× each way), and the same
+    /// tagged Orientation 6 (fit 270×360) at 1/4, upright 300×400 (1.11×); each within mean 1.5 and
+    /// at most 8 levels of ImageMagick's resize to that size; its `original` the whole photo's
+    /// upright size. Allowed only 1.2×, the first is resampled to its fit as before.
+    @Test
+    func aJPEGNearItsFitIsGivenAtItsDCTScale() throws {
+        let folder = TemporaryDirectory()
+        let jpeg = folder.path("a.jpg"), turned = folder.path("c.jpg")
+        try Self.write(jpeg, width: 1600, height: 1200)
+        try Self.write(turned, width: 1600, height: 1200)
+        try ExternalTools.exiftool(turned, ["-Orientation=6", "-n"])
+        for (file, size, original) in [(jpeg, (600, 450), (1600, 1200)), (turned, (300, 400), (1200, 1600))] {
+            let image = try ImageDecoder.decode(file, target: .fit(width: 640, height: 360), unresampledUpTo: 1.5)
+            #expect(image.width == size.0 && image.height == size.1, "\(file): \(image.width)×\(image.height)")
+            #expect(image.original?.width == original.0 && image.original?.height == original.1)
+            let expected = try Self.magick(file, resize: "\(size.0)x\(size.1)")
+            #expect(expected.count == image.pixels.count)
+            let d = Self.difference(image.pixels, expected)
+            print("unresampled \(file.text) \(image.width)x\(image.height): mean \(d.mean), max \(d.max)")
+            #expect(d.mean <= 1.5 && d.max <= 8, "\(file): mean \(d.mean), max \(d.max)")
+        }
+        let fitted = try ImageDecoder.decode(jpeg, target: .fit(width: 640, height: 360), unresampledUpTo: 1.2)
+        #expect(fitted.width == 480 && fitted.height == 360)
+    }
+
     /// At full resolution (a bound larger than the photo) the decode is ImageMagick's, ±1.
     @Test
     func fullResolutionIsImageMagicksDecode() throws {
@@ -74,13 +100,16 @@ struct FullViewDecodeTests {
     /// A stand-in decoder: records what it was asked for, and blocks photo `slow` until cancelled.
     final class Recorder: @unchecked Sendable {
         let asked = Mutex<[(Int, DecodeTarget)]>([])
+        /// How much larger than the fit each decode was let come out (`unresampledUpTo`).
+        let near = Mutex<[Double]>([])
         let cancelled = Mutex<[Int]>([])
         let slow: Int?
         init(slow: Int? = nil) { self.slow = slow }
 
         func photos() -> FullViewPhotos {
-            FullViewPhotos(onFinished: {}, path: { FilePath("/photos/\($0).jpg") }) { (id, target, cancellation) throws(ImageLoadError) in
+            FullViewPhotos(onFinished: {}, path: { FilePath("/photos/\($0).jpg") }) { (id, target, near, cancellation) throws(ImageLoadError) in
                 self.asked.withLock { $0.append((id, target)) }
+                self.near.withLock { $0.append(near) }
                 if id == self.slow {
                     while !cancellation.isCancelled { usleep(1000) }
                     self.cancelled.withLock { $0.append(id) }
@@ -108,6 +137,8 @@ struct FullViewDecodeTests {
         #expect(finished.map(\.image.id) == [5, 6, 4])
         #expect(finished.allSatisfy { (try? $0.result.get())?.width == 960 })
         #expect(recorder.asked.withLock { $0.map(\.1) } == Array(repeating: .fit(width: 1280, height: 720), count: 3))
+        // With room in the budget for the largest they may come out, JPEGs near the fit are not resampled.
+        #expect(recorder.near.withLock { $0 } == [1.5, 1.5, 1.5])
         #expect(photos.heldBytes == 3 * 960 * 720 * 4)
         // Paging to 6 frees 4 (no longer a neighbour) and decodes 7.
         let freed = photos.open(6, window: (1280, 720), neighbours: [7, 5], budgetBytes: 64 << 20)
@@ -116,6 +147,22 @@ struct FullViewDecodeTests {
         #expect(recorder.asked.withLock { $0.map(\.0) } == [5, 6, 4, 7])
         photos.close()
         #expect(photos.heldBytes == 0)
+    }
+
+    /// The neighbours wait until the open photo's decode has been taken: nothing else decodes while
+    /// the frame step takes it in and draws it.
+    @Test func theNeighboursWaitForTheOpenPhotoToBeTaken() {
+        let recorder = Recorder()
+        let photos = recorder.photos()
+        defer { photos.stop() }
+        photos.open(5, window: (1280, 720), neighbours: [6, 4], budgetBytes: 64 << 20)
+        Self.waitFor { !recorder.asked.withLock { $0.isEmpty } }
+        usleep(200_000)   // long enough for both neighbours, were they let start
+        #expect(recorder.asked.withLock { $0.map(\.0) } == [5])
+        #expect(photos.takeFinished().map(\.image.id) == [5])
+        var finished: [FullViewPhotos.Finished] = []
+        Self.waitFor { finished += photos.takeFinished(); return finished.count == 2 }
+        #expect(recorder.asked.withLock { $0.map(\.0) } == [5, 6, 4])
     }
 
     /// Opening another photo stops the decode of the one left.
@@ -144,6 +191,8 @@ struct FullViewDecodeTests {
         finished += photos.takeFinished()
         #expect(finished.map(\.image.id) == [1])
         #expect(photos.heldBytes <= 1 << 20)
+        // Shrunk to the budget, it is resampled to the size that fits it.
+        #expect(recorder.near.withLock { $0 } == [1])
         photos.wantFullResolution()
         Self.waitFor { finished += photos.takeFinished(); return finished.count == 2 }
         #expect(finished.last?.fullSizeWarning?.hasPrefix("swivel: /photos/1.jpg: cannot show at full size: 4000×3000 needs 45 MiB") == true)

@@ -259,6 +259,33 @@ struct DeckTestError: Error, CustomStringConvertible { let description: String }
         #expect(deck.texturesInUse == 5 && !deck.hasUploads)
     }
 
+    /// Just after the open, a frame uploads every photo that is ready, for up to 8 ms of uploading
+    /// (`uploads(firstFrame:at:)`); the first frame uploads none, and from 0.1 s after the first
+    /// frame went up, 2 a frame again.
+    @Test func justAfterTheOpenEveryReadyPhotoGoesUpAtOnce() throws {
+        let files = TemporaryDirectory(), warnings = Warnings()
+        let deck = Self.deck(files, ["a", "b", "c", "d", "e"], warnings: warnings)
+        let layout = CarouselLayout(viewport: Self.viewport, cardCount: 5)
+        #expect(deck.uploads(firstFrame: true, at: 0).limit == 0)
+        for _ in 0..<5000 where deck.decodeMilliseconds.count < 5 {
+            _ = deck.update(layout: layout, scroll: 0, velocity: 0, pixelScale: 1, now: 0, uploadLimit: 0)
+            usleep(2_000)
+        }
+        #expect(deck.decodeMilliseconds.count == 5)
+        deck.firstFrameShown(at: 0.05)
+        // No time to upload in: nothing goes up, whatever the count allows.
+        #expect(deck.update(layout: layout, scroll: 0, velocity: 0, pixelScale: 1, now: 0.06, uploadLimit: .max,
+                            uploadSeconds: 0).uploaded == 0)
+        let opening = deck.uploads(firstFrame: false, at: 0.06)
+        #expect(opening.limit == .max && opening.seconds == 0.008)
+        let update = deck.update(layout: layout, scroll: 0, velocity: 0, pixelScale: 1, now: 0.06,
+                                 uploadLimit: opening.limit, uploadSeconds: opening.seconds)
+        #expect(update.uploaded == 5)
+        #expect((0..<5).allSatisfy { deck.photo(at: $0, now: 0.06)?.opacity == 1 })
+        let later = deck.uploads(firstFrame: false, at: 0.151)
+        #expect(later.limit == 2 && later.seconds == .infinity)
+    }
+
     /// The texture array holds as many photos as the budget pays for at the pixel scale, and the
     /// photos get softer when it cannot pay for every card on screen: a 1280-point window shows up
     /// to all 6 (5 at scroll 0, the 6th as the row moves), and 1 MiB pays for three 200×300 layers with their mip levels (319,840

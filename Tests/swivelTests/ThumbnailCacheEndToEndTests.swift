@@ -78,6 +78,36 @@ import Testing
         #expect(warm.contains("\"thumbnail_hits\": 3") && warm.contains("\"thumbnail_misses\": 0"), "\(warm)")
     }
 
+    /// A warm open through the frame log: the first frame shows no photo (the window waits for
+    /// none), then the 3 photos on screen, read from the cache, all go up in one frame (decoded
+    /// while the first frame is drawn, which takes over 100 ms in a debug build) where 2 a frame
+    /// took two. The frame drawn once the open is over, with the programs built then
+    /// (`FrameDriver.deferredProgramsDue`), shows the same pixels as the one before it.
+    @Test func aWarmOpenShowsItsPhotosAtOnce() throws {
+        let folder = TemporaryDirectory()
+        _ = Self.photos(folder)
+        #expect(try Self.run(folder, [], frame: "cold.png").status == 0)    // writes the thumbnails
+        let app = try RunningSwivel([folder.path("photos é").text, "--no-watch"],
+                                    environment: ["XDG_CACHE_HOME": folder.path("cache").text,
+                                                  "SWIVEL_TEST_FRAME_LOG": "pixels"])
+        defer { app.stop() }
+        #expect(app.waitFor { $0.last.map { $0.photos == $0.showing.count } == true })
+        usleep(2_000_000)   // past the open's end (0.1 s after the first frame) and its frame
+        let frames = app.frames
+        let allIn = try #require(frames.firstIndex { $0.photos == $0.showing.count })
+        let showing = frames[allIn].showing.count
+        let steps = frames[...allIn].indices.dropFirst().count { frames[$0].photos > frames[$0 - 1].photos }
+        print("\(frames.count) frames: photos \(frames.map(\.photos)) of \(showing); \(steps) frames brought them")
+        #expect(showing == 3)
+        #expect(frames.first?.photos == 0)
+        #expect(steps == 1, "2 a frame takes 2 frames for 3 photos")
+        // The frame that built the programs: one, after the photos' (which comes within the open,
+        // the programs' once it is over), and no other frame; it shows the same pixels.
+        let built = frames.indices.filter { frames[$0].builtPrograms }
+        #expect(built == [allIn + 1] && frames.count == allIn + 2, "\(built)")
+        if let index = built.first, index > 0 { #expect(frames[index].pixels == frames[index - 1].pixels) }
+    }
+
     @Test func noThumbnailCacheReadsAndWritesNothing() throws {
         let folder = TemporaryDirectory()
         _ = Self.photos(folder)

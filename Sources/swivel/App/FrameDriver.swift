@@ -37,18 +37,19 @@ final class FrameDriver {
     }
 
     /// A photo deck's step before drawing, at `pixels`' scale for the controller's layout: sizes
-    /// the textures, says what to decode, uploads up to `uploadLimit` finished photos (see
+    /// the textures, says what to decode, uploads up to `uploadLimit` finished photos for up to
+    /// `uploadSeconds` (see
     /// `PhotoDeck.update`), and applies what the deck reports: the cards whose files turned out
     /// unreadable leave `controller`, highest position first. Exits 1 when not one
     /// image could be read, unless `emptyIsFatal` is false (`--bench` reports an empty deck).
     /// Nil for the colour deck.
     @discardableResult
     func updatePhotos(_ controller: inout ScrollController, at time: Double, pixels: FramePixels,
-                      settled: Bool = false, uploadLimit: Int = PhotoDeck.uploadsPerFrame,
+                      settled: Bool = false, uploadLimit: Int = PhotoDeck.uploadsPerFrame, uploadSeconds: Double = .infinity,
                       emptyIsFatal: Bool = true) -> PhotoDeck.Update? {
         guard let deck = content.deck else { return nil }
         let update = deck.update(for: controller, at: time, pixelScale: pixels.scale(for: controller.layout.viewport),
-                                 settled: settled, uploadLimit: uploadLimit)
+                                 settled: settled, uploadLimit: uploadLimit, uploadSeconds: uploadSeconds)
         for position in update.removed { controller.removeCard(position, at: time) }
         // (A deck emptied by files deleted while it is open stays open, waiting for new ones.)
         if emptyIsFatal && deck.count == 0 && !update.removed.isEmpty { fail(.failure, "none of the images could be read") }
@@ -92,6 +93,11 @@ final class FrameDriver {
     /// Photos fade in as at `photoTime` (`.infinity`: long arrived), `time` when not given.
     func render(_ controller: ScrollController, fullView: FullViewState = FullViewState(), at time: Double,
                 into pixels: FramePixels, photoTime: Double? = nil) {
+        builtPrograms = false
+        if let due = deferredProgramsDue, time >= due {
+            buildDeferredPrograms()
+            builtPrograms = true
+        }
         buildScene(controller, fullView: fullView, at: time, for: pixels, photoTime: photoTime)
         renderScene(into: pixels)
     }
@@ -121,23 +127,43 @@ final class FrameDriver {
         drawnPixels = pixels
     }
 
-    /// Shows the frame just rendered. After the first, builds the programs the renderer left for
-    /// later (see `Renderer.init(deferringPrograms:)`): compiled and linked now, while the first
-    /// frame is on screen; llvmpipe still compiles their code at their first draw, in the next
-    /// frame. (Drawing the frame again unshown to get that done here too broke the frames under
-    /// sway: the cards came out 9 px narrower, as the Wayland tests showed; not understood yet.)
+    /// Shows the frame just rendered. After the first, the colour deck builds the programs the
+    /// renderer left for later (see `Renderer.init(deferringPrograms:)`): compiled and linked now,
+    /// while the first frame is on screen; llvmpipe still compiles their code at their first draw,
+    /// in the next frame. (Drawing the frame again unshown to get that done here too broke the
+    /// frames under sway: the cards came out 9 px narrower, as the Wayland tests showed; not
+    /// understood yet.) A photo deck builds them later (`deferredProgramsDue`).
     func present() {
         surface.present()
         guard !presented else { return }
         presented = true
         StartupTimeline.mark(.firstFramePresented)
-        if renderer.hasDeferredPrograms {
-            do { try renderer.buildDeferredPrograms() } catch { fail(.failure, "\(error)") }
-            StartupTimeline.mark(.deferredPrograms)
-        }
+        if content.deck == nil { buildDeferredPrograms() }
         if StartupTimeline.traced, let report = StartupTimeline.report() { Console.error(report) }
     }
     private var presented = false
+
+    /// When a photo deck's frames start building and drawing with the programs the renderer left
+    /// for later: once its open is over (`PhotoDeck.openingEnd`), nil when they are built or wait
+    /// for nothing. Until then frames take the one-call path, whose code llvmpipe compiled for the
+    /// first frame, so the frame that brings a warm open's photos (just after the first) is only
+    /// drawn: the split programs' first draw made that frame 96–484 ms long under Xvfb on this
+    /// 2-core machine under load, the one-call path 17–22 ms (docs/performance.md, "Thumbnail
+    /// cache"). The frame loop draws a frame then if none is due anyway (the same pixels), so
+    /// that the first frame the user moves is not the one that compiles them.
+    var deferredProgramsDue: Double? {
+        guard presented, renderer.hasDeferredPrograms, let deck = content.deck else { return nil }
+        return deck.openingEnd ?? -.infinity    // a deck never updated has no open to wait for
+    }
+
+    /// Whether the last `render` built the programs left for later (for the frame log).
+    private(set) var builtPrograms = false
+
+    private func buildDeferredPrograms() {
+        guard renderer.hasDeferredPrograms else { return }
+        do { try renderer.buildDeferredPrograms() } catch { fail(.failure, "\(error)") }
+        StartupTimeline.mark(.deferredPrograms)
+    }
 
     /// Waits until the GPU has drawn everything rendered so far (for timing: the offscreen swap
     /// does not wait).

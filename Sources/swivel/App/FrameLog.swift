@@ -13,7 +13,8 @@ import SwivelSystem
 /// `shift`: where its slot is, in points from the centre; `photos`: of the cards showing, how
 /// many have their photo fully faded in; `showing`: their captions; `row`: each card drawn in the
 /// row, in paint order, as its centre's x and its scale (`x@scale`; under 1 for a card leaving the
-/// row, `RowClosing`). With `SWIVEL_TEST_FRAME_LOG=pixels` each line ends with `pixels=HASH`, the frame's pixels hashed
+/// row, `RowClosing`); `programs=built` (only then): the frame built the renderer's programs left
+/// for later (`FrameDriver.deferredProgramsDue`). With `SWIVEL_TEST_FRAME_LOG=pixels` each line ends with `pixels=HASH`, the frame's pixels hashed
 /// (FNV-1a, 64 bits, hex), so a test can tell whether a frame changed on screen. Release builds
 /// never read it.
 struct FrameLog {
@@ -29,7 +30,8 @@ struct FrameLog {
         #endif
     }
 
-    func drew(_ controller: ScrollController, at time: Double, deck: PhotoDeck?, open: Int? = nil, pixels: [UInt8]? = nil) {
+    func drew(_ controller: ScrollController, at time: Double, deck: PhotoDeck?, open: Int? = nil,
+              builtPrograms: Bool = false, pixels: [UInt8]? = nil) {
         let layout = controller.layout, scroll = controller.offset(at: time)
         // Slots (in an endless row, slot i shows card i mod N).
         let slot = Int((scroll / layout.parameters.pitch).rounded()), centre = layout.card(atSlot: slot)
@@ -44,7 +46,7 @@ struct FrameLog {
             + "shift=\(shift.fixed(2)) photos=\(photos)/\(showing.count) showing=\(names.joined(separator: "|"))"
             + " row=" + layout.instances(scroll: scroll, closing: controller.closing, at: time)
                 .map { "\(Double($0.centerX).fixed(1))@\(Double($0.scale).fixed(3))" }.joined(separator: ",")
-            + (open.map { " open=\($0)" } ?? "") + (pixels.map { " pixels=" + Self.hash($0) } ?? "") + "\n"
+            + (open.map { " open=\($0)" } ?? "") + (builtPrograms ? " programs=built" : "") + (pixels.map { " pixels=" + Self.hash($0) } ?? "") + "\n"
         FileDescriptor.write(STDERR_FILENO, Array(line.utf8))
     }
 

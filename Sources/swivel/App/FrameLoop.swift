@@ -88,7 +88,8 @@ struct FrameLoop {
     /// Something changes without input: a new layout or toggle, an animation, a photo fade.
     private func changesWithoutInput(at time: Double) -> Bool {
         needsFrame || drawnLayout != controller.layout || flight(at: time) != drawnFlight || controller.isAnimating(at: time)
-            || content.deck?.hasUploads == true || isFading(at: time)
+            || content.deck?.hasUploads == true || driver.sharpPhoto.hasUploads || isFading(at: time)
+            || driver.deferredProgramsDue.map { time >= $0 } == true
             || (pendingInput == nil && drawnOffset != controller.offset(at: time))
     }
 
@@ -109,6 +110,7 @@ struct FrameLoop {
         // A photo whose open failed for want of descriptors or memory is asked for again then.
         if let retry = content.deck?.nextRetry { due = min(due ?? retry, retry) }
         if let hide = content.notice.hideTime { due = min(due ?? hide, hide) }
+        if let build = driver.deferredProgramsDue, build > before { due = min(due ?? build, build) }
         return due.map { pump.waitForEvents(timeout: $0 - before) } ?? pump.waitForEvents()
     }
 
@@ -213,9 +215,13 @@ struct FrameLoop {
             }
         }
         if content.notice.expire(at: now) { needsFrame = true }
-        // The first frame goes up before any photo: the window never waits for decoding.
+        // A photo deck's open is over: a frame builds the programs left for later (`deferredProgramsDue`).
+        if let build = driver.deferredProgramsDue, now >= build { needsFrame = true }
+        // The first frame goes up before any photo: the window never waits for decoding. Just
+        // after it, every photo that is ready goes up at once (`PhotoDeck.uploads`).
+        let uploads = content.deck?.uploads(firstFrame: firstFrame, at: now) ?? (0, .infinity)
         let update = driver.updatePhotos(&controller, at: now, pixels: pixels,
-                                         uploadLimit: firstFrame ? 0 : PhotoDeck.uploadsPerFrame)
+                                         uploadLimit: uploads.limit, uploadSeconds: uploads.seconds)
         // A photo arriving for a card off screen changes no pixel: no frame for it.
         if let update, update.uploadedOnScreen > 0 { needsFrame = true }
         if driver.updateFullView(&fullView, at: now, pixels: pixels) { needsFrame = true }
@@ -266,6 +272,7 @@ struct FrameLoop {
         driver.render(controller, fullView: fullView, at: now, into: pixels)
         frameLog?.drew(controller, at: now, deck: content.deck,
                        open: fullView.shown(at: now).map { $0.strip.destinationPage(at: now) },
+                       builtPrograms: driver.builtPrograms,
                        pixels: frameLog?.hashesPixels == true ? driver.readPixels(pixels) : nil)
         if let error = driver.takeError() { Console.error(error) }
         if screenshotRequested {

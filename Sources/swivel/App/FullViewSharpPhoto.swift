@@ -25,7 +25,13 @@ final class FullViewSharpPhoto {
         /// When it replaced its card's texture on the open page (the fade); nil: shown at once.
         var shownAt: Double?
 
-        var texture: FullViewTexture { full ?? window }
+        /// What to draw of it where the view shows `crop` (0…1 across the photo): the full
+        /// resolution once every tile of it `crop` shows is up, the window-size decode where its
+        /// other tiles are not (panned to before they are); until then the window-size decode.
+        func textures(showing crop: Rect) -> (texture: FullViewTexture, fallback: FullViewTexture?) {
+            guard let full, !full.isComplete else { return (full ?? window, nil) }
+            return full.covers(crop) ? (full, window) : (window, nil)
+        }
     }
 
     /// The sharp photos at hand, by card.
@@ -46,6 +52,13 @@ final class FullViewSharpPhoto {
         return nil
         #endif
     }()
+
+    /// Bytes of the full resolution uploaded a frame step at most (a band, whatever its size, when
+    /// it is larger), the row of tiles nearest the view first (`TileUploads`). Measured on llvmpipe
+    /// (12 MP, 1280×720, load 6–8): 2 MiB took 0.2–0.3 ms a step, 2.1–2.4 ms in the steps that
+    /// allocate a tile's texture (its pages touched for the first time); the whole 47 MiB at once
+    /// took 46 ms.
+    static let uploadBudgetBytes = 2 << 20
 
     /// Asks for, takes in and applies the sharp photos; frees them once no card is open. Returns
     /// whether what is shown changed (a frame is due).
@@ -94,10 +107,17 @@ final class FullViewSharpPhoto {
                     // The rows on the GPU are given back as it goes: the photo is not held twice (its
                     // pixels are not read again; they are freed with the decode below).
                     let pixels = decoded.pixels, rowBytes = decoded.width * 4
-                    let texture = try FullViewTexture(pixels: pixels, width: decoded.width, height: decoded.height,
-                                                      tileLimit: tileLimit) { rows in
-                        pixels.withUnsafeBytes { MemoryPages.release(UnsafeRawBufferPointer(rebasing: $0[..<(rows * rowBytes)])) }
+                    let released = { (rows: Range<Int>) in
+                        pixels.withUnsafeBytes {
+                            MemoryPages.release(UnsafeRawBufferPointer(rebasing: $0[(rows.lowerBound * rowBytes)..<(rows.upperBound * rowBytes)]))
+                        }
                     }
+                    // The full resolution goes up a few bands a frame (`upload` below), the window's at once.
+                    let texture = finished.image.resolution == .full
+                        ? try FullViewTexture(uploadingLater: pixels, width: decoded.width, height: decoded.height,
+                                              tileLimit: tileLimit, released: released)
+                        : try FullViewTexture(pixels: pixels, width: decoded.width, height: decoded.height,
+                                              tileLimit: tileLimit, released: released)
                     let size = decoded.original.map { Size(Double($0.width), Double($0.height)) }
                         ?? Size(Double(decoded.width), Double(decoded.height))
                     switch finished.image.resolution {
@@ -117,6 +137,7 @@ final class FullViewSharpPhoto {
                 fail(finished.image, reason: error.reason, path: "\(error.path)")
             }
         }
+        if uploadFullResolution(fullView, at: time) { changed = true }
         fullView.setSharpSizes(pages.mapValues(\.imageSize))
         guard let view = fullView.shown(at: time), view.transition.isOpening, let page = pages[view.page] else { return changed }
         // Taken at fit only: the new size puts the view back at fit, which must not undo a zoom
@@ -124,7 +145,8 @@ final class FullViewSharpPhoto {
         if !view.hasImageSize, view.strip.destinationPage(at: time) == view.page, view.zoom.isFitted(at: time),
            !view.zoom.isAnimating(at: time), !view.zoom.isHeld {
             fullView.setImageSize(page.imageSize, forCard: view.page)
-            // It fades in over the card's texture; a page turned to with its photo at hand shows it at once.
+            // It fades in over the card's texture, from the frame that takes it in (`fadeLead`); a page
+            // turned to with its photo at hand shows it at once.
             pages[view.page]?.shownAt = time
             changed = true
         }
@@ -139,6 +161,30 @@ final class FullViewSharpPhoto {
             }
         }
         return changed
+    }
+
+    /// The open page's full resolution, a budget's worth of bands nearest the view; whether what
+    /// is drawn changed (a tile up where the view draws the full resolution).
+    private func uploadFullResolution(_ fullView: FullViewState, at time: Double) -> Bool {
+        guard let asked, let page = pages[asked.card], let full = page.full, !full.isComplete,
+              let view = fullView.shown(at: time) else { return false }
+        let crop = view.pages(at: time).first { $0.index == asked.card }?.frame.crop
+        let before = crop.map { Self.drawn(page, crop: $0) }
+        do {
+            try full.upload(budgetBytes: Self.uploadBudgetBytes, near: crop)
+        } catch {
+            pages[asked.card]?.full = nil
+            fullGivenUp = true
+            return true
+        }
+        return crop.map { Self.drawn(page, crop: $0) } != before
+    }
+
+    /// What `page` draws for `crop`: the tiles of its full resolution up within it once they
+    /// cover it, -1 while the window-size decode is drawn alone.
+    private static func drawn(_ page: Page, crop: Rect) -> Int {
+        let (texture, fallback) = page.textures(showing: crop)
+        return fallback == nil && texture === page.window ? -1 : texture.tilesUp(in: crop)
     }
 
     private func fail(_ image: FullViewPhotos.Image, reason: String, path: String) {
@@ -156,27 +202,43 @@ final class FullViewSharpPhoto {
         guard let asked else { return false }
         if givenUp.contains(asked.id) { return false }
         guard let page = pages[asked.card], page.id == asked.id else { return true }
-        return fullAsked && !fullGivenUp && page.full == nil
+        return fullAsked && !fullGivenUp && page.full?.isComplete != true
     }
+
+    /// Whether the open page's full resolution is still going up (a frame step is due for it).
+    var hasUploads: Bool { pages.values.contains { $0.full.map { !$0.isComplete } ?? false } }
 
     /// Whether the open page's sharp photo is fading in over its card's texture at `now`.
     func isFading(now: Double) -> Bool {
-        pages.values.contains { $0.shownAt.map { now - $0 < PhotoDeck.fadeDuration } ?? false }
+        pages.values.contains { $0.shownAt.map { Self.fadeOpacity(shownAt: $0, now: now) < 1 } ?? false }
+    }
+
+    /// How far ahead of the frame that takes a sharp photo in its fade starts: one 60 Hz frame.
+    /// That frame is the first that can show it, and at opacity 0 it would show nothing new (a
+    /// whole frame spent before the photo appears); a step in, it shows the photo at once.
+    static let fadeLead = 1.0 / 60
+
+    /// How far the sharp photo taken in at `shownAt` has faded in over its card's texture at
+    /// `now`: (1/60) / 0.15 = 1/9 in the frame that takes it in, whole `PhotoDeck.fadeDuration`
+    /// after the fade's start (a frame before that one); a function of the times alone.
+    static func fadeOpacity(shownAt: Double, now: Double) -> Double {
+        min(1, max(0, (now - shownAt + fadeLead) / PhotoDeck.fadeDuration))
     }
 
     /// The sharp photo to draw for page `page` of `view` at `frame`, how far it has faded in at
     /// `now`, and the card's texture beneath it while it fades (its clip and crop): only while the
     /// view places the page at its sharp photo's size.
     func flying(page: Int, frame: FlightFrame, view: FullView?, now: Double)
-        -> (texture: FullViewTexture, opacity: Double, standIn: (clip: Rect, crop: Rect)?)? {
+        -> (texture: FullViewTexture, fallback: FullViewTexture?, opacity: Double, standIn: (clip: Rect, crop: Rect)?)? {
         guard let view, view.showsSharpSize(page), let shown = pages[page] else { return nil }
-        let opacity = shown.shownAt.map { min(1, max(0, (now - $0) / PhotoDeck.fadeDuration)) } ?? 1
-        guard opacity < 1 else { return (shown.texture, 1, nil) }
+        let opacity = shown.shownAt.map { Self.fadeOpacity(shownAt: $0, now: now) } ?? 1
+        let (texture, fallback) = shown.textures(showing: frame.crop)
+        guard opacity < 1 else { return (texture, fallback, 1, nil) }
         // The card's texture where it was, moved as the page is (paged, pulled down).
         var standIn = view.standInFrame
         standIn.clip.x += frame.photo.center.x - view.fitFrame.photo.center.x
         standIn.clip.y += frame.photo.center.y - view.fitFrame.photo.center.y
-        return (shown.texture, opacity, (standIn.clip, standIn.crop))
+        return (texture, fallback, opacity, (standIn.clip, standIn.crop))
     }
 }
 

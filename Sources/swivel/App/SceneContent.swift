@@ -36,7 +36,8 @@ final class SceneContent {
     func scene(layout: CarouselLayout, scroll: Double, pixelScale: Double, now: Double,
                renderer: Renderer, open: [(index: Int, frame: FlightFrame)] = [],
                sharp: (_ page: Int, _ frame: FlightFrame)
-                   -> (texture: FullViewTexture, opacity: Double, standIn: (clip: Rect, crop: Rect)?)? = { _, _ in nil },
+                   -> (texture: FullViewTexture, fallback: FullViewTexture?, opacity: Double,
+                       standIn: (clip: Rect, crop: Rect)?)? = { _, _ in nil },
                infoCard: Int? = nil, closing: RowClosing? = nil, rowTime: Double = 0)
         -> CardScene {
         var scene = rowScene(layout: layout, scroll: scroll, pixelScale: pixelScale, now: now, renderer: renderer,
@@ -53,6 +54,7 @@ final class SceneContent {
             var card = FlyingCard(clip: frame.clip, cornerRadius: frame.cornerRadius, crop: frame.crop,
                                   color: deck == nil ? SystemColor.seedDeckColor(index) : PhotoDeck.placeholder,
                                   image: image, sharp: shown?.texture, othersOpacity: frame.othersOpacity)
+            card.sharpFallback = shown?.fallback
             card.sharpOpacity = shown?.opacity ?? 1
             card.standIn = shown?.standIn
             return card

@@ -119,9 +119,11 @@ struct Bench {
                 if !fullView.handle(next, row: &controller) { controller.handle(next) }
                 script.removeFirst()
             }
-            // As in the app: the first frame goes up before any photo is uploaded.
+            // As in the app: the first frame goes up before any photo is uploaded, then every one
+            // ready just after the open.
+            let uploads = deck?.uploads(firstFrame: frame == 0, at: time) ?? (0, .infinity)
             driver.updatePhotos(&controller, at: time, pixels: pixels,
-                                uploadLimit: frame == 0 ? 0 : PhotoDeck.uploadsPerFrame, emptyIsFatal: false)
+                                uploadLimit: uploads.limit, uploadSeconds: uploads.seconds, emptyIsFatal: false)
             if frame == 0, let deck { measured.photosOnFirstFrame = deck.texturesInUse }
             driver.updateFullView(&fullView, at: time, pixels: pixels)
             // Timed from building the scene (captions and HUD are drawn into their images there).

@@ -62,11 +62,17 @@ public final class PhotoDeck<Textures: PhotoTextureArray> {
     /// Interaction", 1983; Nielsen, "Usability Engineering", 1993, ch. 5), and here the photos
     /// come in as part of the window opening. The rule is on arrival time alone, so a photo read
     /// from the thumbnail cache and one decoded from its file are drawn alike. The window never
-    /// waits for them: warm, the photos on screen arrived about 70 ms after the first frame
-    /// (docs/performance.md), inside it; cold they come later and fade as before.
+    /// waits for them: warm, the photos on screen arrive in the frame after the first, 0–50 ms
+    /// later under a loaded Xvfb (docs/performance.md), inside it; cold they mostly come later
+    /// and fade as before.
     public static var instantArrivalAfterOpen: Double { 0.1 }
     /// Uploads per frame at most, so a frame never stalls on textures (about 0.3 ms each at 1×).
     public static var uploadsPerFrame: Int { 2 }
+    /// Just after the open (`isOpening`), a frame uploads every photo that is ready rather than
+    /// `uploadsPerFrame`, until this many seconds of uploading are spent: the photos a warm open
+    /// has decoded by the end of the first frame then appear together in the frame after it,
+    /// rather than 2 a frame over the next 5 frames (80 ms at 60 Hz).
+    public static var openingUploadSeconds: Double { 0.008 }
     /// Threads decoding the photos on screen, at normal priority, beside the one decoding ahead:
     /// one a core, up to 3. The 7 photos a 1280-point window shows cost 7 × 34 ms of CPU at
     /// 12 MP; on one thread that alone is 250 ms, on two about half.
@@ -153,8 +159,8 @@ public final class PhotoDeck<Textures: PhotoTextureArray> {
         loader = ImageLoader(onScreenThreads: Self.onScreenThreads(cores: cores), aheadThreads: 1,
                              onFinished: onFinished, beforeAhead: beforeAhead, decode: decode)
         fullViewPhotos = FullViewPhotos(onFinished: onFinished, path: { sources[$0].path }) {
-            (id, target, cancellation) throws(ImageLoadError) in
-            try ImageDecoder.decode(sources[id].path, target: target, cancellation: cancellation)
+            (id, target, near, cancellation) throws(ImageLoadError) in
+            try ImageDecoder.decode(sources[id].path, target: target, unresampledUpTo: near, cancellation: cancellation)
         }
     }
 
@@ -208,7 +214,8 @@ public final class PhotoDeck<Textures: PhotoTextureArray> {
     }
 
     /// Once per frame, before drawing. Sizes the textures for the pixel scale, tells the decoders
-    /// what is wanted, uploads up to `uploadLimit` finished photos.
+    /// what is wanted, uploads up to `uploadLimit` finished photos, and stops uploading once
+    /// `uploadSeconds` have been spent on it.
     ///
     /// What is wanted: the cards the row shows from now until it comes to rest, in the order it
     /// shows them (`LoadPlan.passing`: a fling's end, `destination`, is known the moment it
@@ -216,7 +223,8 @@ public final class PhotoDeck<Textures: PhotoTextureArray> {
     /// one more each side; and, unless the row is flying past faster than `decodeSpeedLimit`,
     /// `prefetch` either side of the cards on screen now.
     public func update(layout: CarouselLayout, scroll: Double, destination: Double? = nil, velocity: Double,
-                pixelScale: Double, now: Double, uploadLimit: Int = PhotoDeck.uploadsPerFrame) -> Update {
+                pixelScale: Double, now: Double, uploadLimit: Int = PhotoDeck.uploadsPerFrame,
+                uploadSeconds: Double = .infinity) -> Update {
         if firstUpdateAt == nil { firstUpdateAt = now }
         prepareTextures(layout: layout, pixelScale: pixelScale)
         guard let textures else { return Update() }
@@ -290,7 +298,11 @@ public final class PhotoDeck<Textures: PhotoTextureArray> {
         }, onScreen: decodedFirst)
 
         var update = Update()
-        for finished in loader.takeFinished(limit: uploadLimit) {
+        let uploadStart = MonotonicClock.now
+        var taken = 0
+        while taken < uploadLimit, (MonotonicClock.now - uploadStart).milliseconds < uploadSeconds * 1000,
+              let finished = loader.takeFinished(limit: 1).first {
+            taken += 1
             switch finished.result {
             case .failure(let error) where error.transient:
                 // Not the file's fault: nothing is said, the card stays, and it is wanted again
@@ -317,8 +329,7 @@ public final class PhotoDeck<Textures: PhotoTextureArray> {
                     try textures.upload(chain, to: slot)
                     // Just after the open: as if long arrived, whole at once (see `instantArrivalAfterOpen`;
                     // not `now - fadeDuration`, whose difference from `now` can round to just under the fade).
-                    let instant = now - (firstFrameAt ?? firstUpdateAt ?? now) <= Self.instantArrivalAfterOpen
-                    arrivedAt[finished.id] = instant ? -.infinity : now
+                    arrivedAt[finished.id] = isOpening(at: now) ? -.infinity : now
                     update.uploaded += 1
                     if self.onScreen.contains(finished.id) { update.uploadedOnScreen += 1 }
                 } catch {
@@ -341,16 +352,32 @@ public final class PhotoDeck<Textures: PhotoTextureArray> {
         if firstFrameAt == nil { firstFrameAt = time }
     }
 
+    /// Whether `now` is just after the open: within `instantArrivalAfterOpen` of the window's
+    /// first frame (`firstFrameShown`), else of the deck's first update.
+    public func isOpening(at now: Double) -> Bool {
+        now - (firstFrameAt ?? firstUpdateAt ?? now) <= Self.instantArrivalAfterOpen
+    }
+
+    /// When the open ends (`isOpening`), once the deck has had its first update.
+    public var openingEnd: Double? { (firstFrameAt ?? firstUpdateAt).map { $0 + Self.instantArrivalAfterOpen } }
+
+    /// What the frame at `now` may upload (`update`'s `uploadLimit` and `uploadSeconds`): nothing
+    /// in the window's first frame, which never waits for photos; just after the open, every
+    /// photo that is ready, for up to `openingUploadSeconds`; later `uploadsPerFrame`.
+    public func uploads(firstFrame: Bool, at now: Double) -> (limit: Int, seconds: Double) {
+        firstFrame ? (0, .infinity) : isOpening(at: now) ? (.max, Self.openingUploadSeconds) : (Self.uploadsPerFrame, .infinity)
+    }
+
     /// `update` for the row that `controller` moves, at `time`. The deck only reads the
     /// controller: the caller takes `removed` out of it (`ScrollController.removeCard`), so that
     /// the centred card stays centred. `settled` asks for the cards on screen whatever the row's
     /// speed (for screenshots and measurements).
     public func update(for controller: ScrollController, at time: Double, pixelScale: Double, settled: Bool = false,
-                       uploadLimit: Int = PhotoDeck.uploadsPerFrame) -> Update {
+                       uploadLimit: Int = PhotoDeck.uploadsPerFrame, uploadSeconds: Double = .infinity) -> Update {
         update(layout: controller.layout, scroll: controller.offset(at: time),
                destination: controller.destination(at: time),
                velocity: settled ? 0 : controller.velocity(at: time),
-               pixelScale: pixelScale, now: time, uploadLimit: uploadLimit)
+               pixelScale: pixelScale, now: time, uploadLimit: uploadLimit, uploadSeconds: uploadSeconds)
     }
 
     /// Files that appear while the deck is open go where `placement` says; `times` are the times

@@ -63,7 +63,10 @@ public enum ImageDecoder {
 
     /// Decodes `path` for `target`: a card (as above) or the whole photo within a bound
     /// (`DecodeTarget.fit`, the full view), by the same decoders, orientation and colour steps.
-    public static func decode(_ path: FilePath, target: DecodeTarget,
+    /// `unresampledUpTo` (a `.fit` only): a JPEG whose DCT scale covers the fitted size by at most
+    /// this factor each way is given at that scale, not resampled to the fitted size (see
+    /// `JPEGDecoder.decode`); 1: always the fitted size.
+    public static func decode(_ path: FilePath, target: DecodeTarget, unresampledUpTo: Double = 1,
                               cancellation: DecodeCancellation = .never) throws(ImageLoadError) -> DecodedImage {
         switch target {
         case .fill(let width, let height), .fit(let width, let height):
@@ -109,7 +112,9 @@ public enum ImageDecoder {
                 throw Failure(reason: problem)
             }
             switch header.format.decoder {
-            case .libjpegTurbo: return try JPEGDecoder.decode(file, target: target, cancellation: cancellation)
+            case .libjpegTurbo:
+                return try JPEGDecoder.decode(file, target: target, unresampledUpTo: unresampledUpTo,
+                                              cancellation: cancellation)
             case .libpng: return try PNGDecoder.decode(file, target: target, cancellation: cancellation)
             case .giflib: return try GIFDecoder.decode(file, target: target, cancellation: cancellation)
             case .libwebp: return try WebPDecoder.decode(file, target: target, cancellation: cancellation)

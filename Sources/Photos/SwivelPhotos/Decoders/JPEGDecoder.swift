@@ -49,7 +49,11 @@ enum JPEGDecoder {
     static let scalingFactors = [(1, 1), (7, 8), (3, 4), (5, 8), (1, 2), (3, 8), (1, 4), (1, 8)]
         .map { ScalingFactor(num: $0.0, denom: $0.1) }
 
-    static func decode(_ file: OpenFile, target: DecodeTarget,
+    /// `unresampledUpTo`: a `.fit` whose DCT scale covers the fitted size by at most this factor
+    /// each way is given at that scale, RGBA straight from libjpeg, not area-averaged down to the
+    /// fitted size (the full view draws it through a bilinear filter, which at 1/1.5 and above
+    /// still reads every texel); `DecodedImage.original` gives the whole photo's size as ever.
+    static func decode(_ file: OpenFile, target: DecodeTarget, unresampledUpTo: Double = 1,
                        cancellation: DecodeCancellation = .never) throws(Failure) -> DecodedImage {
         try DecoderLibrary.jpeg.require(for: "JPEG")
         defer { withExtendedLifetime(cancellation) {} }
@@ -79,9 +83,14 @@ enum JPEGDecoder {
 
         let cmyk = header.cmyk != 0
         let channels = cmyk ? 4 : 3
-        // The full view at full resolution, upright as stored: decoded into the last three
-        // quarters of its RGBA buffer and widened in place (one photo's RGBA, not RGB and RGBA).
-        if case .fit = target, (scaledWidth, scaledHeight) == (storedWidth, storedHeight), !cmyk, orientation == .up {
+        let uprightScaled = orientation.swapsSides ? (scaledHeight, scaledWidth) : (scaledWidth, scaledHeight)
+        let uprightStored = orientation.swapsSides ? (storedHeight, storedWidth) : (storedWidth, storedHeight)
+        // The full view at full resolution, upright as stored, or at a DCT scale near enough the
+        // fitted size to be drawn as it is: decoded into the last three quarters of its RGBA
+        // buffer and widened in place (one photo's RGBA, not RGB and RGBA), not resampled.
+        let full = (scaledWidth, scaledHeight) == (storedWidth, storedHeight) && orientation == .up
+        if case .fit = target, !cmyk,
+           full || Self.drawsUnresampled(uprightScaled, fitted: target.outputSize(upright: uprightStored), upTo: unresampledUpTo) {
             let count = scaledWidth * scaledHeight
             var pixels = try PhotoMemory.zeros(UInt8.self, count: count * 4)
             var message = [CChar](repeating: 0, count: 200)
@@ -93,8 +102,14 @@ enum JPEGDecoder {
                 throw failure(status, message: message.withUnsafeBytes { text(of: $0) }, errno: 0)
             }
             pixels.withUnsafeMutableBufferPointer { PixelCopy.expandRGBInPlace($0, count: count) }
-            return try CardPixels.converted(&pixels, width: scaledWidth, height: scaledHeight,
-                                            iccProfile: metadata.iccProfile, format: "JPEG")
+            var image = try CardPixels.converted(&pixels, width: scaledWidth, height: scaledHeight,
+                                                 iccProfile: metadata.iccProfile, format: "JPEG")
+            if !full {
+                image = DecodedImage(width: uprightScaled.0, height: uprightScaled.1,
+                                     pixels: orientation.upright(image.pixels, width: scaledWidth, height: scaledHeight),
+                                     original: uprightStored)
+            }
+            return image
         }
         var pixels = try PhotoMemory.zeros(UInt8.self, count: scaledWidth * scaledHeight * channels)
         var message = [CChar](repeating: 0, count: 200)
@@ -123,6 +138,13 @@ enum JPEGDecoder {
                                 format: "JPEG", target: target,
                                 imageSize: (storedWidth, storedHeight))
         }
+    }
+
+    /// Whether a decode of `scaled` pixels (upright) is drawn as it is for a fit of `fitted`: it
+    /// covers it, by at most `factor` each way.
+    static func drawsUnresampled(_ scaled: (Int, Int), fitted: (width: Int, height: Int), upTo factor: Double) -> Bool {
+        factor > 1 && scaled.0 >= fitted.width && scaled.1 >= fitted.height
+            && Double(scaled.0) <= Double(fitted.width) * factor && Double(scaled.1) <= Double(fitted.height) * factor
     }
 
     /// The line for a read that did not end in pixels.
