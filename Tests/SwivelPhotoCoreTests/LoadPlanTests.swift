@@ -57,4 +57,44 @@ import SwivelPhotoCore
         #expect(LoadPlan.wanted(visible: visible, centre: layout.centreIndex(scroll: 600), direction: 1,
                                 prefetch: 2, cardCount: layout.cardCount) == [3, 2, 4, 1, 5, 0, 6, 7, 8])
     }
+
+    /// A moving row wants what it will show, in the order it shows it: the cards visible now
+    /// (nearest the centre first), then each card past its leading edge through those visible
+    /// where it comes to rest, and none behind it.
+    @Test func aMovingRowWantsTheCardsAheadInTheOrderItReachesThem() {
+        // Cards 3…6 visible, centre on 4.2, heading up to rest with 10…13 visible.
+        #expect(LoadPlan.passing(visible: 3..<7, resting: 10..<14, centre: 4.2, direction: 5000, lead: 0, cardCount: 20)
+                == [4, 5, 3, 6, 7, 8, 9, 10, 11, 12, 13])
+        // Heading down from 10…13 (centre 11.5: the tie goes the way of the scroll) to rest on 3…6.
+        #expect(LoadPlan.passing(visible: 10..<14, resting: 3..<7, centre: 11.5, direction: -2000, lead: 2, cardCount: 20)
+                == [11, 12, 10, 13, 9, 8, 7, 6, 5, 4, 3])
+    }
+
+    /// A drag rests where it is: `lead` cards past the leading edge are read ahead all the same;
+    /// a rest further on than the lead wins.
+    @Test func aDragReadsLeadCardsAhead() {
+        #expect(LoadPlan.passing(visible: 3..<7, resting: 3..<7, centre: 4.5, direction: 1, lead: 3, cardCount: 20)
+                == [5, 4, 6, 3, 7, 8, 9])
+        #expect(LoadPlan.passing(visible: 3..<7, resting: 3..<7, centre: 4.5, direction: -1, lead: 2, cardCount: 20)
+                == [4, 5, 3, 6, 2, 1])
+        #expect(LoadPlan.passing(visible: 3..<7, resting: 5..<9, centre: 4.5, direction: 1, lead: 1, cardCount: 20)
+                == [5, 4, 6, 3, 7, 8])
+    }
+
+    @Test func atRestOnlyTheVisibleCards() {
+        #expect(LoadPlan.passing(visible: 3..<7, resting: 3..<7, centre: 4.2, direction: 0, lead: 5, cardCount: 20)
+                == [4, 5, 3, 6])
+        #expect(LoadPlan.passing(visible: 3..<7, resting: 3..<7, centre: 4.2, direction: .nan, lead: 5, cardCount: 20)
+                == [4, 5, 3, 6])
+        #expect(LoadPlan.passing(visible: 0..<0, resting: 3..<7, centre: 0, direction: 1, lead: 5, cardCount: 20) == [])
+    }
+
+    @Test func theWayAheadStopsAtTheDecksEnds() {
+        #expect(LoadPlan.passing(visible: 15..<19, resting: 17..<20, centre: 17, direction: 1, lead: 5, cardCount: 20)
+                == [17, 18, 16, 15, 19])
+        #expect(LoadPlan.passing(visible: 1..<4, resting: 0..<3, centre: 2, direction: -1, lead: Int.max, cardCount: 20)
+                == [2, 1, 3, 0])
+        #expect(LoadPlan.passing(visible: 1..<4, resting: 0..<3, centre: 2, direction: 1, lead: Int.max, cardCount: 5)
+                == [2, 3, 1, 4])
+    }
 }

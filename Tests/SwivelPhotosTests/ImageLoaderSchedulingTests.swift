@@ -96,8 +96,8 @@ import SwivelPhotoCore
     }
 
     /// The thread decoding ahead never takes a card on screen, even when it is idle and three
-    /// on-screen cards wait: they are the on-screen thread's, one after another. Once the row
-    /// flies past too fast for them to count as on screen, it takes them.
+    /// on-screen cards wait: they are the on-screen thread's, one after another. Once they no
+    /// longer count as on screen, it takes them.
     @Test func theAheadThreadLeavesOnScreenCardsAlone() throws {
         let held = HeldDecodes()
         let loader = ImageLoader(onScreenThreads: 1, aheadThreads: 1, onFinished: {}, decode: held.decode)
@@ -108,7 +108,7 @@ import SwivelPhotoCore
         usleep(100_000)   // the idle ahead thread had time to take 5 or 3, and must not have
         #expect(held.started.map(\.id) == [4])
 
-        loader.want([4, 5, 3], onScreen: [])   // a fast fling: nothing counts as on screen
+        loader.want([4, 5, 3], onScreen: [])   // wanted, none of them on screen
         try #require(held.waitForStarts(2))
         #expect(held.started[1].id == 5 && held.started[1].nice == 10)
     }

@@ -337,25 +337,34 @@ struct DeckTestError: Error, CustomStringConvertible { let description: String }
         #expect(warnings.lines.isEmpty)
     }
 
-    /// During a fast fling (over 1500 pt/s) only the cards where the row will come to rest are
-    /// decoded: flung from card 0 towards card 40 at 3000 pt/s, the cards on screen at the start
-    /// (0 to 3) and everything between are left alone, and card 40 with its neighbours gets its
-    /// photo. At 1000 pt/s the cards on screen are decoded as well.
-    @Test func aFastFlingDecodesOnlyTheCardsWhereItWillStop() throws {
+    /// During a fast fling (over 1500 pt/s) the cards the row shows on its way are decoded, and
+    /// those where it will rest, but none behind it and no prefetch: flung from card 0 towards
+    /// card 40 at 3000 pt/s, cards 0 to 45 would be shown (card 40 rests with 36 to 44 visible,
+    /// and 35 and 45 are its one more each side), more than the 36 layers of a 60-card deck at
+    /// 1280 points, so the 10 cards passed last before the rest (25 to 34) wait. Flung from card
+    /// 20 towards card 30, nothing below the cards visible there (16 to 24) is decoded. At
+    /// 1000 pt/s the 8 cards either side of those on screen are decoded as well (8 to 32).
+    @Test func aFastFlingDecodesTheCardsOnItsWayAndWhereItWillStop() throws {
         let files = TemporaryDirectory(), warnings = Warnings()
         let layout = CarouselLayout(viewport: Self.viewport, cardCount: 60)
         let fast = Self.deck(files, (0..<60).map { "photo \($0)" }, warnings: warnings)
         let landing = Self.photos(fast, layout: layout, scroll: 0, destination: 40 * 240, velocity: 3000,
-                                  awaiting: [39, 40, 41])
-        print("fling at 3000 pt/s towards card 40: photos at \(landing.sorted())")
-        #expect(landing.isSuperset(of: [39, 40, 41]), "photos at \(landing.sorted())")
-        #expect(landing.allSatisfy { (34...46).contains($0) }, "photos away from where the fling stops: \(landing.sorted())")
+                                  awaiting: [0, 24, 35, 40, 45])
+        print("fling at 3000 pt/s from card 0 towards card 40: photos at \(landing.sorted())")
+        #expect(fast.textures?.layers == 36)
+        #expect(landing == Set(0...24).union(35...45), "photos at \(landing.sorted())")
         #expect(fast.decodeMilliseconds.count == landing.count, "decoded \(fast.decodeMilliseconds.count), uploaded \(landing.count)")
 
+        let midway = Self.deck(files, (0..<60).map { "photo \($0)" }, warnings: warnings)
+        #expect(layout.visibleIndices(scroll: 20 * 240) == 16..<25)
+        let ahead = Self.photos(midway, layout: layout, scroll: 20 * 240, destination: 30 * 240, velocity: 3000,
+                                awaiting: [16, 30, 35])
+        #expect(ahead == Set(16...35), "photos at \(ahead.sorted())")
+
         let slow = Self.deck(files, (0..<60).map { "photo \($0)" }, warnings: warnings)
-        let both = Self.photos(slow, layout: layout, scroll: 0, destination: 40 * 240, velocity: 1000,
-                               awaiting: [0, 1, 2, 3, 39, 40, 41])
-        #expect(both.isSuperset(of: [0, 1, 2, 3, 39, 40, 41]), "photos at \(both.sorted())")
+        let both = Self.photos(slow, layout: layout, scroll: 20 * 240, destination: 23 * 240, velocity: 1000,
+                               awaiting: [8, 28, 32])
+        #expect(both == Set(8...32), "photos at \(both.sorted())")
         #expect(warnings.lines.isEmpty)
     }
 

@@ -171,6 +171,62 @@ import Testing
         if !used { #expect(Self.texts(folder.path("cache/thumbnails/x-large/\(md5).png"))["Software"] == "swivel 9.9") }
     }
 
+    // MARK: Reading a thumbnail's chunks
+
+    /// A thumbnail whose keys come before its image data (swivel's own writer, GLib's) has only
+    /// its first 64 KiB read for them: the same size and keys as ImageMagick's `identify` reads
+    /// from the whole file, and still found once every byte of the image data on is zeroed (a
+    /// walk of the whole file then finds no IEND and says it is not a PNG).
+    @Test func theKeysBeforeTheImageDataAreReadWithoutThePixels() throws {
+        let folder = TemporaryDirectory()
+        let (width, height) = (512, 384)   // noise: about 590 KB, far over the 64 KiB read first
+        var pixels: [UInt8] = []
+        pixels.reserveCapacity(width * height * 4)
+        var state: UInt32 = 12345
+        for _ in 0..<(width * height) {
+            state = state &* 1_664_525 &+ 1_013_904_223
+            pixels += [UInt8(truncatingIfNeeded: state >> 24), UInt8(truncatingIfNeeded: state >> 16), UInt8(truncatingIfNeeded: state >> 8), 255]
+        }
+        let png = try #require(ThumbnailPNG.encode(width: width, height: height, premultiplied: pixels,
+                                                   texts: [("Thumb::URI", "file:///x.jpg"), ("Thumb::MTime", "123"),
+                                                           ("Thumb::Size", "456")]))
+        let path = folder.path("t.png")
+        ImageFiles.write(path, png)
+        #expect(png.count > 2 * ThumbnailCache.headBytes)
+        #expect(try ExternalTools.output("identify", ["-format", "%w %h %[Thumb::URI] %[Thumb::MTime] %[Thumb::Size]", path.text])
+                == "512 384 file:///x.jpg 123 456")
+        let head = try #require(ThumbnailCache.chunks(path, needing: ThumbnailSubject.Keys.checked))
+        #expect(head.width == 512 && head.height == 384)
+        #expect(ThumbnailSubject.Keys.checked.map { head.texts[$0] } == ["file:///x.jpg", "123", "456"])
+
+        var zeroed = png
+        // After the first IDAT's length and type.
+        let imageData = try #require((8..<png.count - 4).first { png[$0..<$0 + 4].elementsEqual("IDAT".utf8) }) + 4
+        for index in imageData..<zeroed.count { zeroed[index] = 0 }
+        ImageFiles.write(path, zeroed)
+        #expect(ThumbnailCache.chunks(path) == nil, "the whole file is no PNG any more")
+        let stillHead = try #require(ThumbnailCache.chunks(path, needing: ThumbnailSubject.Keys.checked))
+        #expect(ThumbnailSubject.Keys.checked.map { stillHead.texts[$0] } == ["file:///x.jpg", "123", "456"])
+    }
+
+    /// ImageMagick writes its text chunks after the image data: there the chunks before it lack the
+    /// keys, and the file is read whole, as `identify` reads it.
+    @Test func keysAfterTheImageDataAreReadFromTheWholeFile() throws {
+        let folder = TemporaryDirectory()
+        let path = folder.path("im.png")
+        try ExternalTools.convert(["-size", "512x384", "plasma:fractal", "-set", "Thumb::URI", "file:///x.jpg",
+                                   "-set", "Thumb::MTime", "123", "-set", "Thumb::Size", "456", "PNG24:" + path.text])
+        let bytes = try Array(Data(contentsOf: URL(fileURLWithPath: path.text)))
+        let imageData = try #require((8..<bytes.count - 4).first { bytes[$0..<$0 + 4].elementsEqual("IDAT".utf8) })
+        let keyText = try #require((8..<bytes.count - 10).first { bytes[$0..<$0 + 10].elementsEqual("Thumb::URI".utf8) })
+        #expect(bytes.count > ThumbnailCache.headBytes && keyText > imageData, "the keys after the pixels")
+        #expect(try ExternalTools.output("identify", ["-format", "%w %h %[Thumb::URI] %[Thumb::MTime] %[Thumb::Size]", path.text])
+                == "512 384 file:///x.jpg 123 456")
+        let chunks = try #require(ThumbnailCache.chunks(path, needing: ThumbnailSubject.Keys.checked))
+        #expect(chunks.width == 512 && chunks.height == 384)
+        #expect(ThumbnailSubject.Keys.checked.map { chunks.texts[$0] } == ["file:///x.jpg", "123", "456"])
+    }
+
     // MARK: Failure entries
 
     @Test func undecodableFileGetsFailureEntryAndIsNotRetried() throws {

@@ -25,4 +25,26 @@ public struct LoadPlan: Equatable, Sendable {
             return a < b
         }
     }
+
+    /// The cards a moving row shows from now until it comes to rest, in the order it first shows
+    /// them: those visible now (nearest `centre` first, as `wanted`), then each card past the
+    /// leading edge in turn (`direction` > 0: towards higher indices), through the cards visible
+    /// at rest (`resting`) and at least `lead` cards past the edge (a drag's rest is where it is
+    /// now, yet the row is moving on). No card behind the row: it has passed them. At rest (a zero
+    /// `direction`), the cards visible now. Clamped to 0..<cardCount.
+    public static func passing(visible: Range<Int>, resting: Range<Int>, centre: Double, direction: Double,
+                               lead: Int, cardCount: Int) -> [Int] {
+        let now = wanted(visible: visible, centre: centre, direction: direction, prefetch: 0, cardCount: cardCount)
+        guard !now.isEmpty, direction != 0, direction.isFinite else { return now }
+        let lead = min(max(0, lead), cardCount)
+        if direction > 0 {
+            let from = max(visible.upperBound, 0)
+            let through = min(max(resting.upperBound, visible.upperBound < cardCount - lead ? visible.upperBound + lead : cardCount),
+                              cardCount)
+            return from < through ? now + Array(from..<through) : now
+        }
+        let from = min(visible.lowerBound, cardCount)   // exclusive: the cards below it
+        let down = max(min(resting.lowerBound, visible.lowerBound > lead ? visible.lowerBound - lead : 0), 0)
+        return down < from ? now + Array((down..<from).reversed()) : now
+    }
 }

@@ -47,9 +47,12 @@ public struct PhotoTextureCopyUnsupported: Error, CustomStringConvertible {
 public final class PhotoDeck<Textures: PhotoTextureArray> {
     /// Cards beyond the visible ones, on each side, whose photos are decoded ahead of time.
     public static var prefetch: Int { 8 }
-    /// Above this speed (points per second) the cards on screen are not decoded, only those where
-    /// the row will stop: they would be gone before their photos were ready.
+    /// Above this speed (points per second) no `prefetch` is decoded either side, only the cards
+    /// the row shows on its way (`readAhead`) and where it will stop.
     public static var decodeSpeedLimit: Double { 1500 }
+    /// How far ahead of a moving row's leading edge its photos are decoded at the least, in
+    /// seconds of its speed (a drag's rest is where it is; a fling reads ahead to its rest).
+    public static var readAhead: Double { 0.5 }
     /// How long a photo takes to fade in over its placeholder, in seconds.
     public static var fadeDuration: Double { 0.15 }
     /// Photos that arrive within this many seconds of the window's first frame (`firstFrameShown`,
@@ -214,10 +217,11 @@ public final class PhotoDeck<Textures: PhotoTextureArray> {
     /// what is wanted, uploads up to `uploadLimit` finished photos, and stops uploading once
     /// `uploadSeconds` have been spent on it.
     ///
-    /// What is wanted: the cards where the row will come to rest (`destination`: a fling's end is
-    /// known the moment it starts), and, unless the row is flying past faster than
-    /// `decodeSpeedLimit`, the cards on screen now and `prefetch` either side. Cards that only
-    /// flash by during a fling are not decoded at all.
+    /// What is wanted: the cards the row shows from now until it comes to rest, in the order it
+    /// shows them (`LoadPlan.passing`: a fling's end, `destination`, is known the moment it
+    /// starts; a drag reads `readAhead` ahead), decoded first; the cards where it will rest and
+    /// one more each side; and, unless the row is flying past faster than `decodeSpeedLimit`,
+    /// `prefetch` either side of the cards on screen now.
     public func update(layout: CarouselLayout, scroll: Double, destination: Double? = nil, velocity: Double,
                 pixelScale: Double, now: Double, uploadLimit: Int = PhotoDeck.uploadsPerFrame,
                 uploadSeconds: Double = .infinity) -> Update {
@@ -242,17 +246,48 @@ public final class PhotoDeck<Textures: PhotoTextureArray> {
             return planned.map { $0 % n }.filter { seen.insert($0).inserted }
         }
         let end = destination ?? scroll
+        /// The cards the row shows until it rests (`LoadPlan.passing`), each once: the visible ones first.
+        func passing() -> (cards: [Int], visible: Int) {
+            let heading = velocity != 0 ? velocity : end - scroll
+            let ahead = abs(velocity) * Self.readAhead / max(layout.parameters.pitch, 1)   // cards
+            let lead = ahead.isFinite ? Int(min(ahead, 1e6).rounded(.up)) : 0
+            let slots = layout.visibleIndices(scroll: scroll), resting = layout.visibleIndices(scroll: end)
+            guard layout.isEndless else {
+                let cards = LoadPlan.passing(visible: slots, resting: resting, centre: layout.centreIndex(scroll: scroll),
+                                             direction: heading, lead: lead, cardCount: order.count)
+                return (cards, slots.count)
+            }
+            // An endless row, as in `plan`: shifted by whole turns so that no slot it passes is below 0.
+            let n = order.count, lowest = min(slots.lowerBound - lead, resting.lowerBound)
+            let shift = n - (lowest - layout.card(atSlot: lowest))
+            let planned = LoadPlan.passing(visible: (slots.lowerBound + shift)..<(slots.upperBound + shift),
+                                           resting: (resting.lowerBound + shift)..<(resting.upperBound + shift),
+                                           centre: scroll / layout.parameters.pitch + Double(shift), direction: heading,
+                                           lead: lead, cardCount: max(slots.upperBound + lead, resting.upperBound) + shift + n)
+            var seen = Set<Int>()
+            let cards = planned.map { $0 % n }.filter { seen.insert($0).inserted }
+            return (cards, layout.cards(inSlots: slots).count)
+        }
+        let shown = passing()
         let here = abs(velocity) <= Self.decodeSpeedLimit ? plan(around: scroll, prefetch: Self.prefetch) : []
+        let resting = plan(around: end, prefetch: 1)
         var seen = Set<Int>()
-        let positions = (here + plan(around: end, prefetch: 1)).filter { seen.insert($0).inserted }
-            .prefix(textures.layers)
-        let wanted = positions.map { order[$0] }
+        var positions = (here + shown.cards + resting).filter { seen.insert($0).inserted }
+        // Too many for the layers (a long fling): the cards passed on the way that it shows last go.
+        if positions.count > textures.layers {
+            let kept = Set(here + shown.cards.prefix(shown.visible) + resting)
+            var excess = positions.count - textures.layers
+            for index in positions.indices.reversed() where excess > 0 && !kept.contains(positions[index]) {
+                positions.remove(at: index)
+                excess -= 1
+            }
+        }
+        let wanted = positions.prefix(textures.layers).map { order[$0] }
         pinned = Set(wanted)
-        // Decoded on the on-screen threads: the visible cards and one more each side, unless the
-        // row is flying past too fast to decode them. (`self.onScreen`, the cards that can touch
-        // the window, is what a frame is drawn for.)
-        let decodedFirst = abs(velocity) <= Self.decodeSpeedLimit
-            ? Set(layout.cards(inSlots: layout.visibleIndices(scroll: scroll)).filter { order.indices.contains($0) }.map { order[$0] }) : []
+        // Decoded on the on-screen threads: the cards the row shows until it rests, the visible
+        // ones first. (`self.onScreen`, the cards that can touch the window, is what a frame is
+        // drawn for.)
+        let decodedFirst = Set(shown.cards.map { order[$0] })
         self.onScreen = Set(layout.cards(inSlots: layout.showingIndices(scroll: scroll)).filter { order.indices.contains($0) }.map { order[$0] })
         updatedAt = now
         // A retry that is due goes on the wish list below; one no longer wanted is forgotten.

@@ -11,14 +11,19 @@ struct PNGTextChunks {
     /// The most a compressed text may inflate to: a URI or a number is short.
     static let maxInflatedText = 64 << 10
 
-    /// Nil when `bytes` are not a PNG or its chunks run past the end.
-    init?(_ bytes: [UInt8]) {
+    /// Nil when `bytes` are not a PNG or its chunks run past the end. `beforeImageData`: `bytes`
+    /// may be the file's start only, and the walk ends at the first IDAT (the chunks before it).
+    init?(_ bytes: [UInt8], beforeImageData: Bool = false) {
         guard bytes.count >= 8 + 25, bytes.starts(with: Self.signature) else { return nil }
         var offset = 8
         var sawHeader = false
         while offset + 12 <= bytes.count {
             let length = Int(Self.bigEndian(bytes, at: offset))
             let type = String(decoding: bytes[offset + 4..<offset + 8], as: UTF8.self)
+            if beforeImageData && type == "IDAT" {
+                if !sawHeader { return nil }
+                return
+            }
             let start = offset + 8
             guard length <= bytes.count - start - 4 else { return nil }
             let data = bytes[start..<start + length]

@@ -38,7 +38,7 @@ public final class ThumbnailCache: @unchecked Sendable {
         guard let subject = ThumbnailSubject(file: file), !isInside(subject.path) else { return try decodeFile() }
         for size in ThumbnailSize.candidates(card: (width, height)) {
             let path = directory.path(size, uri: subject.uri)
-            guard let chunks = Self.chunks(path), subject.isDescribed(by: chunks.texts),
+            guard let chunks = Self.chunks(path, needing: ThumbnailSubject.Keys.checked), subject.isDescribed(by: chunks.texts),
                   ThumbnailSize.covers((chunks.width, chunks.height), card: (width, height)) else { continue }
             do {
                 let image = try ImageDecoder.decode(path, width: width, height: height, cancellation: cancellation)
@@ -94,11 +94,23 @@ public final class ThumbnailCache: @unchecked Sendable {
     /// The largest thumbnail file read: an xx-large RGBA thumbnail is at most 4 MiB of pixels.
     static let maxThumbnailBytes = 16 << 20
 
+    /// The bytes read first for a thumbnail's chunks before its image data: swivel's and GLib's
+    /// thumbnails have a few hundred bytes of chunks before IDAT, an embedded ICC profile a few KB.
+    static let headBytes = 64 << 10
+
     /// A thumbnail file's size and text chunks; nil when it is missing, too large or not a PNG.
-    static func chunks(_ path: FilePath) -> PNGTextChunks? {
+    /// When the chunks before the image data (within `headBytes`) hold every key of `needing`,
+    /// only those are read (no chunk after them can change a key: the first one wins), not the
+    /// pixels, which the decoder reads next; else the file is read whole.
+    static func chunks(_ path: FilePath, needing keys: [String] = []) -> PNGTextChunks? {
         guard let file = try? OpenFile(path) else { return nil }
         defer { file.close() }
-        guard file.size <= maxThumbnailBytes, let bytes = try? file.read(file.size) else { return nil }
+        guard file.size <= maxThumbnailBytes else { return nil }
+        if !keys.isEmpty, file.size > headBytes, let head = try? file.read(headBytes),
+           let chunks = PNGTextChunks(head, beforeImageData: true), keys.allSatisfy({ chunks.texts[$0] != nil }) {
+            return chunks
+        }
+        guard let bytes = try? file.read(file.size) else { return nil }
         return PNGTextChunks(bytes)
     }
 }

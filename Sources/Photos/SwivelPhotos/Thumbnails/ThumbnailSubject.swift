@@ -54,5 +54,7 @@ public struct ThumbnailSubject: Sendable, Equatable {
         /// instead of decoding it once more. (The spec lets programs add keys of their own; it
         /// asks that they start with `X-`.)
         public static let reason = "X-Swivel::Reason"
+        /// The keys `isDescribed` looks at.
+        public static let checked = [uri, modified, size]
     }
 }
