@@ -38,8 +38,7 @@ public struct FlyingCard {
 
 /// Draws the `FlyingCard`s over the row: the row's layer (`RowLayer`) at `othersOpacity` over the
 /// background, or without one a veil of the background colour at 1 − `othersOpacity` over the
-/// whole window (the row fades to the background); then the card: where it covers whole pixels
-/// (inside its rounded corners) with `face.frag`, its border with `flight.frag`.
+/// whole window (the row fades to the background); then the card, one draw call each.
 final class FlightPass {
     private let program: ShaderProgram
     private let viewportPixels, quadRect, grow, rect, radius, color, crop, image, sharpShown, tileMap, tileShown, sharpOpacity: Uniform
@@ -47,9 +46,6 @@ final class FlightPass {
     /// The sharp photo's tiles where the clip needs no coverage worked out (`photo.frag`).
     private let photoProgram: ShaderProgram
     private let photoViewportPixels, photoQuad, photoUV, photoOpacity: Uniform
-    /// The flying card's face where it covers whole pixels (`face.frag`, with photo.vert's quad).
-    private let faceProgram: ShaderProgram
-    private let faceViewportPixels, faceQuad, faceUV, faceColor, faceImage: Uniform
 
     init() throws {
         program = try ShaderProgram(vertex: .flightVert, fragment: .flightFrag)
@@ -72,13 +68,6 @@ final class FlightPass {
         photoUV = try photoProgram.uniform("u_uv")
         photoOpacity = try photoProgram.uniform("u_opacity")
         photoProgram.bind(samplers: [(try photoProgram.uniform("u_photo"), 2)])
-        faceProgram = try ShaderProgram(vertex: .photoVert, fragment: .faceFrag)
-        faceViewportPixels = try faceProgram.uniform("u_viewportPixels")
-        faceQuad = try faceProgram.uniform("u_quad")
-        faceUV = try faceProgram.uniform("u_uv")
-        faceColor = try faceProgram.uniform("u_color")
-        faceImage = try faceProgram.uniform("u_image")
-        faceProgram.bind(samplers: [(try faceProgram.uniform("u_images"), 1)])
         glGenVertexArrays(1, &vertexArray)
     }
 
@@ -126,7 +115,9 @@ final class FlightPass {
         for card in flying where card.clip.width > 0 && card.clip.height > 0 {
             guard let sharp = card.sharp else {
                 sharpShown.set(0)
-                calls += drawFace(card, image: images == nil ? nil : card.image, pixelScale: pixelScale, viewport: viewport)
+                quad(card.clip, radius: card.cornerRadius, pixelScale: pixelScale, color: card.color.premultiplied,
+                     crop: card.crop, image: images == nil ? nil : card.image)
+                calls += 1
                 continue
             }
             let opacity = min(max(card.sharpOpacity, 0), 1)
@@ -147,34 +138,6 @@ final class FlightPass {
         return calls
     }
 
-    /// The card's colour or photo over its clip: the whole pixels inside its rounded corners with
-    /// `face.frag`, the border round them (the corners and the antialiased edges) in strips of
-    /// whole pixels with `flight.frag` — the same pixels as `flight.frag` over the whole clip, a
-    /// fraction of its cost on llvmpipe. Returns the calls issued.
-    private func drawFace(_ card: FlyingCard, image photo: CardImage?, pixelScale: Double, viewport: Size) -> Int {
-        let inner = Self.wholePixels(of: card.clip, radius: card.cornerRadius, pixelScale: pixelScale, viewport: viewport)
-        let strips = Self.border(of: card.clip, inside: inner, pixelScale: pixelScale)
-        for strip in strips {
-            quad(card.clip, radius: card.cornerRadius, pixelScale: pixelScale, color: card.color.premultiplied,
-                 crop: card.crop, image: photo, drawn: strip, grown: 0)
-        }
-        guard inner.width > 0, inner.height > 0 else { return strips.count }
-        let c = card.crop, clip = card.clip
-        func u(_ x: Double) -> Float { Float(c.x + (x - clip.x) / clip.width * c.width) }
-        func v(_ y: Double) -> Float { Float(c.y + (y - clip.y) / clip.height * c.height) }
-        faceProgram.use()
-        faceViewportPixels.set(Float(viewport.width * pixelScale), Float(viewport.height * pixelScale))
-        faceQuad.set(Float(inner.x * pixelScale), Float(inner.y * pixelScale), Float(inner.width * pixelScale),
-                     Float(inner.height * pixelScale))
-        faceUV.set(u(inner.x), v(inner.y), u(inner.maxX), v(inner.maxY))
-        let fill = card.color.premultiplied
-        faceColor.set(fill.r, fill.g, fill.b, fill.a)
-        faceImage.set(Float(photo?.layer ?? -1), Float(min(max(photo?.opacity ?? 0, 0), 1)))
-        glDrawArrays(GLc.triangleStrip, 0, 4)
-        program.use()
-        return strips.count + 1
-    }
-
     /// The sharp photo's tiles inside `card.clip`, one draw call each: each tile's quad is its own
     /// part of the photo on screen, within the clip. A tile not yet up is drawn from
     /// `card.sharpFallback`'s tiles, each within their common part. Returns the calls issued.
@@ -182,14 +145,17 @@ final class FlightPass {
                            opacity: Double) -> Int {
         let c = card.crop
         guard c.width > 0, c.height > 0 else { return 0 }
-        // The pixels the clip covers wholly (all but its rounded corners and a border a pixel wide
+        // Without a rounded corner, the pixels the clip covers wholly (all but a border a pixel wide
         // where an edge falls inside the window between pixels) are drawn by `photo.frag`, the same
         // pixels in a fraction of the time; the border by `flight.frag`, in strips of whole pixels.
         let inner = Self.wholePixels(of: card.clip, radius: card.cornerRadius, pixelScale: pixelScale, viewport: viewport)
-        photoProgram.use()
-        photoViewportPixels.set(Float(viewport.width * pixelScale), Float(viewport.height * pixelScale))
-        photoOpacity.set(Float(opacity))
-        defer { program.use() }
+        let plain = inner != nil
+        if plain {
+            photoProgram.use()
+            photoViewportPixels.set(Float(viewport.width * pixelScale), Float(viewport.height * pixelScale))
+            photoOpacity.set(Float(opacity))
+        }
+        defer { if plain { program.use() } }
         // The whole photo's rectangle on screen, from the clip and the part of the photo it shows.
         let photo = Rect(x: card.clip.x - c.x / c.width * card.clip.width, y: card.clip.y - c.y / c.height * card.clip.height,
                          width: card.clip.width / c.width, height: card.clip.height / c.height)
@@ -207,6 +173,15 @@ final class FlightPass {
             let w = Double(image.width), h = Double(image.height)
             glBindTexture(GLc.texture2D, texture)
             let drawn = Rect(x: left, y: top, width: right - left, height: bottom - top)
+            guard let inner else {
+                tileMap.set(Float(-Double(area.x) / Double(area.width)), Float(-Double(area.y) / Double(area.height)),
+                            Float(w / Double(area.width)), Float(h / Double(area.height)))
+                tileShown.set(Float(x0), Float(y0), Float(x1), Float(y1))
+                quad(card.clip, radius: card.cornerRadius, pixelScale: pixelScale, color: card.color.premultiplied,
+                     crop: card.crop, image: nil, drawn: drawn)
+                calls += 1
+                return
+            }
             if let core = drawn.intersection(inner) {
                 // The texture coordinates at the rectangle's corners: through the photo (0…1
                 // across it) to the tile's texture.
@@ -259,16 +234,14 @@ final class FlightPass {
         return calls
     }
 
-    /// Whole pixels inside the window that `clip` (points, corners rounded at `radius`) covers
-    /// wholly, as a rectangle in points (`flight.frag`'s coverage is 1 in it; it may be empty):
-    /// inside the clip inset by radius · (1 − 1/√2), the rectangle whose corners lie on the
-    /// corners' arcs. A pixel inside it has its centre at least half a pixel from the rectangle's
-    /// edge, and so from the clip's outline, which lies outside it.
-    static func wholePixels(of clip: Rect, radius: Double, pixelScale: Double, viewport: Size) -> Rect {
-        let inset = max(radius, 0) * (1 - 1 / 2.0.squareRoot()) * pixelScale
+    /// The pixels inside the window that `clip` (points, no rounded corner) covers wholly, as a
+    /// rectangle of whole pixels in points (`flight.frag`'s coverage is 1 in it); nil with a
+    /// rounded corner.
+    static func wholePixels(of clip: Rect, radius: Double, pixelScale: Double, viewport: Size) -> Rect? {
+        guard radius * pixelScale < 1e-4 else { return nil }
         // An edge within 1e-4 px of a whole pixel counts as on it (coverage 1 − 1e-4 is 255 in 8 bits).
-        func up(_ x: Double) -> Double { (x + inset - 1e-4).rounded(.up) }
-        func down(_ x: Double) -> Double { (x - inset + 1e-4).rounded(.down) }
+        func up(_ x: Double) -> Double { (x - 1e-4).rounded(.up) }
+        func down(_ x: Double) -> Double { (x + 1e-4).rounded(.down) }
         let x0 = max(0, up(clip.x * pixelScale)), y0 = max(0, up(clip.y * pixelScale))
         let x1 = min(viewport.width * pixelScale, down(clip.maxX * pixelScale))
         let y1 = min(viewport.height * pixelScale, down(clip.maxY * pixelScale))

@@ -50,7 +50,7 @@ import Testing
         (.cardVert, .bodyFrag), (.badgeVert, .badgeFrag),
         (.fullscreenVert, .silhouetteFrag), (.fullscreenVert, .blurFrag),
         (.overlayVert, .overlayFrag),
-        (.flightVert, .flightFrag), (.photoVert, .photoFrag), (.photoVert, .faceFrag),
+        (.flightVert, .flightFrag), (.photoVert, .photoFrag),
     ]
 
     @Test func everyEmbeddedShaderCompiles() throws {
