@@ -10,6 +10,15 @@ public final class CardTextures {
     public let layers: Int
     public let levels: Int
     private(set) var texture: GLuint = 0
+    /// Changes with every upload or copy into the array, and differs between arrays: a `RowLayer`
+    /// keyed on it draws the row again when a photo in it changed.
+    private(set) var contentVersion = CardTextures.nextContentVersion()
+    /// Main thread only, like every GL call here.
+    nonisolated(unsafe) private static var contentVersions = 0
+    fileprivate static func nextContentVersion() -> Int {
+        contentVersions += 1
+        return contentVersions
+    }
 
     /// The most layers this context allows in an array texture.
     public static var maximumLayers: Int {
@@ -73,6 +82,7 @@ public final class CardTextures {
             throw TextureError(description: "image of the wrong size for the card textures")
         }
         GLErrorFlags.drain(glGetError)      // so that the one read after the upload is about it
+        contentVersion = Self.nextContentVersion()
         let error = TextureUploadState.preserving(GLc.texture2DArray) {
             glBindTexture(GLc.texture2DArray, texture)
             glPixelStorei(GLc.unpackAlignment, 1)
@@ -107,6 +117,7 @@ extension CardTextures {
             return value
         }
         GLErrorFlags.drain(glGetError)
+        contentVersion = Self.nextContentVersion()
         let (draw, read) = (integer(GLc.drawFramebufferBinding), integer(GLc.readFramebufferBinding))
         let scissor = glIsEnabled(GLc.scissorTest) != 0
         var framebuffers: [GLuint] = [0, 0]

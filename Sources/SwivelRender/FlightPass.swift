@@ -36,8 +36,9 @@ public struct FlyingCard {
     }
 }
 
-/// Draws the `FlyingCard`s over the row: a veil of the background colour at 1 − `othersOpacity`
-/// over the whole window (the row fades to the background), then the card, one draw call each.
+/// Draws the `FlyingCard`s over the row: the row's layer (`RowLayer`) at `othersOpacity` over the
+/// background, or without one a veil of the background colour at 1 − `othersOpacity` over the
+/// whole window (the row fades to the background); then the card, one draw call each.
 final class FlightPass {
     private let program: ShaderProgram
     private let viewportPixels, quadRect, grow, rect, radius, color, crop, image, sharpShown, tileMap, tileShown, sharpOpacity: Uniform
@@ -73,9 +74,10 @@ final class FlightPass {
     deinit { glDeleteVertexArrays(1, &vertexArray) }
 
     /// Returns the draw calls issued (the veil, the first card's `othersOpacity`, is left out
-    /// while the row shows fully).
+    /// while the row shows fully). `row`: the row's layer (texture and size in pixels), drawn at
+    /// the first card's `othersOpacity` instead of the veil (the row itself was not drawn).
     func draw(_ flying: [FlyingCard], background: RGBA8, viewport: Size, pixelScale: Double,
-              images: CardTextures?) -> Int {
+              images: CardTextures?, row: (texture: GLuint, width: Int, height: Int)? = nil) -> Int {
         program.use()
         viewportPixels.set(Float(viewport.width * pixelScale), Float(viewport.height * pixelScale))
         glActiveTexture(GLc.texture1)
@@ -87,7 +89,21 @@ final class FlightPass {
         // A whole veil of an opaque background over a row that is not drawn (`Renderer`) is the
         // clear colour again: a window of fragments for nothing (a third of an open frame's time
         // on llvmpipe).
-        if veil > 0 && !(veil >= 1 && background.a == 255) {
+        if let row {
+            // The layer texel for pixel (its rows bottom-up, as drawn): tex · opacity over the
+            // background is the row under a veil of 1 − opacity.
+            photoProgram.use()
+            photoViewportPixels.set(Float(row.width), Float(row.height))
+            photoOpacity.set(Float(1 - veil))
+            photoQuad.set(0, 0, Float(row.width), Float(row.height))
+            photoUV.set(0, 1, 1, 0)
+            glActiveTexture(GLc.texture2)
+            glBindTexture(GLc.texture2D, row.texture)
+            glActiveTexture(GLc.texture0)
+            glDrawArrays(GLc.triangleStrip, 0, 4)
+            program.use()
+            calls += 1
+        } else if veil > 0 && !(veil >= 1 && background.a == 255) {
             let whole = Rect(x: 0, y: 0, width: viewport.width, height: viewport.height)
             let fill = background.premultiplied
             sharpShown.set(0)

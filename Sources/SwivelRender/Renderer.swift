@@ -9,6 +9,8 @@ public final class Renderer {
     private var overlayPass: OverlayPass?
     /// Built at the first frame with a flying card (most sessions never open one).
     private var flightPass: FlightPass?
+    /// The row drawn once for the frames of a flight over it, released when no card flies.
+    private let rowLayer = RowLayer()
 
     /// Cards sent to the GPU in the last frame.
     public private(set) var cardsSubmitted = 0
@@ -96,13 +98,29 @@ public final class Renderer {
         // Under a full view at rest nothing of the row shows: it is not drawn.
         let rowShows = (scene.flyingCards.first?.othersOpacity ?? 1) > 0
         cardsSubmitted = rowShows ? scene.cards.count : 0
-        if rowShows {
-            drawCalls += cards.draw(scene.cards, viewport: viewport, pixelScale: pixelScale, parameters: parameters,
-                                    shadowTexture: shadow.texture, images: scene.textures)
+        func drawRow() -> Int {
+            cards.draw(scene.cards, viewport: viewport, pixelScale: pixelScale, parameters: parameters,
+                       shadowTexture: shadow.texture, images: scene.textures)
+        }
+        // Under a flight the row is drawn once into `rowLayer`, which each frame then draws at
+        // the row's opacity; a background that is not opaque keeps the veil (the layer holds the
+        // row over the background: drawn translucent it would lose the background's alpha).
+        var row: RowLayer?
+        if rowShows && !scene.flyingCards.isEmpty && scene.background.a == 255 {
+            let key = RowLayer.Key(cards: scene.cards, parameters: parameters, background: scene.background,
+                                   viewport: viewport, pixelWidth: pixelWidth, pixelHeight: pixelHeight,
+                                   shadowTexture: shadow.texture, shadowBuilds: shadow.buildCount,
+                                   images: scene.textures?.contentVersion)
+            drawCalls += rowLayer.update(key, drawRow: drawRow)
+            row = rowLayer
+        } else {
+            rowLayer.release()
+            if rowShows { drawCalls += drawRow() }
         }
         if !scene.flyingCards.isEmpty {
             drawCalls += builtFlightPass().draw(scene.flyingCards, background: scene.background, viewport: viewport,
-                                                pixelScale: pixelScale, images: scene.textures)
+                                                pixelScale: pixelScale, images: scene.textures,
+                                                row: row.map { ($0.texture, pixelWidth, pixelHeight) })
         }
         drawCalls += cards.drawBadges(at: scene.badges, viewport: viewport, pixelScale: pixelScale, parameters: parameters)
         for overlay in scene.overlays where builtOverlayPass().draw(overlay, viewport: viewport, pixelScale: pixelScale) {
