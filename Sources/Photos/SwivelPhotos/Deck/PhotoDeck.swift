@@ -229,6 +229,11 @@ public final class PhotoDeck<Textures: PhotoTextureArray> {
         prepareTextures(layout: layout, pixelScale: pixelScale)
         guard let textures else { return Update() }
 
+        /// An endless row's planned slots as its cards, each once (a slot past a turn is card slot % n).
+        func eachCardOnce(_ slots: [Int]) -> [Int] {
+            var seen = Set<Int>()
+            return slots.map { $0 % order.count }.filter { seen.insert($0).inserted }
+        }
         func plan(around offset: Double, prefetch: Int) -> [Int] {
             guard layout.isEndless else {
                 return LoadPlan.wanted(visible: layout.visibleIndices(scroll: offset), centre: layout.centreIndex(scroll: offset),
@@ -242,8 +247,7 @@ public final class PhotoDeck<Textures: PhotoTextureArray> {
                                           centre: offset / layout.parameters.pitch + Double(shift),
                                           direction: velocity, prefetch: prefetch,
                                           cardCount: slots.upperBound + shift + prefetch + n)
-            var seen = Set<Int>()
-            return planned.map { $0 % n }.filter { seen.insert($0).inserted }
+            return eachCardOnce(planned)
         }
         let end = destination ?? scroll
         /// The cards the row shows until it rests (`LoadPlan.passing`), each once: the visible ones first.
@@ -264,9 +268,7 @@ public final class PhotoDeck<Textures: PhotoTextureArray> {
                                            resting: (resting.lowerBound + shift)..<(resting.upperBound + shift),
                                            centre: scroll / layout.parameters.pitch + Double(shift), direction: heading,
                                            lead: lead, cardCount: max(slots.upperBound + lead, resting.upperBound) + shift + n)
-            var seen = Set<Int>()
-            let cards = planned.map { $0 % n }.filter { seen.insert($0).inserted }
-            return (cards, layout.cards(inSlots: slots).count)
+            return (eachCardOnce(planned), layout.cards(inSlots: slots).count)
         }
         let shown = passing()
         let here = abs(velocity) <= Self.decodeSpeedLimit ? plan(around: scroll, prefetch: Self.prefetch) : []

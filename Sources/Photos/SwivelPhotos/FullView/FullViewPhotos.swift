@@ -223,13 +223,13 @@ public final class FullViewPhotos: @unchecked Sendable {
         let left = budget - held.values.reduce(0, +)
         for image in wanted where held[image] == nil && !given.contains(image) {
             let windowBytes = window.width * window.height * 4
+            // The largest a window-size decode may come out unresampled.
+            let largestBytes = Int((Double(windowBytes) * Self.unresampledUpTo * Self.unresampledUpTo).rounded(.up))
             switch image.resolution {
             case .full:
                 return (image, .fit(width: Int(Int32.max), height: Int(Int32.max)), 1, 0)
-            case .window where Double(windowBytes) * Self.unresampledUpTo * Self.unresampledUpTo <= Double(left):
-                // Room for the largest it may come out.
-                let bytes = Int((Double(windowBytes) * Self.unresampledUpTo * Self.unresampledUpTo).rounded(.up))
-                return (image, .fit(width: window.width, height: window.height), Self.unresampledUpTo, bytes)
+            case .window where largestBytes <= left:
+                return (image, .fit(width: window.width, height: window.height), Self.unresampledUpTo, largestBytes)
             case .window where windowBytes <= left:
                 return (image, .fit(width: window.width, height: window.height), 1, windowBytes)
             case .window where image.id == open && left >= 4:
