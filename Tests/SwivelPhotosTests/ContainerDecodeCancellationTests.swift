@@ -5,7 +5,7 @@ import Testing
 @testable import SwivelPhotos
 
 /// A decode of a large HEIC, AVIF, JPEG XL or WebP whose card is no longer wanted stops when it is
-/// cancelled: at once for JPEG XL (between libjxl's groups) and WebP (between chunks of input),
+/// cancelled: at once for JPEG XL and WebP (between chunks of input),
 /// and for HEIC and AVIF, whose libraries (libheif 1.15, libavif 0.11) cannot be stopped inside
 /// the decode of one image, as soon as that call returns, before the colour conversion and the
 /// card. Each prints its figures: the full decode, and how long the decode went on after the cancel.
