@@ -253,6 +253,9 @@ struct LoggedFrame {
     var open: Int?
     /// Each card drawn in the row, in paint order: its centre's x in points and its scale.
     var row: [(x: Double, scale: Double)] = []
+    /// The time the frame's scene was worked out for (`at`: its animations' clock, taken before it
+    /// was drawn), where `time` is when the line was written.
+    var animationTime = 0.0
     /// The hash of the frame's pixels (with `SWIVEL_TEST_FRAME_LOG=pixels`).
     var pixels: String?
     /// Whether the frame built the renderer's programs left for later (a photo deck's, once its
@@ -278,6 +281,7 @@ struct LoggedFrame {
             guard parts.count == 2, let x = Double(parts[0]), let scale = Double(parts[1]) else { return nil }
             return (x, scale)
         }
+        animationTime = fields["at"].flatMap(Double.init) ?? time
         pixels = fields["pixels"]
         builtPrograms = fields["programs"] == "built"
     }

@@ -6,9 +6,10 @@ import SwivelSystem
 /// to stderr for each frame it draws, so a test running the real binary can tell what was on
 /// screen and count frames:
 ///
-///     swivel-frame t=12.345678 cards=5 centre=2 first=1 shift=0.00 photos=3/4 showing=b|c|d|e
+///     swivel-frame t=12.345678 at=12.331002 cards=5 centre=2 first=1 shift=0.00 photos=3/4 showing=b|c|d|e
 ///
-/// `t`: CLOCK_MONOTONIC seconds; `cards`: the deck's size; `centre`: the centred card's place;
+/// `t`: CLOCK_MONOTONIC seconds when the line is written, after the frame is drawn; `at`: the time
+/// the frame's scene was worked out for (its animations' clock); `cards`: the deck's size; `centre`: the centred card's place;
 /// `first`: the place of the first card showing; `open` (only while the full view shows): its page;
 /// `shift`: where its slot is, in points from the centre; `photos`: of the cards showing, how
 /// many have their photo fully faded in; `showing`: their captions; `row`: each card drawn in the
@@ -42,7 +43,7 @@ struct FrameLog {
         var now = timespec()
         clock_gettime(CLOCK_MONOTONIC, &now)
         let seconds = Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
-        let line = "swivel-frame t=\(seconds.fixed(6)) cards=\(layout.cardCount) centre=\(centre) first=\(showing.lowerBound) "
+        let line = "swivel-frame t=\(seconds.fixed(6)) at=\(time.fixed(6)) cards=\(layout.cardCount) centre=\(centre) first=\(showing.lowerBound) "
             + "shift=\(shift.fixed(2)) photos=\(photos)/\(showing.count) showing=\(names.joined(separator: "|"))"
             + " row=" + layout.instances(scroll: scroll, closing: controller.closing, at: time)
                 .map { "\(Double($0.centerX).fixed(1))@\(Double($0.scale).fixed(3))" }.joined(separator: ",")
