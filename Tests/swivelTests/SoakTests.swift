@@ -110,8 +110,10 @@ import Testing
     /// the leak passes. 16 KiB kept every frame after the warm-up of a simulated minute of the
     /// colour deck (seed 1; the warm-up ends between frames 1800 and 2700, once the HUD and the key
     /// list have been shown; here it runs to 2700): 16 KiB × the frames after it, 11–14 MiB, more
-    /// than the same seeded session's own trend, within 1.5 MiB (that trend moves by up to 1 MiB
-    /// from run to run: 0.16 and 0.50 MiB in two), and at least 1 MiB (half the limit) in each half.
+    /// than the same seeded session's own trend, within 3 MiB (that trend moves by up to 1 MiB
+    /// from run to run: 0.16 and 0.50 MiB in two, and the leaking run's own part as much: 2.17 MiB
+    /// off in one loaded run of many under 1.5; a reported growth of half the leak is 6 MiB off),
+    /// and at least 1 MiB (half the limit) in each half.
     @Test func aLeakEveryFrameFails() throws {
         let (result, report) = try Self.soak(["--cards", "40"], minutes: "1", fault: "frame-leak")
         let (clean, cleanReport) = try Self.soak(["--cards", "40"], minutes: "1")
@@ -122,7 +124,7 @@ import Testing
         print("16 KiB a frame from frame \(warmUp): \(leaked) MiB leaked, \(growth) MiB reported, \(own) without the leak")
         #expect((1800...2700).contains(warmUp) && cleanReport.int("warm_up_frames") == warmUp)
         #expect(result.status == 1 && report.fields["ok"] as? Bool == false)
-        #expect(abs(growth - own - leaked) < 1.5, "leaked \(leaked) MiB, reported \(growth), \(own) without")
+        #expect(abs(growth - own - leaked) < 3, "leaked \(leaked) MiB, reported \(growth), \(own) without")
         // Half a hundredth, and a little for the binary fractions either side of it.
         #expect(abs((report.double("rss_trend_growth_mib") ?? 0) - growth) <= 0.005 + 1e-9, "the line says two decimals of the JSON's")
         let halves = (report.fields["rss_trend_halves_mib"] as? [NSNumber])?.map(\.doubleValue) ?? []
