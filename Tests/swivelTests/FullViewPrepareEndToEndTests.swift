@@ -6,9 +6,11 @@ import Testing
 /// binary and its frame log: Enter after a rest shows the sharp photo in the open's first frame.
 @Suite struct FullViewPrepareEndToEndTests {
     /// Five 2000×1500 JPEGs; the row rests on the first from the start (its photos in well before
-    /// 2.5 s), Enter at 2.5 s. Decoded after Enter, the photo could not be in the open's first
+    /// 2.5 s), Enter at 2.5 s; or → at 1.5 s moves it to the second (which is prepared once it
+    /// stops), Enter at 3 s. Decoded after Enter, the photo could not be in the open's first
     /// frame: that frame is drawn in the step that handles the key.
-    @Test func enterAfterARestShowsTheSharpPhotoInTheOpensFirstFrame() throws {
+    @Test(arguments: [(["2.5 key enter"], 0), (["1.5 key right", "3 key enter"], 1)])
+    func enterAfterARestShowsTheSharpPhotoInTheOpensFirstFrame(keys: [String], card: Int) throws {
         let folder = TemporaryDirectory()
         folder.makeDirectories("photos")
         for i in 0..<5 {
@@ -17,7 +19,7 @@ import Testing
             }
             ImageFiles.write(folder.path("photos/p\(i).jpg"), photo)
         }
-        let recording = "swivel-recording 1\n0 resize 1280 720\n2.5 key enter\n4 end\n"
+        let recording = (["swivel-recording 1", "0 resize 1280 720"] + keys + ["5 end"]).joined(separator: "\n") + "\n"
         let app = try RunningSwivel([folder.path("photos").text, "--no-watch"],
                                     environment: ["XDG_CACHE_HOME": folder.path("cache").text], recording: recording)
         defer { app.stop() }
@@ -29,7 +31,7 @@ import Testing
               + "open frames' sharp opacity: \(frames[first...].prefix(6).map { $0.sharp.map { String($0) } ?? "-" })")
         // The row's photos were in before Enter (so the photo was decoded ahead, not late).
         #expect(first > 0 && frames[first - 1].photos == frames[first - 1].showing.count)
-        #expect(frames[first].open == 0)
+        #expect(frames[first].open == card)
         #expect((frames[first].sharp ?? 0) > 0, "the open's first frame shows the card's texture alone")
     }
 }
