@@ -97,20 +97,27 @@ struct FullViewDecodeTests {
         #expect(d.max <= 1)
     }
 
-    /// A stand-in decoder: records what it was asked for, and blocks photo `slow` until cancelled.
+    /// A stand-in decoder: records what it was asked for, blocks photo `slow` until cancelled and
+    /// photo `gated` until `open` is set (or cancelled), and counts the calls to `onFinished`.
     final class Recorder: @unchecked Sendable {
         let asked = Mutex<[(Int, DecodeTarget)]>([])
         /// How much larger than the fit each decode was let come out (`unresampledUpTo`).
         let near = Mutex<[Double]>([])
         let cancelled = Mutex<[Int]>([])
-        let slow: Int?
-        init(slow: Int? = nil) { self.slow = slow }
+        let slow: Int?, gated: Int?
+        let gate = Mutex(false)
+        let finishedCalls = Mutex(0)
+        init(slow: Int? = nil, gated: Int? = nil) { (self.slow, self.gated) = (slow, gated) }
 
         func photos() -> FullViewPhotos {
-            FullViewPhotos(onFinished: {}, path: { FilePath("/photos/\($0).jpg") }) { (id, target, near, cancellation) throws(ImageLoadError) in
+            FullViewPhotos(onFinished: { self.finishedCalls.withLock { $0 += 1 } },
+                           path: { FilePath("/photos/\($0).jpg") }) { (id, target, near, cancellation) throws(ImageLoadError) in
                 self.asked.withLock { $0.append((id, target)) }
                 self.near.withLock { $0.append(near) }
-                if id == self.slow {
+                if id == self.gated {
+                    while !cancellation.isCancelled && !self.gate.withLock({ $0 }) { usleep(1000) }
+                }
+                if id == self.slow || (id == self.gated && cancellation.isCancelled) {
                     while !cancellation.isCancelled { usleep(1000) }
                     self.cancelled.withLock { $0.append(id) }
                     throw ImageLoadError(path: FilePath("x"), reason: "cancelled", cancelled: true)

@@ -251,6 +251,8 @@ struct LoggedFrame {
     var first: Int?
     /// The full view's page, while it shows.
     var open: Int?
+    /// How far the open page's sharp photo has faded in over its card's texture, while it is drawn.
+    var sharp: Double?
     /// Each card drawn in the row, in paint order: its centre's x in points and its scale.
     var row: [(x: Double, scale: Double)] = []
     /// The time the frame's scene was worked out for (`at`: its animations' clock, taken before it
@@ -276,6 +278,7 @@ struct LoggedFrame {
         (self.time, self.cards, self.centre, self.shift, self.photos, self.first) = (time, cards, centre, shift, photos, first)
         showing = (fields["showing"] ?? "").split(separator: "|").map(String.init)
         open = fields["open"].flatMap(Int.init)
+        sharp = fields["sharp"].flatMap(Double.init)
         row = (fields["row"] ?? "").split(separator: ",").compactMap { card in
             let parts = card.split(separator: "@")
             guard parts.count == 2, let x = Double(parts[0]), let scale = Double(parts[1]) else { return nil }

@@ -32,7 +32,12 @@ import Testing
         #expect(run["pages"] as? Int == 20 && run["neighbours_in_before_paging"] as? Bool == true)
         // A page whose photo is in shows it sharp in its first frame (its size is known ahead).
         #expect(run["page_sharp_first_frame"] as? Int == 20)
-        for key in ["open_to_sharp_ms", "open_to_sharp_frames", "open_to_opaque_ms", "page_to_sharp_ms",
+        // The first opens decode their photo after Enter: never sharp in the open's first frame.
+        #expect(((run["open_to_sharp_frames"] as? [String: Double])?["p50"] ?? 0) >= 2)
+        // After resting 0.5 s on the card, its photo decoded ahead shows in the open's first frame.
+        #expect(run["rested_opens"] as? Int == 20)
+        #expect(run["rested_open_sharp_first_frame"] as? Int == 20)
+        for key in ["open_to_sharp_ms", "open_to_sharp_frames", "open_to_opaque_ms", "page_to_sharp_ms", "rested_open_to_sharp_ms",
                     "zoom_pan_frame_ms", "zoom_pan_step_ms", "turbojpeg_ms"] {
             let figures = try #require(run[key] as? [String: Double], "\(key): \(run[key] ?? "missing")")
             let (p50, p95, max) = (figures["p50"] ?? -1, figures["p95"] ?? -1, figures["max"] ?? -1)

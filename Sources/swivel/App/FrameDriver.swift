@@ -57,12 +57,15 @@ final class FrameDriver {
     }
 
     /// A photo deck's full view before drawing: asks for the open card's sharp photo at `pixels`'
-    /// size, uploads it once decoded and gives `fullView` its size; frees it once closed.
-    /// Returns whether what it shows changed.
+    /// size, uploads it once decoded and gives `fullView` its size; frees it once closed. With
+    /// `row` (the interactive loop), closed and at rest, the photo of the card it rests on is
+    /// decoded ahead (`FullViewSharpPhoto.prepareResting`); without (`--screenshot`, the scroll
+    /// bench), nothing is. Returns whether what it shows changed.
     @discardableResult
-    func updateFullView(_ fullView: inout FullViewState, at time: Double, pixels: FramePixels) -> Bool {
+    func updateFullView(_ fullView: inout FullViewState, row: ScrollController? = nil, at time: Double,
+                        pixels: FramePixels) -> Bool {
         guard let deck = content.deck else { return false }
-        return sharpPhoto.update(&fullView, deck: deck, pixels: pixels, at: time)
+        return sharpPhoto.update(&fullView, deck: deck, row: row, pixels: pixels, at: time)
     }
 
     /// Applies what the folder watch saw to the photo deck (`PhotoDeck.apply`) and to

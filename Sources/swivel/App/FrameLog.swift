@@ -11,6 +11,8 @@ import SwivelSystem
 /// `t`: CLOCK_MONOTONIC seconds when the line is written, after the frame is drawn; `at`: the time
 /// the frame's scene was worked out for (its animations' clock); `cards`: the deck's size; `centre`: the centred card's place;
 /// `first`: the place of the first card showing; `open` (only while the full view shows): its page;
+/// `sharp` (only while the open page's sharp photo is drawn): how far it has faded in over its
+/// card's texture (0…1, `FullViewSharpPhoto.opacity`);
 /// `shift`: where its slot is, in points from the centre; `photos`: of the cards showing, how
 /// many have their photo fully faded in; `showing`: their captions; `row`: each card drawn in the
 /// row, in paint order, as its centre's x and its scale (`x@scale`; under 1 for a card leaving the
@@ -31,7 +33,7 @@ struct FrameLog {
         #endif
     }
 
-    func drew(_ controller: ScrollController, at time: Double, deck: PhotoDeck?, open: Int? = nil,
+    func drew(_ controller: ScrollController, at time: Double, deck: PhotoDeck?, open: Int? = nil, sharp: Double? = nil,
               builtPrograms: Bool = false, pixels: [UInt8]? = nil) {
         let layout = controller.layout, scroll = controller.offset(at: time)
         // Slots (in an endless row, slot i shows card i mod N).
@@ -47,7 +49,7 @@ struct FrameLog {
             + "shift=\(shift.fixed(2)) photos=\(photos)/\(showing.count) showing=\(names.joined(separator: "|"))"
             + " row=" + layout.instances(scroll: scroll, closing: controller.closing, at: time)
                 .map { "\(Double($0.centerX).fixed(1))@\(Double($0.scale).fixed(3))" }.joined(separator: ",")
-            + (open.map { " open=\($0)" } ?? "") + (builtPrograms ? " programs=built" : "") + (pixels.map { " pixels=" + Self.hash($0) } ?? "") + "\n"
+            + (open.map { " open=\($0)" } ?? "") + (sharp.map { " sharp=\($0.fixed(3))" } ?? "") + (builtPrograms ? " programs=built" : "") + (pixels.map { " pixels=" + Self.hash($0) } ?? "") + "\n"
         FileDescriptor.write(STDERR_FILENO, Array(line.utf8))
     }
 

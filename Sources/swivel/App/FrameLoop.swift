@@ -224,7 +224,7 @@ struct FrameLoop {
                                          uploadLimit: uploads.limit, uploadSeconds: uploads.seconds)
         // A photo arriving for a card off screen changes no pixel: no frame for it.
         if let update, update.uploadedOnScreen > 0 { needsFrame = true }
-        if driver.updateFullView(&fullView, at: now, pixels: pixels) { needsFrame = true }
+        if driver.updateFullView(&fullView, row: controller, at: now, pixels: pixels) { needsFrame = true }
         return pixels
     }
 
@@ -270,8 +270,9 @@ struct FrameLoop {
     private mutating func drawFrame(at now: Double, into pixels: FramePixels) {
         let frameStart = clock.now()
         driver.render(controller, fullView: fullView, at: now, into: pixels)
-        frameLog?.drew(controller, at: now, deck: content.deck,
-                       open: fullView.shown(at: now).map { $0.strip.destinationPage(at: now) },
+        let view = fullView.shown(at: now), open = view.map { $0.strip.destinationPage(at: now) }
+        frameLog?.drew(controller, at: now, deck: content.deck, open: open,
+                       sharp: open.flatMap { driver.sharpPhoto.opacity(ofPage: $0, in: view, now: now) },
                        builtPrograms: driver.builtPrograms,
                        pixels: frameLog?.hashesPixels == true ? driver.readPixels(pixels) : nil)
         if let error = driver.takeError() { Console.error(error) }

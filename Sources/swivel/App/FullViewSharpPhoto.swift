@@ -11,7 +11,9 @@ import SwivelSystem
 /// sharp photo in its first frame. Zoomed past the window-size decode, the open photo's full
 /// resolution is asked for and replaces its texture, the view staying where it is (the view's image
 /// size is the whole photo's from the start). Only the open page and its neighbours hold textures,
-/// within what `--texture-budget` leaves the full view; closing frees them all.
+/// within what `--texture-budget` leaves the full view; closing frees them all. With the view
+/// closed, the photo of the card the row rests on is decoded at the window's size ahead
+/// (`prepareResting`), so that opening it shows its sharp photo in the open's first frame.
 final class FullViewSharpPhoto {
     /// One page's sharp photo on the GPU.
     struct Page {
@@ -42,6 +44,8 @@ final class FullViewSharpPhoto {
     private var givenUp: Set<Int> = []
     /// Whether the open page's full resolution is asked for, and whether it failed (it stays at the size it has).
     private var fullAsked = false, fullGivenUp = false
+    /// The photo asked for ahead with the view closed (`prepareResting`).
+    private var preparing: Int?
 
     /// The texture limit the tiles keep to: `GL_MAX_TEXTURE_SIZE`, or in debug builds the lower
     /// `SWIVEL_TEST_MAX_TEXTURE_SIZE` (the tests' way to tile a photo of a few hundred pixels).
@@ -60,17 +64,21 @@ final class FullViewSharpPhoto {
     /// took 46 ms.
     static let uploadBudgetBytes = 2 << 20
 
-    /// Asks for, takes in and applies the sharp photos; frees them once no card is open. Returns
-    /// whether what is shown changed (a frame is due).
+    /// Asks for, takes in and applies the sharp photos; frees them once no card is open; with
+    /// none open and `row` given, prepares the photo of the card it rests on. Returns whether
+    /// what is shown changed (a frame is due).
     @discardableResult
-    func update(_ fullView: inout FullViewState, deck: PhotoDeck, pixels: FramePixels, at time: Double) -> Bool {
+    func update(_ fullView: inout FullViewState, deck: PhotoDeck, row: ScrollController? = nil, pixels: FramePixels,
+                at time: Double) -> Bool {
         let photos = deck.fullViewPhotos
         guard let view = fullView.shown(at: time) else {
             let had = !pages.isEmpty
             if asked != nil || had { photos.close() }
             (asked, pages, givenUp, fullAsked, fullGivenUp) = (nil, [:], [], false, false)
+            if let row { prepareResting(row, deck: deck, pixels: pixels, at: time) }
             return had
         }
+        preparing = nil    // opened: taken as the open photo's decode, or freed (`FullViewPhotos.open`)
         var changed = false
         // Closing keeps what the open card has; open, the page heading into view is asked for.
         let card = view.page
@@ -163,6 +171,24 @@ final class FullViewSharpPhoto {
         return changed
     }
 
+    /// With the view closed: once `row` is still (not animating, no pointer holding it) and every
+    /// visible card's photo is in (their decodes come first), the photo of the card it rests on
+    /// is decoded at `pixels`' size ahead; as soon as the row heads for another card (a drag,
+    /// fling or key) it is dropped, so that a fling decodes nothing on its way. Changes nothing on
+    /// screen: no frame is due for it, and its decode finishing wakes no frame step.
+    private func prepareResting(_ row: ScrollController, deck: PhotoDeck, pixels: FramePixels, at time: Double) {
+        let id = deck.photoID(at: row.destinationCard(at: time))
+        let resting = !row.isAnimating(at: time) && !row.isDragging && pixels.width > 0 && pixels.height > 0
+            && deck.cardsWithoutPhoto(layout: row.layout, scroll: row.offset(at: time)) == 0
+        if resting, let id {
+            preparing = id
+            deck.fullViewPhotos.prepare(id, window: (pixels.width, pixels.height), budgetBytes: deck.fullViewBudgetBytes)
+        } else if let preparing, preparing != id {
+            self.preparing = nil
+            deck.fullViewPhotos.prepare(nil, window: (pixels.width, pixels.height), budgetBytes: 0)
+        }
+    }
+
     /// The open page's full resolution, a budget's worth of bands nearest the view; whether what
     /// is drawn changed (a tile up where the view draws the full resolution).
     private func uploadFullResolution(_ fullView: FullViewState, at time: Double) -> Bool {
@@ -211,6 +237,13 @@ final class FullViewSharpPhoto {
     /// Whether the open page's sharp photo is fading in over its card's texture at `now`.
     func isFading(now: Double) -> Bool {
         pages.values.contains { $0.shownAt.map { Self.fadeOpacity(shownAt: $0, now: now) < 1 } ?? false }
+    }
+
+    /// How far page `page`'s sharp photo shows over its card's texture in `view` at `now` (nil: it
+    /// is not drawn; the frame log and `--bench --open` tell it).
+    func opacity(ofPage page: Int, in view: FullView?, now: Double) -> Double? {
+        guard let view else { return nil }
+        return flying(page: page, frame: view.fitFrame, view: view, now: now)?.opacity
     }
 
     /// How far ahead of the frame that takes a sharp photo in its fade starts: one 60 Hz frame.

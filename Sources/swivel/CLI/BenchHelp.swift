@@ -74,7 +74,10 @@ extension Options {
     window's pixels (as the full view asks for it): the floor. Then, from card N, at least 20 photos
     (the deck cycled when it has fewer): the row centred on the card, its visible photos in and no
     decode running; Enter (the flight); once both neighbours' photos are in, → (← on the last card);
-    Esc. Then on card N: five wheel notches in, a drag and a fling, 2.2 s with every slot drawn. Its
+    Esc. For these opens the photo of the card the row rests on is not decoded ahead (the app does
+    that): their photo is decoded after Enter. Then 20 opens as the app does them, from card N on:
+    the row settled on the card and resting 0.5 s (its photo decoded ahead meanwhile), Enter, Esc.
+    Then on card N: five wheel notches in, a drag and a fling, 2.2 s with every slot drawn. Its
     fields ({"p50", "p95", "max"} over the opens unless told):
 
       mode                   "open"
@@ -92,6 +95,9 @@ extension Options {
       pages                  opens that paged; page_sharp_first_frame those whose first frame
                              after the key showed the next page's sharp photo
       page_to_sharp_ms       from the key to the end of the first frame showing it sharp
+      rested_opens           the opens after resting 0.5 s; rested_open_to_sharp_ms (as
+                             open_to_sharp_ms) and rested_open_sharp_first_frame (those whose
+                             first frame after Enter showed the sharp photo) for them
       zoom_pan_frames        frames drawn while zooming and panning
       zoom_pan_frame_ms      their times from building the scene to glFinish (as frame_ms)
       zoom_pan_step_ms       the same from the full view's update (uploads included) to glFinish

@@ -9,7 +9,12 @@ import SwivelSystem
 /// then, photo after photo from card N (at least `minimumOpens`, the deck cycled when it has
 /// fewer): the row centred on it and settled, Enter, and the time until a frame shows its sharp
 /// photo; once the neighbours' photos are in (decoded ahead), → (← on the last card) and whether
-/// the next page's first frame shows its sharp photo; Esc. Then, on card N, a wheel zoom, a drag
+/// the next page's first frame shows its sharp photo; Esc. These opens decode their photo after
+/// Enter: the photo of the card the row rests on is not decoded ahead for them (the frame step is
+/// not given the row, `FrameDriver.updateFullView`). Then `minimumOpens` opens as the app does
+/// them, from card N on: the row settled on the card and resting `rest` seconds (its photo decoded
+/// ahead meanwhile), Enter, the time until a frame shows the sharp photo and whether the open's
+/// first frame did; Esc. Then, on card N, a wheel zoom, a drag
 /// and a fling for two seconds with every frame timed. Wall clock throughout: frames go in 60 Hz
 /// slots as the app's pacing puts them (at most one a slot; the full view's decode, on its own
 /// thread, competes for the cores as it does in the app), each finished with glFinish; after the
@@ -19,6 +24,9 @@ struct OpenBench {
     static let minimumOpens = 20
     /// How long a step (a photo arriving, the deck settling) may take before the bench moves on.
     static let patience = 10.0
+    /// How long the row rests on a card before the second kind of open: ample for its photo's
+    /// decode ahead (a 24 MP JPEG's at 1280×720 takes about 80 ms).
+    static let rest = 0.5
 
     let settings: Bench.Settings
     let firstCard: OpenTarget
@@ -42,6 +50,7 @@ struct OpenBench {
                 let card = (first + n) % deck.count
                 measured.add(run.openPageAndClose(card), floor: floors[deck.photoID(at: card) ?? 0]?.milliseconds)
             }
+            measured.restedOpens = (0..<Self.minimumOpens).map { run.restAndOpen((first + $0) % deck.count) }
             measured.zoomPan = run.zoomAndPan(first)
         }
         deck.thumbnails?.writer.finish(within: 30)
@@ -61,8 +70,15 @@ struct OpenBench {
         var frames: [Double] = []
     }
 
+    /// An open after the row rested on the card.
+    struct RestedOpen {
+        var toSharp: Double?
+        var sharpInFirstFrame = false
+    }
+
     struct Measured {
         var opens: [Open] = []
+        var restedOpens: [RestedOpen] = []
         /// Opens whose time to sharp kept within 1.25 × their file's floor + 2 frames.
         var withinGoal = 0
         var zoomPan: ZoomPan?
@@ -94,6 +110,9 @@ struct OpenBench {
         /// Whether the last frame drawn caught a photo part faded in: one more frame is due, at full
         /// opacity, as in the app's loop.
         var drawnMidFade = false
+        /// Whether the frame step is given the row, so that at rest the photo of the card it rests
+        /// on is decoded ahead, as in the app (`restAndOpen` only).
+        var prepares = false
 
         init(driver: FrameDriver, deck: PhotoDeck, layout: CarouselLayout, pixels: FramePixels, reducesMotion: Bool) {
             (self.driver, self.deck, self.layout, self.pixels) = (driver, deck, layout, pixels)
@@ -130,7 +149,7 @@ struct OpenBench {
             let before = MonotonicClock.now
             let update = driver.updatePhotos(&controller, at: time, pixels: pixels, emptyIsFatal: false)
             let updated = MonotonicClock.now
-            step.fullViewChanged = driver.updateFullView(&fullView, at: time, pixels: pixels)
+            step.fullViewChanged = driver.updateFullView(&fullView, row: prepares ? controller : nil, at: time, pixels: pixels)
             step.update = (MonotonicClock.now - updated).milliseconds
             let view = fullView.shown(at: time)
             let due2 = always || step.fullViewChanged || (update?.uploadedOnScreen ?? 0) > 0
@@ -153,8 +172,7 @@ struct OpenBench {
 
         /// How far page `page`'s sharp photo shows in the frame of `time` (nil: not drawn).
         func sharpOpacity(_ page: Int, at time: Double) -> Double? {
-            guard let view = fullView.shown(at: time) else { return nil }
-            return driver.sharpPhoto.flying(page: page, frame: view.fitFrame, view: view, now: time)?.opacity
+            driver.sharpPhoto.opacity(ofPage: page, in: fullView.shown(at: time), now: time)
         }
 
         /// Steps until `done`, at most `patience` seconds; the step that found it done, if any.
@@ -223,6 +241,27 @@ struct OpenBench {
                     open.pageToSharp = (shown.end - paged.time) * 1000
                 }
                 stepUntil { run, step in run.fullView.shown(at: step.time)?.isAnimating(at: step.time) == false }
+            }
+            _ = step { [.keyDown(.escape, time: $0)] }
+            stepUntil { run, step in run.fullView.shown(at: step.time) == nil && !run.controller.isAnimating(at: step.time) }
+            return open
+        }
+
+        /// Opens `card` as Enter does after the row rested on it `OpenBench.rest` seconds, its photo
+        /// decoded ahead meanwhile: the time until a frame shows its sharp photo, and whether the
+        /// open's first frame did; then closes.
+        mutating func restAndOpen(_ card: Int) -> RestedOpen {
+            prepares = true
+            settle(on: card)
+            let rested = now + OpenBench.rest
+            stepUntil { run, _ in run.now >= rested }
+            var open = RestedOpen()
+            let opened = step { [.keyDown(.enter, time: $0)] }
+            prepares = false
+            func sharp(_ run: inout Run, _ step: Step) -> Bool { step.drawn && (run.sharpOpacity(card, at: step.time) ?? 0) > 0 }
+            open.sharpInFirstFrame = sharp(&self, opened)
+            if let shown = open.sharpInFirstFrame ? opened : stepUntil(sharp) {
+                open.toSharp = (shown.end - opened.time) * 1000
             }
             _ = step { [.keyDown(.escape, time: $0)] }
             stepUntil { run, step in run.fullView.shown(at: step.time) == nil && !run.controller.isAnimating(at: step.time) }
@@ -299,6 +338,10 @@ struct OpenBench {
         json.field("pages", opens.filter(\.paged).count)
         json.field("page_sharp_first_frame", opens.filter(\.pageSharpInFirstFrame).count)
         json.object("page_to_sharp_ms", percentiles(opens.compactMap(\.pageToSharp)))
+        let rested = measured.restedOpens
+        json.field("rested_opens", rested.count)
+        json.object("rested_open_to_sharp_ms", percentiles(rested.compactMap(\.toSharp)))
+        json.field("rested_open_sharp_first_frame", rested.filter(\.sharpInFirstFrame).count)
         let zoomPan = measured.zoomPan ?? ZoomPan()
         json.field("zoom_pan_frames", zoomPan.frames.count)
         json.object("zoom_pan_frame_ms", percentiles(zoomPan.frames))

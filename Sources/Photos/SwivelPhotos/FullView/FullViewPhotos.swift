@@ -11,6 +11,12 @@ import SwivelSystem
 /// does not fit is not decoded, and a full resolution that does not fit is refused with one line
 /// (the photo stays at the size it has). The caller takes the results (`takeFinished`) and tells
 /// what it no longer holds by opening another photo or closing: what leaves the three is freed.
+///
+/// With the view closed, one photo may be decoded at window size ahead (`prepare`: the card the
+/// row rests on), so that opening it finds its sharp photo decoded or under way. It is the least
+/// urgent work, counts against the budget like the rest, and is held here until that photo opens
+/// at that size (then it is the open photo's decode, finished or not) or is freed: another photo
+/// prepared, another opened, or the view closed.
 public final class FullViewPhotos: @unchecked Sendable {
     public enum Resolution: Hashable, Sendable {
         /// Within the window's pixel size.
@@ -73,6 +79,10 @@ public final class FullViewPhotos: @unchecked Sendable {
     /// Images that failed (a line was given) or were refused: not tried again while wanted.
     private var given: Set<Image> = []
     private var finished: [Finished] = []
+    /// The photo asked for ahead with the view closed, and its decode once finished (held, not yet
+    /// the caller's: `takeFinished` gives it once that photo opens).
+    private var prepared: Int?
+    private var preparedResult: Finished?
     private var stopping = false
 
     /// The decodes done from `sources`' files.
@@ -95,12 +105,20 @@ public final class FullViewPhotos: @unchecked Sendable {
     /// next, nearest first), within `budgetBytes`. Returns what the caller is to free: the images
     /// of photos no longer among the three. A decode of one of those stops; the full resolution is
     /// wanted again only when asked for (`wantFullResolution`).
+    /// A photo prepared ahead at that window size is the open photo's decode: at once in
+    /// `takeFinished` when finished, otherwise still under way; anything else prepared is freed.
     @discardableResult
     public func open(_ id: Int, window: (width: Int, height: Int), neighbours: [Int], budgetBytes: Int) -> [Image] {
         condition.withLock {
             let kept = Set([id] + neighbours)
             if open != id || self.window != window { fullWanted = false }
             let sizeChanged = self.window != window
+            if let prepared {
+                // Never the caller's: freed here, not returned.
+                if prepared != id || sizeChanged { forget(Image(id: prepared, resolution: .window)) }
+                else if let preparedResult { finished.append(preparedResult) }
+                (self.prepared, preparedResult) = (nil, nil)
+            }
             (open, self.neighbours, self.window, budget) = (id, neighbours, window, budgetBytes)
             let freed = held.keys.filter {
                 !kept.contains($0.id) || sizeChanged || ($0.resolution == .full && $0.id != id)
@@ -112,6 +130,29 @@ public final class FullViewPhotos: @unchecked Sendable {
             condition.broadcast()
             return freed
         }
+    }
+
+    /// With the view closed, decodes photo `id` at the size of a window of `window` pixels ahead,
+    /// within `budgetBytes`, once nothing else is to be done; nil: none. What was prepared for
+    /// another photo or size stops or is freed. Ignored while a photo is open.
+    public func prepare(_ id: Int?, window: (width: Int, height: Int), budgetBytes: Int) {
+        condition.withLock {
+            guard open == nil, id != prepared || (id != nil && (self.window != window || budget != budgetBytes)) else { return }
+            if let prepared, prepared != id || self.window != window {
+                forget(Image(id: prepared, resolution: .window))
+                preparedResult = nil
+            }
+            prepared = id
+            if id != nil { (self.window, budget) = (window, budgetBytes) }
+            condition.broadcast()
+        }
+    }
+
+    /// Frees `image`, held or given up on here, and stops its decode (called with the lock held).
+    private func forget(_ image: Image) {
+        held[image] = nil
+        given.remove(image)
+        if let busy, busy.image == image { busy.cancellation.cancel() }
     }
 
     /// Asks for the open photo at its full resolution (the view zoomed past the window's size).
@@ -131,6 +172,7 @@ public final class FullViewPhotos: @unchecked Sendable {
             held = [:]
             given = []
             finished = []
+            (prepared, preparedResult) = (nil, nil)
             busy?.cancellation.cancel()
         }
     }
@@ -165,9 +207,10 @@ public final class FullViewPhotos: @unchecked Sendable {
     /// The images wanted, most urgent first (called with the lock held). The neighbours only once
     /// the open photo's window-size decode has been taken (or given up on): until then it is on
     /// its way to the screen, and the frame that takes it in, uploads and draws it shares the
-    /// cores with whatever decodes (on llvmpipe, drawing is on the CPU too).
+    /// cores with whatever decodes (on llvmpipe, drawing is on the CPU too). With the view closed,
+    /// the photo prepared ahead.
     private var wanted: [Image] {
-        guard let open else { return [] }
+        guard let open else { return prepared.map { [Image(id: $0, resolution: .window)] } ?? [] }
         let shown = Image(id: open, resolution: .window)
         let taken = (held[shown] != nil || given.contains(shown)) && !finished.contains { $0.image == shown }
         return [shown] + (fullWanted ? [Image(id: open, resolution: .full)] : [])
@@ -188,6 +231,7 @@ public final class FullViewPhotos: @unchecked Sendable {
             let cancellation = DecodeCancellation()
             busy = (image, cancellation, bytes)
             let budgetLeft = budget - held.values.reduce(0, +)
+            let decodedWindow = window
             condition.unlock()
 
             var result: Result<DecodedImage, ImageLoadError>
@@ -201,17 +245,24 @@ public final class FullViewPhotos: @unchecked Sendable {
                 result = .failure(ImageLoadError(path: path(image.id), reason: "\(decoded.width)×\(decoded.height) needs "
                     + "\(decoded.pixels.count >> 20) MiB, over the \(max(0, budgetLeft) >> 20) MiB of texture budget left"))
             }
-            condition.withLock {
+            let taken = condition.withLock {
                 busy = nil
-                if case .failure(let error) = result, error.cancelled { return }
-                guard wanted.contains(image) else { return }
+                if case .failure(let error) = result, error.cancelled { return false }
+                // (Finished just as the window's size changed: asked for again at the new size.)
+                guard wanted.contains(image), window == decodedWindow else { return false }
                 switch result {
                 case .success(let decoded): held[image] = decoded.pixels.count
                 case .failure: given.insert(image)
                 }
+                // Prepared ahead: kept until its photo opens; nothing for the caller to take now.
+                guard open != nil else {
+                    preparedResult = Finished(image: image, result: result)
+                    return false
+                }
                 finished.append(Finished(image: image, result: result))
+                return true
             }
-            onFinished()
+            if taken { onFinished() }
         }
     }
 
