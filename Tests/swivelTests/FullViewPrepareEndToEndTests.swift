@@ -28,10 +28,32 @@ import Testing
         let frames = app.frames
         let first = try #require(frames.firstIndex { $0.open != nil })
         print("before the open: photos \(frames[first - 1].photos)/\(frames[first - 1].showing.count); "
-              + "open frames' sharp opacity: \(frames[first...].prefix(6).map { $0.sharp.map { String($0) } ?? "-" })")
+              + "open frames' sharp opacity: \(frames[first...].prefix(6).map { $0.sharp.map { String($0) } ?? "-" }) at \(frames[first...].prefix(6).map { $0.animationTime })")
         // The row's photos were in before Enter (so the photo was decoded ahead, not late).
         #expect(first > 0 && frames[first - 1].photos == frames[first - 1].showing.count)
         #expect(frames[first].open == card)
         #expect((frames[first].sharp ?? 0) > 0, "the open's first frame shows the card's texture alone")
+    }
+
+    /// `--open 0`: the photo is decoded after the start and fades in over its card's texture with
+    /// the full view at rest (no flight keeps frames coming). The fade's last step ends between two
+    /// 60 Hz frames, so the frame on screen then was drawn mid-fade: one more frame is due, at full
+    /// opacity, or the blend of the card's texture and the photo stays on screen.
+    @Test func theSharpPhotosFadeEndsAtFullOpacityOnScreen() throws {
+        let folder = TemporaryDirectory()
+        folder.makeDirectories("photos")
+        let photo = ImageFiles.image(.jpeg(quality: 90), width: 2000, height: 1500) { x, y in
+            [UInt8((x / 8) % 256), UInt8((y / 8) % 256), UInt8((x ^ y) % 256)]
+        }
+        ImageFiles.write(folder.path("photos/p.jpg"), photo)
+        let app = try RunningSwivel([folder.path("photos").text, "--no-watch", "--open", "0"],
+                                    environment: ["XDG_CACHE_HOME": folder.path("cache").text],
+                                    recording: "swivel-recording 1\n0 resize 1280 720\n4 end\n")
+        defer { app.stop() }
+        #expect(app.waitFor(timeout: 30) { $0.contains { ($0.sharp ?? 0) > 0 } })
+        usleep(1_000_000)   // the fade is 0.15 s
+        let shown = app.frames.filter { $0.sharp != nil }
+        print("sharp opacity in the frames showing it: \(shown.map { String($0.sharp!) })")
+        #expect(shown.last?.sharp == 1, "the last frame drawn shows the photo part faded in")
     }
 }

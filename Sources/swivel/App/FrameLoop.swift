@@ -292,7 +292,7 @@ struct FrameLoop {
         needsFrame = false
         if firstFrame { content.deck?.firstFrameShown(at: presented) }
         firstFrame = false
-        drawnMidFade = content.deck?.isFading(now: now) == true
+        drawnMidFade = content.deck?.isFading(now: now) == true || driver.sharpPhoto.isFading(now: now)
         drawnMidClosing = controller.isClosingGaps(at: now)
     }
 }
