@@ -102,6 +102,9 @@ final class FrameDriver {
             builtPrograms = true
         }
         buildScene(controller, fullView: fullView, at: time, for: pixels, photoTime: photoTime)
+        // The frame that builds them also gets the first open's flight compiled (see
+        // `Renderer.drawFlightUnshown`): the same pixels, drawn after it.
+        if builtPrograms, let scene { renderer.drawFlightUnshown(over: scene, pixelWidth: pixels.width, pixelHeight: pixels.height) }
         renderScene(into: pixels)
     }
 
