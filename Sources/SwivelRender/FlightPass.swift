@@ -245,31 +245,38 @@ final class FlightPass {
         return calls
     }
 
-    /// The pixels where `card` is drawn with alpha 255, which hides whatever is beneath: its clip
-    /// (or, while the sharp photo fades in, its stand-in's), `LayerPixels.inside`, when the
-    /// fragment there is opaque. `flight.frag` gives the card's colour faded to its texture's
-    /// layer (alpha 1 when both are opaque: `CardTextures.opaqueLayers`) times a coverage of 1;
-    /// llvmpipe blends in 8 bits, so alpha 255 keeps nothing of the pixel beneath. The sharp
-    /// photo's own alpha is not known here: it counts as translucent. Empty when none is opaque.
+    /// The pixels where `card` is drawn with alpha 255, which hides whatever is beneath (empty when
+    /// none is), `LayerPixels.inside` the part drawn opaque. `flight.frag` gives the card's colour
+    /// faded to its texture's layer (alpha 1 when both are opaque: `CardTextures.opaqueLayers`),
+    /// or the sharp photo's texels times its opacity (alpha 1 at opacity 1 when every texel is
+    /// opaque: `FullViewTexture.isOpaque`, all its tiles up, within its clip and the photo's own
+    /// rectangle), times a coverage of 1; `photo.frag` the same without the coverage. llvmpipe
+    /// blends in 8 bits, so alpha 255 keeps nothing of the pixel beneath. While the sharp photo
+    /// fades in, its stand-in (the card's texture at its own clip) is drawn opaque beneath it.
     static func opaquePixels(of card: FlyingCard, images: CardTextures?, pixelScale: Double,
                              width: Int, height: Int) -> LayerPixels {
         let none = LayerPixels(x0: 0, y0: 0, x1: 0, y1: 0)
+        func inside(_ clip: Rect) -> LayerPixels {
+            guard clip.width > 0, clip.height > 0 else { return none }
+            return LayerPixels.inside(clip, radius: card.cornerRadius, pixelScale: pixelScale, width: width, height: height)
+        }
         let textureOpaque: Bool = {
             guard card.color.a == 255 else { return false }
             guard let images, let image = card.image, image.layer >= 0, image.opacity > 0 else { return true }
             return images.opaqueLayers.contains(image.layer)
         }()
-        guard textureOpaque else { return none }
-        let clip: Rect
-        if card.sharp == nil {
-            clip = card.clip
-        } else if min(max(card.sharpOpacity, 0), 1) < 1, let standIn = card.standIn {
-            clip = standIn.clip
-        } else {
-            return none
+        guard let sharp = card.sharp else { return textureOpaque ? inside(card.clip) : none }
+        if min(max(card.sharpOpacity, 0), 1) < 1 {
+            guard let standIn = card.standIn, textureOpaque else { return none }
+            return inside(standIn.clip)
         }
-        guard clip.width > 0, clip.height > 0 else { return none }
-        return LayerPixels.inside(clip, radius: card.cornerRadius, pixelScale: pixelScale, width: width, height: height)
+        let c = card.crop
+        guard sharp.isOpaque, c.width > 0, c.height > 0 else { return none }
+        // The whole photo's rectangle on screen (as `drawTiles` places it): outside it within the
+        // clip nothing is drawn.
+        let photo = Rect(x: card.clip.x - c.x / c.width * card.clip.width, y: card.clip.y - c.y / c.height * card.clip.height,
+                         width: card.clip.width / c.width, height: card.clip.height / c.height)
+        return card.clip.intersection(photo).map(inside) ?? none
     }
 
     /// The pixels inside the window that `clip` (points, no rounded corner) covers wholly, as a

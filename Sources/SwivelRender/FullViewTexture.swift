@@ -60,6 +60,13 @@ public final class FullViewTexture {
     /// Whether every tile is up.
     public var isComplete: Bool { uploads.isComplete }
 
+    /// Whether a band uploaded so far had a pixel with alpha below 255 (each is looked at as it
+    /// goes up: a few hundredths of its upload's time).
+    private var hasTranslucentPixels = false
+    /// Whether every tile is up and every pixel has alpha 255: drawn at opacity 1, the photo then
+    /// hides what is beneath it (`FlightPass.opaquePixels`).
+    var isOpaque: Bool { uploads.isComplete && !hasTranslucentPixels }
+
     /// Whether tile `index` is wholly up (it may be drawn).
     func isUp(_ index: Int) -> Bool { uploads.isUp(index) }
 
@@ -122,6 +129,10 @@ public final class FullViewTexture {
                 pixels.withUnsafeBytes { bytes in
                     glTexSubImage2D(GLc.texture2D, 0, 0, GLint(band.rows.lowerBound - area.y), GLsizei(area.width),
                                     GLsizei(band.rows.count), GLc.rgba, GLc.unsignedByte, bytes.baseAddress)
+                    if !hasTranslucentPixels {
+                        hasTranslucentPixels = !Self.isOpaque(bytes, width: width, rows: band.rows,
+                                                              columns: area.x..<area.x + area.width)
+                    }
                 }
                 bytes += band.rows.count * area.width * 4
             }
@@ -136,6 +147,20 @@ public final class FullViewTexture {
         for rows in uploads.takeReleasable() { released?(rows) }
         if uploads.isComplete { self.pixels = nil }
         return bytes
+    }
+
+    /// Whether every pixel of `rows` × `columns` of RGBA8 `bytes` (`width` pixels a row) has alpha
+    /// 255: the pixels read four bytes at a time, their alpha bytes (the top byte, little-endian)
+    /// ANDed together.
+    private static func isOpaque(_ bytes: UnsafeRawBufferPointer, width: Int, rows: Range<Int>, columns: Range<Int>) -> Bool {
+        let words = bytes.bindMemory(to: UInt32.self)
+        var all: UInt32 = 0xFF00_0000
+        for row in rows {
+            let start = row * width
+            for column in columns { all &= words[start + column] }
+            if all != 0xFF00_0000 { return false }
+        }
+        return true
     }
 
     /// `part` (0…1 across the photo) in the photo's pixels, rounded outwards.

@@ -126,6 +126,8 @@ import Testing
     /// What the flying card shows in `theSameFrameAsWithTheWholeLayer`.
     enum Shown: CaseIterable {
         case colour, opaquePhoto, fadingOpaquePhoto, translucentPhoto, sharpFadingInOverItsStandIn
+        case opaqueSharpPhoto, opaqueSharpPhotoInTilesSquareCorners, opaqueSharpPhotoSmallerThanItsClip
+        case translucentSharpPhoto
     }
 
     /// The card textures of those frames: layer 0 an opaque gradient, layer 1 the same with alpha
@@ -165,6 +167,15 @@ import Testing
             var sharpPixels = [UInt8](repeating: 255, count: 40 * 30 * 4)
             for i in stride(from: 0, to: sharpPixels.count, by: 4) { sharpPixels[i] = UInt8(i / 4 % 251) }
             let sharp = try FullViewTexture(pixels: sharpPixels, width: 40, height: 30)
+            let tiled = try FullViewTexture(pixels: sharpPixels, width: 40, height: 30, tileLimit: 16)
+            var translucentPixels = sharpPixels
+            for i in stride(from: 0, to: translucentPixels.count, by: 4) where i / 4 % 40 > 30 {
+                translucentPixels[i + 3] = 200
+                translucentPixels[i] = min(translucentPixels[i], 200)
+                (translucentPixels[i + 1], translucentPixels[i + 2]) = (200, 200)
+            }
+            let translucent = try FullViewTexture(pixels: translucentPixels, width: 40, height: 30)
+            #expect(sharp.isOpaque && tiled.isOpaque && !translucent.isOpaque)
             var compared = 0
             for background in [RGBA8(255, 255, 255), RGBA8(0, 0, 0), RGBA8(200, 80, 40)] {
                 for shown in Shown.allCases {
@@ -182,6 +193,16 @@ import Testing
                         card.sharp = sharp
                         card.sharpOpacity = 0.45
                         card.standIn = (Rect(x: 190.6, y: 70.2, width: 180.3, height: 150.9), .unit)
+                    case .opaqueSharpPhoto:
+                        card.sharp = sharp
+                    case .opaqueSharpPhotoInTilesSquareCorners:
+                        card.sharp = tiled
+                        card.cornerRadius = 0
+                    case .opaqueSharpPhotoSmallerThanItsClip:
+                        card.sharp = sharp
+                        card.crop = Rect(x: -0.2, y: -0.1, width: 1.3, height: 1.25)
+                    case .translucentSharpPhoto:
+                        card.sharp = translucent
                     }
                     // Not 0.4 (102/255): on (200, 80, 40) that rounds exactly.
                     card.othersOpacity = 0.37
@@ -200,7 +221,7 @@ import Testing
                     compared += 1
                 }
             }
-            #expect(compared == 15)
+            #expect(compared == 27)
             #expect(renderer.takeError() == nil)
         }
     }
