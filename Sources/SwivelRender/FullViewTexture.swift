@@ -127,12 +127,13 @@ public final class FullViewTexture {
                 glPixelStorei(GLenum(GL_UNPACK_SKIP_PIXELS), GLint(area.x))
                 glPixelStorei(GLenum(GL_UNPACK_SKIP_ROWS), GLint(band.rows.lowerBound))
                 pixels.withUnsafeBytes { bytes in
-                    glTexSubImage2D(GLc.texture2D, 0, 0, GLint(band.rows.lowerBound - area.y), GLsizei(area.width),
-                                    GLsizei(band.rows.count), GLc.rgba, GLc.unsignedByte, bytes.baseAddress)
+                    // Before the upload, which then reads the band from the cache.
                     if !hasTranslucentPixels {
                         hasTranslucentPixels = !Self.isOpaque(bytes, width: width, rows: band.rows,
                                                               columns: area.x..<area.x + area.width)
                     }
+                    glTexSubImage2D(GLc.texture2D, 0, 0, GLint(band.rows.lowerBound - area.y), GLsizei(area.width),
+                                    GLsizei(band.rows.count), GLc.rgba, GLc.unsignedByte, bytes.baseAddress)
                 }
                 bytes += band.rows.count * area.width * 4
             }
@@ -150,15 +151,22 @@ public final class FullViewTexture {
     }
 
     /// Whether every pixel of `rows` × `columns` of RGBA8 `bytes` (`width` pixels a row) has alpha
-    /// 255: the pixels read four bytes at a time, their alpha bytes (the top byte, little-endian)
-    /// ANDed together.
+    /// 255: two pixels at a time, their alpha bytes (the top byte of each half, little-endian)
+    /// ANDed together. 0.06 ms for 1000×750 pixels in the cache; 0.26 ms a pixel at a time (not
+    /// vectorized), which put 0.3 ms on the bench's sharp_upload_ms p50.
     private static func isOpaque(_ bytes: UnsafeRawBufferPointer, width: Int, rows: Range<Int>, columns: Range<Int>) -> Bool {
-        let words = bytes.bindMemory(to: UInt32.self)
-        var all: UInt32 = 0xFF00_0000
+        guard let base = bytes.baseAddress else { return true }
+        let alphas: UInt64 = 0xFF00_0000_FF00_0000
         for row in rows {
-            let start = row * width
-            for column in columns { all &= words[start + column] }
-            if all != 0xFF00_0000 { return false }
+            let start = base + (row * width + columns.lowerBound) * 4
+            let count = columns.count
+            var all = UInt64.max, index = 0
+            while index + 2 <= count {
+                all &= start.loadUnaligned(fromByteOffset: index * 4, as: UInt64.self)
+                index += 2
+            }
+            if index < count { all &= UInt64(start.loadUnaligned(fromByteOffset: index * 4, as: UInt32.self)) | 0xFFFF_FFFF_0000_0000 }
+            if all & alphas != alphas { return false }
         }
         return true
     }

@@ -176,6 +176,14 @@ import Testing
             }
             let translucent = try FullViewTexture(pixels: translucentPixels, width: 40, height: 30)
             #expect(sharp.isOpaque && tiled.isOpaque && !translucent.isOpaque)
+            // One pixel below 255, in any tile of an odd width (the last pixel of a row is looked
+            // at on its own), is a translucent photo.
+            for (x, y) in [(39, 29), (0, 0), (17, 14), (38, 5)] {
+                var one = sharpPixels
+                one[(y * 40 + x) * 4 + 3] = 254
+                #expect(try !FullViewTexture(pixels: one, width: 40, height: 30, tileLimit: 17).isOpaque, "pixel (\(x), \(y))")
+                #expect(try !FullViewTexture(pixels: one, width: 40, height: 30).isOpaque, "pixel (\(x), \(y))")
+            }
             var compared = 0
             for background in [RGBA8(255, 255, 255), RGBA8(0, 0, 0), RGBA8(200, 80, 40)] {
                 for shown in Shown.allCases {
