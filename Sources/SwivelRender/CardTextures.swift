@@ -15,6 +15,10 @@ public final class CardTextures {
     private(set) var contentVersion = CardTextures.nextContentVersion()
     /// Main thread only, like every GL call here.
     nonisolated(unsafe) private static var contentVersions = 0
+    /// The layers whose every texel, at every mip level, has alpha 255 (found at upload): a flying
+    /// card showing one is opaque wherever its coverage is, so `FlightPass` need not draw the row's
+    /// layer under it. Sampling and fading such a layer over an opaque colour keep alpha 1.
+    private(set) var opaqueLayers = Set<Int>()
     fileprivate static func nextContentVersion() -> Int {
         contentVersions += 1
         return contentVersions
@@ -95,8 +99,23 @@ public final class CardTextures {
             return glGetError()
         }
         if error != GLc.noError {
+            opaqueLayers.remove(layer)
             throw TextureError(description: error == GLc.outOfMemory ? "out of GPU memory"
                                : "OpenGL error 0x" + String(error, radix: 16))
+        }
+        if chain.levels.allSatisfy({ Self.isOpaque($0.pixels) }) { opaqueLayers.insert(layer) } else { opaqueLayers.remove(layer) }
+    }
+
+    /// Whether every alpha byte of RGBA8 `pixels` is 255.
+    static func isOpaque(_ pixels: [UInt8]) -> Bool {
+        pixels.withUnsafeBufferPointer { bytes in
+            var all: UInt8 = 255
+            var index = 3
+            while index < bytes.count {
+                all &= bytes[index]
+                index += 4
+            }
+            return all == 255
         }
     }
 }
@@ -134,6 +153,7 @@ extension CardTextures {
             }
             (w, h) = (max(1, w / 2), max(1, h / 2))
         }
+        opaqueLayers = opaqueLayers.filter { $0 >= count }.union(other.opaqueLayers.filter { $0 < count })
         glBindFramebuffer(GLc.readFramebuffer, GLuint(read))
         glBindFramebuffer(GLc.drawFramebuffer, GLuint(draw))
         glDeleteFramebuffers(2, &framebuffers)

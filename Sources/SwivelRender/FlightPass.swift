@@ -75,9 +75,12 @@ final class FlightPass {
 
     /// Returns the draw calls issued (the veil, the first card's `othersOpacity`, is left out
     /// while the row shows fully). `row`: the row's layer (texture and size in pixels), drawn at
-    /// the first card's `othersOpacity` instead of the veil (the row itself was not drawn).
+    /// the first card's `othersOpacity` instead of the veil (the row itself was not drawn), within
+    /// `drawn` (the pixels where it can differ from the cleared window) and not under a card's
+    /// opaque pixels (`opaquePixels`).
     func draw(_ flying: [FlyingCard], background: RGBA8, viewport: Size, pixelScale: Double,
-              images: CardTextures?, row: (texture: GLuint, width: Int, height: Int)? = nil) -> Int {
+              images: CardTextures?, row: (texture: GLuint, width: Int, height: Int, drawn: LayerPixels)? = nil,
+              hidesLayerUnderCards: Bool = true) -> Int {
         program.use()
         viewportPixels.set(Float(viewport.width * pixelScale), Float(viewport.height * pixelScale))
         glActiveTexture(GLc.texture1)
@@ -91,18 +94,26 @@ final class FlightPass {
         // on llvmpipe).
         if let row {
             // The layer texel for pixel (its rows bottom-up, as drawn): tex · opacity over the
-            // background is the row under a veil of 1 − opacity.
+            // background is the row under a veil of 1 − opacity. Only where it can differ from
+            // the cleared window (`row.drawn`) and no flying card covers it with opaque pixels:
+            // rectangles of whole pixels, each the same texels the whole layer gives there.
             photoProgram.use()
             photoViewportPixels.set(Float(row.width), Float(row.height))
             photoOpacity.set(Float(1 - veil))
-            photoQuad.set(0, 0, Float(row.width), Float(row.height))
-            photoUV.set(0, 1, 1, 0)
             glActiveTexture(GLc.texture2)
             glBindTexture(GLc.texture2D, row.texture)
             glActiveTexture(GLc.texture0)
-            glDrawArrays(GLc.triangleStrip, 0, 4)
+            let hole = !hidesLayerUnderCards ? nil : flying.lazy.map { Self.opaquePixels(of: $0, images: images, pixelScale: pixelScale,
+                                                            width: row.width, height: row.height) }
+                .max { $0.count < $1.count }
+            let (w, h) = (Float(row.width), Float(row.height))
+            for part in row.drawn.removing(hole) {
+                photoQuad.set(Float(part.x0), Float(part.y0), Float(part.x1 - part.x0), Float(part.y1 - part.y0))
+                photoUV.set(Float(part.x0) / w, 1 - Float(part.y0) / h, Float(part.x1) / w, 1 - Float(part.y1) / h)
+                glDrawArrays(GLc.triangleStrip, 0, 4)
+                calls += 1
+            }
             program.use()
-            calls += 1
         } else if veil > 0 && !(veil >= 1 && background.a == 255) {
             let whole = Rect(x: 0, y: 0, width: viewport.width, height: viewport.height)
             let fill = background.premultiplied
@@ -232,6 +243,40 @@ final class FlightPass {
         }
         glActiveTexture(GLc.texture0)
         return calls
+    }
+
+    /// The pixels where `card` is drawn with alpha 255, which hides whatever is beneath (empty when
+    /// none is), `LayerPixels.inside` the part drawn opaque. `flight.frag` gives the card's colour
+    /// faded to its texture's layer (alpha 1 when both are opaque: `CardTextures.opaqueLayers`),
+    /// or the sharp photo's texels times its opacity (alpha 1 at opacity 1 when every texel is
+    /// opaque: `FullViewTexture.isOpaque`, all its tiles up, within its clip and the photo's own
+    /// rectangle), times a coverage of 1; `photo.frag` the same without the coverage. llvmpipe
+    /// blends in 8 bits, so alpha 255 keeps nothing of the pixel beneath. While the sharp photo
+    /// fades in, its stand-in (the card's texture at its own clip) is drawn opaque beneath it.
+    static func opaquePixels(of card: FlyingCard, images: CardTextures?, pixelScale: Double,
+                             width: Int, height: Int) -> LayerPixels {
+        let none = LayerPixels(x0: 0, y0: 0, x1: 0, y1: 0)
+        func inside(_ clip: Rect) -> LayerPixels {
+            guard clip.width > 0, clip.height > 0 else { return none }
+            return LayerPixels.inside(clip, radius: card.cornerRadius, pixelScale: pixelScale, width: width, height: height)
+        }
+        let textureOpaque: Bool = {
+            guard card.color.a == 255 else { return false }
+            guard let images, let image = card.image, image.layer >= 0, image.opacity > 0 else { return true }
+            return images.opaqueLayers.contains(image.layer)
+        }()
+        guard let sharp = card.sharp else { return textureOpaque ? inside(card.clip) : none }
+        if min(max(card.sharpOpacity, 0), 1) < 1 {
+            guard let standIn = card.standIn, textureOpaque else { return none }
+            return inside(standIn.clip)
+        }
+        let c = card.crop
+        guard sharp.isOpaque, c.width > 0, c.height > 0 else { return none }
+        // The whole photo's rectangle on screen (as `drawTiles` places it): outside it within the
+        // clip nothing is drawn.
+        let photo = Rect(x: card.clip.x - c.x / c.width * card.clip.width, y: card.clip.y - c.y / c.height * card.clip.height,
+                         width: card.clip.width / c.width, height: card.clip.height / c.height)
+        return card.clip.intersection(photo).map(inside) ?? none
     }
 
     /// The pixels inside the window that `clip` (points, no rounded corner) covers wholly, as a

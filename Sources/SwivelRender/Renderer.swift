@@ -11,6 +11,9 @@ public final class Renderer {
     private var flightPass: FlightPass?
     /// The row drawn once for the frames of a flight over it, released when no card flies.
     private let rowLayer = RowLayer()
+    /// Draws the row's layer over the whole window in each flight frame, as before `FlightPass`
+    /// drew only its pixels that can show (the tests compare the two).
+    var drawsWholeRowLayer = false
 
     /// Cards sent to the GPU in the last frame.
     public private(set) var cardsSubmitted = 0
@@ -137,14 +140,22 @@ public final class Renderer {
         // Under a flight the row is drawn once into `rowLayer`, which each frame then draws at
         // the row's opacity; a background that is not opaque keeps the veil (the layer holds the
         // row over the background: drawn translucent it would lose the background's alpha).
-        var row: RowLayer?
+        var row: (texture: GLuint, width: Int, height: Int, drawn: LayerPixels)?
         if rowShows && !scene.flyingCards.isEmpty && scene.background.a == 255 {
             let key = RowLayer.Key(cards: scene.cards, parameters: parameters, background: scene.background,
                                    viewport: viewport, pixelWidth: pixelWidth, pixelHeight: pixelHeight,
                                    shadowTexture: shadow.texture, shadowBuilds: shadow.buildCount,
                                    images: scene.textures?.contentVersion)
             drawCalls += rowLayer.update(key, drawRow: drawRow)
-            row = rowLayer
+            // Where the layer is its clear colour, drawing it at opacity o over the window cleared
+            // to the same colour gives that colour back when each channel is 0 or 255 (255·o
+            // rounded, plus 255 times the rest, is 255 in 8 bits): those pixels need no draw.
+            // Other colours may round a level off, so they keep the whole window.
+            let window = LayerPixels.window(width: pixelWidth, height: pixelHeight)
+            let exact = [scene.background.r, scene.background.g, scene.background.b].allSatisfy { $0 == 0 || $0 == 255 }
+            let drawn = exact ? RowLayer.drawnPixels(of: scene.cards, parameters: parameters, pixelScale: pixelScale,
+                                                     width: pixelWidth, height: pixelHeight) : window
+            row = (rowLayer.texture, pixelWidth, pixelHeight, drawsWholeRowLayer ? window : drawn)
         } else {
             rowLayer.release()
             if rowShows { drawCalls += drawRow() }
@@ -152,7 +163,7 @@ public final class Renderer {
         if !scene.flyingCards.isEmpty {
             drawCalls += builtFlightPass().draw(scene.flyingCards, background: scene.background, viewport: viewport,
                                                 pixelScale: pixelScale, images: scene.textures,
-                                                row: row.map { ($0.texture, pixelWidth, pixelHeight) })
+                                                row: row, hidesLayerUnderCards: !drawsWholeRowLayer)
         }
         drawCalls += cards.drawBadges(at: scene.badges, viewport: viewport, pixelScale: pixelScale, parameters: parameters)
         for overlay in scene.overlays where builtOverlayPass().draw(overlay, viewport: viewport, pixelScale: pixelScale) {

@@ -1,4 +1,5 @@
 import CGL
+import Glibc
 import SwivelCore
 
 /// The row (its cards, shadows and badges over the background) drawn into a texture of the
@@ -43,6 +44,39 @@ final class RowLayer {
         let calls = drawRow()
         glBindFramebuffer(GLc.framebuffer, 0)
         return calls
+    }
+
+    /// The window pixels the row's cards, shadows and badges may touch (`CardPass`, card.vert):
+    /// each card's rectangle grown by as far as its shadow ring or antialiased edge reaches, about
+    /// its centre by its scale, projected as card.vert does; its bounding box grown by two pixels
+    /// (rasterization and float rounding), within the window. Everywhere else the layer is its
+    /// clear colour. The whole window when a card's projection is near or behind the eye.
+    static func drawnPixels(of cards: [CardInstance], parameters: EffectParameters, pixelScale: Double,
+                            width: Int, height: Int) -> LayerPixels {
+        let window = LayerPixels.window(width: width, height: height)
+        // card.vert: the ring reaches `shadowVisibleReach` past the card, the card's quad its
+        // margin, which is at most max(ring reach, 1).
+        let reach = max(parameters.shadowVisibleReach, 1)
+        let half = (parameters.cardSize.width / 2 + reach, parameters.cardSize.height / 2 + reach)
+        let eye = parameters.eyeDistance
+        var (x0, y0, x1, y1) = (Double.infinity, Double.infinity, -Double.infinity, -Double.infinity)
+        for card in cards {
+            let scale = Double(card.scale), angle = Double(card.angle)
+            let (s, c) = (sin(angle), cos(angle))
+            for (u, v) in [(-half.0, -half.1), (half.0, -half.1), (half.0, half.1), (-half.0, half.1)] {
+                let (lu, lv) = (u * scale, v * scale)
+                let w = 1 + lu * s / eye
+                guard w > 0.05 else { return window }
+                let x = Double(card.centerX) + lu * c / w, y = Double(card.centerY) + lv / w
+                (x0, y0, x1, y1) = (min(x0, x), min(y0, y), max(x1, x), max(y1, y))
+            }
+        }
+        guard x0 <= x1, y0 <= y1 else { return LayerPixels(x0: 0, y0: 0, x1: 0, y1: 0) }
+        let margin = 2.0
+        func pixel(_ value: Double, _ rounding: FloatingPointRoundingRule) -> Int {
+            Int(max(-1, min(Double(max(width, height)) + 1, (value * pixelScale + (rounding == .down ? -margin : margin)).rounded(rounding))))
+        }
+        return window.intersection(LayerPixels(x0: pixel(x0, .down), y0: pixel(y0, .down), x1: pixel(x1, .up), y1: pixel(y1, .up)))
     }
 
     /// Frees the texture (the next `update` draws the row again).
