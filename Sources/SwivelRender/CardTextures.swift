@@ -103,19 +103,10 @@ public final class CardTextures {
             throw TextureError(description: error == GLc.outOfMemory ? "out of GPU memory"
                                : "OpenGL error 0x" + String(error, radix: 16))
         }
-        if chain.levels.allSatisfy({ Self.isOpaque($0.pixels) }) { opaqueLayers.insert(layer) } else { opaqueLayers.remove(layer) }
-    }
-
-    /// Whether every alpha byte of RGBA8 `pixels` is 255.
-    static func isOpaque(_ pixels: [UInt8]) -> Bool {
-        pixels.withUnsafeBufferPointer { bytes in
-            var all: UInt8 = 255
-            var index = 3
-            while index < bytes.count {
-                all &= bytes[index]
-                index += 4
-            }
-            return all == 255
+        if chain.levels.allSatisfy({ RGBA8Alpha.isOpaque($0.pixels, width: $0.width, height: $0.height) }) {
+            opaqueLayers.insert(layer)
+        } else {
+            opaqueLayers.remove(layer)
         }
     }
 }

@@ -129,8 +129,8 @@ public final class FullViewTexture {
                 pixels.withUnsafeBytes { bytes in
                     // Before the upload, which then reads the band from the cache.
                     if !hasTranslucentPixels {
-                        hasTranslucentPixels = !Self.isOpaque(bytes, width: width, rows: band.rows,
-                                                              columns: area.x..<area.x + area.width)
+                        hasTranslucentPixels = !RGBA8Alpha.isOpaque(bytes, width: width, rows: band.rows,
+                                                                  columns: area.x..<area.x + area.width)
                     }
                     glTexSubImage2D(GLc.texture2D, 0, 0, GLint(band.rows.lowerBound - area.y), GLsizei(area.width),
                                     GLsizei(band.rows.count), GLc.rgba, GLc.unsignedByte, bytes.baseAddress)
@@ -148,27 +148,6 @@ public final class FullViewTexture {
         for rows in uploads.takeReleasable() { released?(rows) }
         if uploads.isComplete { self.pixels = nil }
         return bytes
-    }
-
-    /// Whether every pixel of `rows` × `columns` of RGBA8 `bytes` (`width` pixels a row) has alpha
-    /// 255: two pixels at a time, their alpha bytes (the top byte of each half, little-endian)
-    /// ANDed together. 0.06 ms for 1000×750 pixels in the cache; 0.26 ms a pixel at a time (not
-    /// vectorized), which put 0.3 ms on the bench's sharp_upload_ms p50.
-    private static func isOpaque(_ bytes: UnsafeRawBufferPointer, width: Int, rows: Range<Int>, columns: Range<Int>) -> Bool {
-        guard let base = bytes.baseAddress else { return true }
-        let alphas: UInt64 = 0xFF00_0000_FF00_0000
-        for row in rows {
-            let start = base + (row * width + columns.lowerBound) * 4
-            let count = columns.count
-            var all = UInt64.max, index = 0
-            while index + 2 <= count {
-                all &= start.loadUnaligned(fromByteOffset: index * 4, as: UInt64.self)
-                index += 2
-            }
-            if index < count { all &= UInt64(start.loadUnaligned(fromByteOffset: index * 4, as: UInt32.self)) | 0xFFFF_FFFF_0000_0000 }
-            if all & alphas != alphas { return false }
-        }
-        return true
     }
 
     /// `part` (0…1 across the photo) in the photo's pixels, rounded outwards.
