@@ -262,8 +262,11 @@ struct FrameLoop {
     private func flight(at time: Double) -> [FlightFrame] { fullView.shown(at: time)?.pages(at: time).map(\.frame) ?? [] }
 
     /// Whether a photo on screen is fading in at `time`, or the frame on screen caught one mid-fade.
-    private func isFading(at time: Double) -> Bool {
-        drawnMidFade || content.deck?.isFading(now: time) == true || driver.sharpPhoto.isFading(now: time)
+    private func isFading(at time: Double) -> Bool { drawnMidFade || photoFades(at: time) }
+
+    /// Whether a card's photo or the full view's sharp photo is fading in at `time`.
+    private func photoFades(at time: Double) -> Bool {
+        content.deck?.isFading(now: time) == true || driver.sharpPhoto.isFading(now: time)
     }
 
     /// Draws, presents and times the frame for `now` (saving it first when F12 asked).
@@ -292,7 +295,7 @@ struct FrameLoop {
         needsFrame = false
         if firstFrame { content.deck?.firstFrameShown(at: presented) }
         firstFrame = false
-        drawnMidFade = content.deck?.isFading(now: now) == true || driver.sharpPhoto.isFading(now: now)
+        drawnMidFade = photoFades(at: now)
         drawnMidClosing = controller.isClosingGaps(at: now)
     }
 }
