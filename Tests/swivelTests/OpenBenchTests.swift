@@ -38,11 +38,16 @@ import Testing
         #expect(run["rested_opens"] as? Int == 20)
         #expect(run["rested_open_sharp_first_frame"] as? Int == 20)
         for key in ["open_to_sharp_ms", "open_to_sharp_frames", "open_to_opaque_ms", "page_to_sharp_ms", "rested_open_to_sharp_ms",
-                    "zoom_pan_frame_ms", "zoom_pan_step_ms", "turbojpeg_ms"] {
+                    "open_decode_wall_ms", "open_decode_cpu_ms", "zoom_pan_frame_ms", "zoom_pan_step_ms", "turbojpeg_ms"] {
             let figures = try #require(run[key] as? [String: Double], "\(key): \(run[key] ?? "missing")")
             let (p50, p95, max) = (figures["p50"] ?? -1, figures["p95"] ?? -1, figures["max"] ?? -1)
             #expect(p50 > 0 && p50 <= p95 && p95 <= max, "\(key): \(figures)")
         }
+        // A decode's CPU time on its thread is within its wall time, so each percentile of the one
+        // is within the other's.
+        let wall = try #require(run["open_decode_wall_ms"] as? [String: Double])
+        let cpu = try #require(run["open_decode_cpu_ms"] as? [String: Double])
+        for key in ["p50", "p95", "max"] { #expect((cpu[key] ?? .infinity) <= (wall[key] ?? 0), "\(key): \(cpu) against \(wall)") }
         // Two seconds at 60 Hz, every slot drawn (fewer when frames overrun their slot).
         let frames = try #require(run["zoom_pan_frames"] as? Int)
         #expect(frames >= 30 && frames <= 135, "\(frames) zoom/pan frames")

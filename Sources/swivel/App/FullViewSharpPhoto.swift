@@ -46,6 +46,9 @@ final class FullViewSharpPhoto {
     private var fullAsked = false, fullGivenUp = false
     /// The photo asked for ahead with the view closed (`prepareResting`).
     private var preparing: Int?
+    /// The last window-size decode taken in: its photo's id and its wall and CPU milliseconds on
+    /// the decode thread (for `--bench --open`).
+    private(set) var lastWindowDecode: (id: Int, wallMilliseconds: Double, cpuMilliseconds: Double)?
 
     /// The texture limit the tiles keep to: `GL_MAX_TEXTURE_SIZE`, or in debug builds the lower
     /// `SWIVEL_TEST_MAX_TEXTURE_SIZE` (the tests' way to tile a photo of a few hundred pixels).
@@ -109,6 +112,9 @@ final class FullViewSharpPhoto {
         }
         for finished in photos.takeFinished() {
             guard let asked, let card = asked.card(of: finished.image.id) else { continue }
+            if finished.image.resolution == .window {
+                lastWindowDecode = (finished.image.id, finished.wallMilliseconds, finished.cpuMilliseconds)
+            }
             switch finished.result {
             case .success(let decoded):
                 do {

@@ -89,6 +89,9 @@ extension Options {
       open_to_opaque_ms      to the first frame with the sharp photo fully faded in
       open_to_arrival_ms     to the frame step that took the decode in (the decode thread's time,
                              to the next slot); sharp_upload_ms that step's update and upload
+      open_decode_wall_ms    that decode on its thread, wall clock; open_decode_cpu_ms its
+                             thread's CPU time (what it cost without the waits for a core: the
+                             difference is the cores shared with the flight's frames)
       open_frame_ms          the frames drawn from the open to the sharp one, build to glFinish
       neighbours_in_before_paging  always true: paging waits until both neighbours are decoded
       neighbour_wait_ms      from the open photo's sharp frame until its neighbours were in

@@ -62,6 +62,8 @@ struct OpenBench {
         var toSharp: Double?, toSharpFrames: Int?, toOpaque: Double?
         /// From the open to the frame step that took its sharp photo in, and that step's upload.
         var toArrival: Double?, upload: Double?
+        /// The sharp photo's decode on its thread: wall clock and the thread's CPU time (ms).
+        var decodeWall: Double?, decodeCPU: Double?
         /// From the open photo's sharp frame until its neighbours' photos were in too.
         var neighbourWait: Double?
         var paged = false, pageSharpInFirstFrame = false
@@ -218,6 +220,9 @@ struct OpenBench {
             if let arrival {
                 open.toArrival = (arrival.time - openedAt) * 1000
                 open.upload = arrival.update
+                if let decode = driver.sharpPhoto.lastWindowDecode, decode.id == deck.photoID(at: card) {
+                    (open.decodeWall, open.decodeCPU) = (decode.wallMilliseconds, decode.cpuMilliseconds)
+                }
             }
             if let opaque = stepUntil({ run, step in step.drawn && (run.sharpOpacity(card, at: step.time) ?? 0) >= 1 }) {
                 open.toOpaque = (opaque.end - openedAt) * 1000
@@ -332,6 +337,8 @@ struct OpenBench {
         json.object("open_to_opaque_ms", percentiles(opens.compactMap(\.toOpaque)))
         json.object("open_to_arrival_ms", percentiles(opens.compactMap(\.toArrival)))
         json.object("sharp_upload_ms", percentiles(opens.compactMap(\.upload)))
+        json.object("open_decode_wall_ms", percentiles(opens.compactMap(\.decodeWall)))
+        json.object("open_decode_cpu_ms", percentiles(opens.compactMap(\.decodeCPU)))
         json.object("open_frame_ms", percentiles(opens.flatMap(\.frames)))
         json.field("neighbours_in_before_paging", true)
         json.object("neighbour_wait_ms", percentiles(opens.compactMap(\.neighbourWait)))

@@ -40,6 +40,10 @@ public final class FullViewPhotos: @unchecked Sendable {
         public let image: Image
         /// The pixels (RGBA, premultiplied, top row first, their size in the image), or why not.
         public let result: Result<DecodedImage, ImageLoadError>
+        /// How long the decode took on its thread, in milliseconds: wall clock, and the thread's
+        /// own CPU time (without its waits for a core: what sharing the cores cost it is the
+        /// difference; `--bench --open` reports both).
+        public var wallMilliseconds = 0.0, cpuMilliseconds = 0.0
 
         /// The one line for stderr when the full resolution failed ("swivel: PATH: cannot show at
         /// full size: reason"; the photo stays at the size it has); nil otherwise. A photo that
@@ -235,11 +239,13 @@ public final class FullViewPhotos: @unchecked Sendable {
             condition.unlock()
 
             var result: Result<DecodedImage, ImageLoadError>
+            let (startedAt, startedCPU) = (MonotonicClock.now, ThreadCPUClock.milliseconds)
             do {
                 result = .success(try decode(image.id, target, near, cancellation))
             } catch {
                 result = .failure(error)
             }
+            let wall = (MonotonicClock.now - startedAt).milliseconds, cpu = ThreadCPUClock.milliseconds - startedCPU
             // The full resolution's size is known only once decoded: refused when over the budget.
             if case .success(let decoded) = result, image.resolution == .full, decoded.pixels.count > budgetLeft {
                 result = .failure(ImageLoadError(path: path(image.id), reason: "\(decoded.width)×\(decoded.height) needs "
@@ -256,10 +262,10 @@ public final class FullViewPhotos: @unchecked Sendable {
                 }
                 // Prepared ahead: kept until its photo opens; nothing for the caller to take now.
                 guard open != nil else {
-                    preparedResult = Finished(image: image, result: result)
+                    preparedResult = Finished(image: image, result: result, wallMilliseconds: wall, cpuMilliseconds: cpu)
                     return false
                 }
-                finished.append(Finished(image: image, result: result))
+                finished.append(Finished(image: image, result: result, wallMilliseconds: wall, cpuMilliseconds: cpu))
                 return true
             }
             if taken { onFinished() }
