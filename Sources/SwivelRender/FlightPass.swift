@@ -46,6 +46,12 @@ final class FlightPass {
     /// The sharp photo's tiles where the clip needs no coverage worked out (`photo.frag`).
     private let photoProgram: ShaderProgram
     private let photoViewportPixels, photoQuad, photoUV, photoOpacity: Uniform
+    /// The card's texture (or colour) where its clip needs no coverage worked out (`layer.frag`).
+    private let layerProgram: ShaderProgram
+    private let layerViewportPixels, layerQuad, layerUV, layerImage, layerColor: Uniform
+    /// Whether this frame draws every card and sharp photo by `flight.frag` over its whole clip
+    /// (`draw`'s `coverageEverywhere`).
+    private var coverageEverywhere = false
 
     init() throws {
         program = try ShaderProgram(vertex: .flightVert, fragment: .flightFrag)
@@ -68,6 +74,13 @@ final class FlightPass {
         photoUV = try photoProgram.uniform("u_uv")
         photoOpacity = try photoProgram.uniform("u_opacity")
         photoProgram.bind(samplers: [(try photoProgram.uniform("u_photo"), 2)])
+        layerProgram = try ShaderProgram(vertex: .photoVert, fragment: .layerFrag)
+        layerViewportPixels = try layerProgram.uniform("u_viewportPixels")
+        layerQuad = try layerProgram.uniform("u_quad")
+        layerUV = try layerProgram.uniform("u_uv")
+        layerImage = try layerProgram.uniform("u_image")
+        layerColor = try layerProgram.uniform("u_color")
+        layerProgram.bind(samplers: [(try layerProgram.uniform("u_images"), 1)])
         glGenVertexArrays(1, &vertexArray)
     }
 
@@ -80,7 +93,8 @@ final class FlightPass {
     /// opaque pixels (`opaquePixels`).
     func draw(_ flying: [FlyingCard], background: RGBA8, viewport: Size, pixelScale: Double,
               images: CardTextures?, row: (texture: GLuint, width: Int, height: Int, drawn: LayerPixels)? = nil,
-              hidesLayerUnderCards: Bool = true) -> Int {
+              hidesLayerUnderCards: Bool = true, coverageEverywhere: Bool = false) -> Int {
+        self.coverageEverywhere = coverageEverywhere
         program.use()
         viewportPixels.set(Float(viewport.width * pixelScale), Float(viewport.height * pixelScale))
         glActiveTexture(GLc.texture1)
@@ -125,18 +139,12 @@ final class FlightPass {
         }
         for card in flying where card.clip.width > 0 && card.clip.height > 0 {
             guard let sharp = card.sharp else {
-                sharpShown.set(0)
-                quad(card.clip, radius: card.cornerRadius, pixelScale: pixelScale, color: card.color.premultiplied,
-                     crop: card.crop, image: images == nil ? nil : card.image)
-                calls += 1
+                calls += drawCard(card.clip, crop: card.crop, of: card, images: images, pixelScale: pixelScale, viewport: viewport)
                 continue
             }
             let opacity = min(max(card.sharpOpacity, 0), 1)
             if opacity < 1, let standIn = card.standIn {
-                sharpShown.set(0)
-                quad(standIn.clip, radius: card.cornerRadius, pixelScale: pixelScale, color: card.color.premultiplied,
-                     crop: standIn.crop, image: images == nil ? nil : card.image)
-                calls += 1
+                calls += drawCard(standIn.clip, crop: standIn.crop, of: card, images: images, pixelScale: pixelScale, viewport: viewport)
             }
             sharpShown.set(1)
             sharpOpacity.set(Float(opacity))
@@ -149,6 +157,41 @@ final class FlightPass {
         return calls
     }
 
+    /// The card's colour and texture (`card.image`) inside `clip` showing `crop` of the texture:
+    /// the pixels the clip covers wholly by `layer.frag`, the border round them by `flight.frag`
+    /// in strips of whole pixels (as `drawTiles` does the sharp photo). Returns the calls issued.
+    private func drawCard(_ clip: Rect, crop c: Rect, of card: FlyingCard, images: CardTextures?, pixelScale: Double,
+                          viewport: Size) -> Int {
+        let photo = images == nil ? nil : card.image
+        let fill = card.color.premultiplied
+        let inner = coverageEverywhere ? Rect(x: 0, y: 0, width: 0, height: 0)
+            : Self.wholePixels(of: clip, radius: card.cornerRadius, pixelScale: pixelScale, viewport: viewport)
+        var calls = 0
+        if inner.width > 0, inner.height > 0 {
+            // The texture coordinates at the rectangle's corners, as flight.frag's `uv` there.
+            func u(_ x: Double) -> Float { Float(c.x + (x - clip.x) / clip.width * c.width) }
+            func v(_ y: Double) -> Float { Float(c.y + (y - clip.y) / clip.height * c.height) }
+            layerProgram.use()
+            layerViewportPixels.set(Float(viewport.width * pixelScale), Float(viewport.height * pixelScale))
+            layerQuad.set(Float(inner.x * pixelScale), Float(inner.y * pixelScale), Float(inner.width * pixelScale),
+                          Float(inner.height * pixelScale))
+            layerUV.set(u(inner.x), v(inner.y), u(inner.maxX), v(inner.maxY))
+            layerImage.set(Float(photo?.layer ?? -1), Float(min(max(photo?.opacity ?? 0, 0), 1)))
+            layerColor.set(fill.r, fill.g, fill.b, fill.a)
+            glDrawArrays(GLc.triangleStrip, 0, 4)
+            calls += 1
+            program.use()
+        }
+        sharpShown.set(0)
+        let strips: [Rect?] = inner.width > 0 && inner.height > 0 ? Self.border(of: clip, inside: inner, pixelScale: pixelScale) : [nil]
+        for strip in strips {
+            quad(clip, radius: card.cornerRadius, pixelScale: pixelScale, color: fill, crop: c, image: photo,
+                 drawn: strip, grown: strip == nil ? 1 : 0)
+            calls += 1
+        }
+        return calls
+    }
+
     /// The sharp photo's tiles inside `card.clip`, one draw call each: each tile's quad is its own
     /// part of the photo on screen, within the clip. A tile not yet up is drawn from
     /// `card.sharpFallback`'s tiles, each within their common part. Returns the calls issued.
@@ -156,17 +199,16 @@ final class FlightPass {
                            opacity: Double) -> Int {
         let c = card.crop
         guard c.width > 0, c.height > 0 else { return 0 }
-        // Without a rounded corner, the pixels the clip covers wholly (all but a border a pixel wide
-        // where an edge falls inside the window between pixels) are drawn by `photo.frag`, the same
-        // pixels in a fraction of the time; the border by `flight.frag`, in strips of whole pixels.
-        let inner = Self.wholePixels(of: card.clip, radius: card.cornerRadius, pixelScale: pixelScale, viewport: viewport)
-        let plain = inner != nil
-        if plain {
-            photoProgram.use()
-            photoViewportPixels.set(Float(viewport.width * pixelScale), Float(viewport.height * pixelScale))
-            photoOpacity.set(Float(opacity))
-        }
-        defer { if plain { program.use() } }
+        // The pixels the clip covers wholly (all but a border a pixel wide where an edge falls
+        // inside the window between pixels, and the rounded corners' band) are drawn by
+        // `photo.frag`, the same pixels in a fraction of the time; the border by `flight.frag`, in
+        // strips of whole pixels.
+        let inner = coverageEverywhere ? Rect(x: 0, y: 0, width: 0, height: 0)
+            : Self.wholePixels(of: card.clip, radius: card.cornerRadius, pixelScale: pixelScale, viewport: viewport)
+        photoProgram.use()
+        photoViewportPixels.set(Float(viewport.width * pixelScale), Float(viewport.height * pixelScale))
+        photoOpacity.set(Float(opacity))
+        defer { program.use() }
         // The whole photo's rectangle on screen, from the clip and the part of the photo it shows.
         let photo = Rect(x: card.clip.x - c.x / c.width * card.clip.width, y: card.clip.y - c.y / c.height * card.clip.height,
                          width: card.clip.width / c.width, height: card.clip.height / c.height)
@@ -184,15 +226,6 @@ final class FlightPass {
             let w = Double(image.width), h = Double(image.height)
             glBindTexture(GLc.texture2D, texture)
             let drawn = Rect(x: left, y: top, width: right - left, height: bottom - top)
-            guard let inner else {
-                tileMap.set(Float(-Double(area.x) / Double(area.width)), Float(-Double(area.y) / Double(area.height)),
-                            Float(w / Double(area.width)), Float(h / Double(area.height)))
-                tileShown.set(Float(x0), Float(y0), Float(x1), Float(y1))
-                quad(card.clip, radius: card.cornerRadius, pixelScale: pixelScale, color: card.color.premultiplied,
-                     crop: card.crop, image: nil, drawn: drawn)
-                calls += 1
-                return
-            }
             if let core = drawn.intersection(inner) {
                 // The texture coordinates at the rectangle's corners: through the photo (0…1
                 // across it) to the tile's texture.
@@ -204,10 +237,14 @@ final class FlightPass {
                 glDrawArrays(GLc.triangleStrip, 0, 4)
                 calls += 1
             }
-            // The border's strips, each of whole pixels, that touch this tile (its own part grown by
-            // a pixel: `u_tileShown` keeps each pixel to one tile).
-            let near = Rect(x: left - 1 / pixelScale, y: top - 1 / pixelScale, width: right - left + 2 / pixelScale,
-                            height: bottom - top + 2 / pixelScale)
+            // The border's strips, each of whole pixels, that touch this tile: its own part grown by
+            // a pixel (`u_tileShown` keeps each pixel to one tile), but not past the photo's own
+            // edge where that lies inside the clip (a photo smaller than its clip): there, as in
+            // the middle, a pixel whose centre is outside the photo is not drawn.
+            let g = 1 / pixelScale
+            let (gl, gt) = (x0 < 0 && left > card.clip.x ? 0 : g, y0 < 0 && top > card.clip.y ? 0 : g)
+            let (gr, gb) = (x1 > 1 && right < card.clip.maxX ? 0 : g, y1 > 1 && bottom < card.clip.maxY ? 0 : g)
+            let near = Rect(x: left - gl, y: top - gt, width: right - left + gl + gr, height: bottom - top + gt + gb)
             let strips = Self.border(of: card.clip, inside: inner, pixelScale: pixelScale).compactMap { $0.intersection(near) }
             guard !strips.isEmpty else { return }
             program.use()
@@ -279,17 +316,18 @@ final class FlightPass {
         return card.clip.intersection(photo).map(inside) ?? none
     }
 
-    /// The pixels inside the window that `clip` (points, no rounded corner) covers wholly, as a
-    /// rectangle of whole pixels in points (`flight.frag`'s coverage is 1 in it); nil with a
-    /// rounded corner.
-    static func wholePixels(of clip: Rect, radius: Double, pixelScale: Double, viewport: Size) -> Rect? {
-        guard radius * pixelScale < 1e-4 else { return nil }
+    /// The pixels inside the window that `clip` (points) with corners rounded to `radius` covers
+    /// wholly, as a rectangle of whole pixels in points (`flight.frag`'s coverage is 1 in it): with
+    /// a rounded corner, within the clip inset by the radius, where the outline's distance from a
+    /// pixel's centre is at least the radius plus half a pixel.
+    static func wholePixels(of clip: Rect, radius: Double, pixelScale: Double, viewport: Size) -> Rect {
         // An edge within 1e-4 px of a whole pixel counts as on it (coverage 1 − 1e-4 is 255 in 8 bits).
         func up(_ x: Double) -> Double { (x - 1e-4).rounded(.up) }
         func down(_ x: Double) -> Double { (x + 1e-4).rounded(.down) }
-        let x0 = max(0, up(clip.x * pixelScale)), y0 = max(0, up(clip.y * pixelScale))
-        let x1 = min(viewport.width * pixelScale, down(clip.maxX * pixelScale))
-        let y1 = min(viewport.height * pixelScale, down(clip.maxY * pixelScale))
+        let r = max(radius, 0)
+        let x0 = max(0, up((clip.x + r) * pixelScale)), y0 = max(0, up((clip.y + r) * pixelScale))
+        let x1 = min(viewport.width * pixelScale, down((clip.maxX - r) * pixelScale))
+        let y1 = min(viewport.height * pixelScale, down((clip.maxY - r) * pixelScale))
         return Rect(x: x0 / pixelScale, y: y0 / pixelScale, width: max(0, x1 - x0) / pixelScale, height: max(0, y1 - y0) / pixelScale)
     }
 

@@ -14,6 +14,10 @@ public final class Renderer {
     /// Draws the row's layer over the whole window in each flight frame, as before `FlightPass`
     /// drew only its pixels that can show (the tests compare the two).
     var drawsWholeRowLayer = false
+    /// Draws each flying card, its stand-in and its sharp photo by `flight.frag` over the whole
+    /// clip, as before the pixels it covers wholly went to the shaders without coverage
+    /// (`layer.frag`, `photo.frag`); the tests compare the two.
+    var drawsCardsWithCoverageEverywhere = false
 
     /// Cards sent to the GPU in the last frame.
     public private(set) var cardsSubmitted = 0
@@ -163,7 +167,8 @@ public final class Renderer {
         if !scene.flyingCards.isEmpty {
             drawCalls += builtFlightPass().draw(scene.flyingCards, background: scene.background, viewport: viewport,
                                                 pixelScale: pixelScale, images: scene.textures,
-                                                row: row, hidesLayerUnderCards: !drawsWholeRowLayer)
+                                                row: row, hidesLayerUnderCards: !drawsWholeRowLayer,
+                                                coverageEverywhere: drawsCardsWithCoverageEverywhere)
         }
         drawCalls += cards.drawBadges(at: scene.badges, viewport: viewport, pixelScale: pixelScale, parameters: parameters)
         for overlay in scene.overlays where builtOverlayPass().draw(overlay, viewport: viewport, pixelScale: pixelScale) {
