@@ -1,9 +1,9 @@
 #version 330 core
-// One part of the full view's sharp photo (a tile's own part within the clip) as a screen-aligned
-// rectangle with its texture coordinates at its corners: flight.frag's sharp photo where the clip
-// has no rounded corner and whole-pixel edges (no coverage to work out, the part to draw is the
-// rectangle itself). A pixel is drawn when its centre is inside (GL's rasterization rules), so
-// neighbouring tiles' rectangles draw every pixel once, as flight.frag's `u_tileShown` does.
+// A screen-aligned rectangle of whole pixels with its texture coordinates at its corners: one part
+// of the full view's sharp photo (a tile's own part) or of the flying card (layer.frag), or of the
+// row's layer, where the clip covers the pixels wholly (no coverage to work out, the part to draw
+// is the rectangle itself). A pixel is drawn when its centre is inside (GL's rasterization rules),
+// so neighbouring tiles' rectangles draw every pixel once, as flight.frag's `u_tileShown` does.
 
 uniform vec2 u_viewportPixels;
 uniform vec4 u_quad;    // x, y, width, height in pixels
