@@ -164,8 +164,7 @@ final class FlightPass {
                           viewport: Size) -> Int {
         let photo = images == nil ? nil : card.image
         let fill = card.color.premultiplied
-        let inner = coverageEverywhere ? Rect(x: 0, y: 0, width: 0, height: 0)
-            : Self.wholePixels(of: clip, radius: card.cornerRadius, pixelScale: pixelScale, viewport: viewport)
+        let inner = innerPixels(of: clip, radius: card.cornerRadius, pixelScale: pixelScale, viewport: viewport)
         var calls = 0
         if inner.width > 0, inner.height > 0 {
             // The texture coordinates at the rectangle's corners, as flight.frag's `uv` there.
@@ -183,13 +182,18 @@ final class FlightPass {
             program.use()
         }
         sharpShown.set(0)
-        let strips: [Rect?] = inner.width > 0 && inner.height > 0 ? Self.border(of: clip, inside: inner, pixelScale: pixelScale) : [nil]
-        for strip in strips {
+        for strip in Self.border(of: clip, inside: inner, pixelScale: pixelScale) {
             quad(clip, radius: card.cornerRadius, pixelScale: pixelScale, color: fill, crop: c, image: photo,
-                 drawn: strip, grown: strip == nil ? 1 : 0)
+                 drawn: strip, grown: 0)
             calls += 1
         }
         return calls
+    }
+
+    /// `wholePixels`, or none when this frame draws with coverage everywhere.
+    private func innerPixels(of clip: Rect, radius: Double, pixelScale: Double, viewport: Size) -> Rect {
+        coverageEverywhere ? Rect(x: 0, y: 0, width: 0, height: 0)
+            : Self.wholePixels(of: clip, radius: radius, pixelScale: pixelScale, viewport: viewport)
     }
 
     /// The sharp photo's tiles inside `card.clip`, one draw call each: each tile's quad is its own
@@ -203,8 +207,7 @@ final class FlightPass {
         // inside the window between pixels, and the rounded corners' band) are drawn by
         // `photo.frag`, the same pixels in a fraction of the time; the border by `flight.frag`, in
         // strips of whole pixels.
-        let inner = coverageEverywhere ? Rect(x: 0, y: 0, width: 0, height: 0)
-            : Self.wholePixels(of: card.clip, radius: card.cornerRadius, pixelScale: pixelScale, viewport: viewport)
+        let inner = innerPixels(of: card.clip, radius: card.cornerRadius, pixelScale: pixelScale, viewport: viewport)
         photoProgram.use()
         photoViewportPixels.set(Float(viewport.width * pixelScale), Float(viewport.height * pixelScale))
         photoOpacity.set(Float(opacity))
@@ -332,7 +335,8 @@ final class FlightPass {
     }
 
     /// The pixels `clip` touches outside `inner` (its `wholePixels`), as up to four strips of whole
-    /// pixels in points: above and below `inner` the clip's whole width, beside it its height.
+    /// pixels in points: above and below `inner` the clip's whole width, beside it its height;
+    /// with `inner` empty, one rectangle of every pixel the clip touches.
     static func border(of clip: Rect, inside inner: Rect, pixelScale: Double) -> [Rect] {
         let x0 = (clip.x * pixelScale).rounded(.down) / pixelScale, y0 = (clip.y * pixelScale).rounded(.down) / pixelScale
         let x1 = (clip.maxX * pixelScale).rounded(.up) / pixelScale, y1 = (clip.maxY * pixelScale).rounded(.up) / pixelScale
