@@ -44,10 +44,14 @@ import Testing
             #expect(p50 > 0 && p50 <= p95 && p95 <= max, "\(key): \(figures)")
         }
         // A decode's CPU time on its thread is within its wall time, so each percentile of the one
-        // is within the other's.
+        // is within the other's: to 10 µs, as the two come from different clocks (the scheduler's
+        // and CLOCK_MONOTONIC; 1.503 against 1.502 ms was seen). Swapped, they were 0.06 ms the
+        // other way at p50 and 0.5–0.9 ms at p95 and the maximum here.
         let wall = try #require(run["open_decode_wall_ms"] as? [String: Double])
         let cpu = try #require(run["open_decode_cpu_ms"] as? [String: Double])
-        for key in ["p50", "p95", "max"] { #expect((cpu[key] ?? .infinity) <= (wall[key] ?? 0), "\(key): \(cpu) against \(wall)") }
+        for key in ["p50", "p95", "max"] {
+            #expect((cpu[key] ?? .infinity) <= (wall[key] ?? 0) + 0.01, "\(key): \(cpu) against \(wall)")
+        }
         // Two seconds at 60 Hz, every slot drawn (fewer when frames overrun their slot).
         let frames = try #require(run["zoom_pan_frames"] as? Int)
         #expect(frames >= 30 && frames <= 135, "\(frames) zoom/pan frames")

@@ -245,7 +245,9 @@ public final class FullViewPhotos: @unchecked Sendable {
             } catch {
                 result = .failure(error)
             }
-            let wall = (MonotonicClock.now - startedAt).milliseconds, cpu = ThreadCPUClock.milliseconds - startedCPU
+            // The CPU time's span inside the wall clock's: read last at the start, first at the end.
+            let cpu = ThreadCPUClock.milliseconds - startedCPU
+            let wall = (MonotonicClock.now - startedAt).milliseconds
             // The full resolution's size is known only once decoded: refused when over the budget.
             if case .success(let decoded) = result, image.resolution == .full, decoded.pixels.count > budgetLeft {
                 result = .failure(ImageLoadError(path: path(image.id), reason: "\(decoded.width)×\(decoded.height) needs "
