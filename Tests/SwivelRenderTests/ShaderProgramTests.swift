@@ -50,7 +50,7 @@ import Testing
         (.cardVert, .bodyFrag), (.badgeVert, .badgeFrag),
         (.fullscreenVert, .silhouetteFrag), (.fullscreenVert, .blurFrag),
         (.overlayVert, .overlayFrag),
-        (.flightVert, .flightFrag), (.photoVert, .photoFrag),
+        (.flightVert, .flightFrag), (.photoVert, .photoFrag), (.photoVert, .layerFrag),
     ]
 
     @Test func everyEmbeddedShaderCompiles() throws {
