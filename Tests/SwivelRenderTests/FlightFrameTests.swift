@@ -136,11 +136,16 @@ import Testing
     struct SharpPhotos {
         let opaque: FullViewTexture, tiled: FullViewTexture, translucent: FullViewTexture
 
-        /// 40 × 30 px, opaque: red a ramp along the rows; in tiles of 16 px; and with its last
-        /// columns at alpha 200.
-        static func make() throws -> SharpPhotos {
+        /// The opaque one's pixels: 40 × 30, red a ramp along the rows.
+        static let opaquePixels: [UInt8] = {
             var pixels = [UInt8](repeating: 255, count: 40 * 30 * 4)
             for i in stride(from: 0, to: pixels.count, by: 4) { pixels[i] = UInt8(i / 4 % 251) }
+            return pixels
+        }()
+
+        /// `opaquePixels`; the same in tiles of 16 px; and with its last columns at alpha 200.
+        static func make() throws -> SharpPhotos {
+            let pixels = opaquePixels
             var translucent = pixels
             for i in stride(from: 0, to: translucent.count, by: 4) where i / 4 % 40 > 30 {
                 translucent[i + 3] = 200
@@ -259,23 +264,12 @@ import Testing
         try GLTestContext.withContext(width: width, height: height) { _ in
             let renderer = try Renderer()
             let photos = try Self.photos()
-            var sharpPixels = [UInt8](repeating: 255, count: 40 * 30 * 4)
-            for i in stride(from: 0, to: sharpPixels.count, by: 4) { sharpPixels[i] = UInt8(i / 4 % 251) }
-            let sharp = try FullViewTexture(pixels: sharpPixels, width: 40, height: 30)
-            let tiled = try FullViewTexture(pixels: sharpPixels, width: 40, height: 30, tileLimit: 16)
-            var translucentPixels = sharpPixels
-            for i in stride(from: 0, to: translucentPixels.count, by: 4) where i / 4 % 40 > 30 {
-                translucentPixels[i + 3] = 200
-                translucentPixels[i] = min(translucentPixels[i], 200)
-                (translucentPixels[i + 1], translucentPixels[i + 2]) = (200, 200)
-            }
-            let translucent = try FullViewTexture(pixels: translucentPixels, width: 40, height: 30)
-            let sharps = SharpPhotos(opaque: sharp, tiled: tiled, translucent: translucent)
-            #expect(sharp.isOpaque && tiled.isOpaque && !translucent.isOpaque)
+            let sharps = try SharpPhotos.make()
+            #expect(sharps.opaque.isOpaque && sharps.tiled.isOpaque && !sharps.translucent.isOpaque)
             // One pixel below 255, in any tile of an odd width (the last pixel of a row is looked
             // at on its own), is a translucent photo.
             for (x, y) in [(39, 29), (0, 0), (17, 14), (38, 5)] {
-                var one = sharpPixels
+                var one = SharpPhotos.opaquePixels
                 one[(y * 40 + x) * 4 + 3] = 254
                 #expect(try !FullViewTexture(pixels: one, width: 40, height: 30, tileLimit: 17).isOpaque, "pixel (\(x), \(y))")
                 #expect(try !FullViewTexture(pixels: one, width: 40, height: 30).isOpaque, "pixel (\(x), \(y))")
