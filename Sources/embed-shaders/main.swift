@@ -78,4 +78,9 @@ for name in shaderNames {
     swift += "        text: \(hashes)\"\"\"\n\(text)\n\"\"\"\(hashes))\n"
 }
 swift += "}\n"
-try swift.write(toFile: outputPath, atomically: true, encoding: .utf8)
+// Written only when it changes: SwiftPM runs this again whenever the build's environment differs
+// from the last build's (another shell, DISPLAY set), and a file rewritten with the same text
+// would make the target that embeds it compile again (23 s of a release build here).
+if (try? String(contentsOfFile: outputPath, encoding: .utf8)) != swift {
+    try swift.write(toFile: outputPath, atomically: true, encoding: .utf8)
+}
