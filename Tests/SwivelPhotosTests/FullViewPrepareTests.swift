@@ -13,6 +13,11 @@ struct FullViewPrepareTests {
 
     static func waitFor(_ condition: () -> Bool) { FullViewDecodeTests.waitFor(condition) }
     static func ids(_ recorder: Recorder) -> [Int] { recorder.asked.withLock { $0.map(\.0) } }
+    /// Prepares photo `id` in `photos` and waits until its decode is held and nothing else runs.
+    static func prepareAndWait(_ id: Int, _ photos: FullViewPhotos) {
+        photos.prepare(id, window: window, budgetBytes: budget)
+        waitFor { photos.heldBytes == oneImage && !photos.hasWork }
+    }
 
     /// Prepared, then opened at the same size: its decode is in `takeFinished` at once, with no
     /// second decode; held meanwhile (counted in `heldBytes`), and no frame step woken for it.
@@ -20,8 +25,7 @@ struct FullViewPrepareTests {
         let recorder = Recorder()
         let photos = recorder.photos()
         defer { photos.stop() }
-        photos.prepare(5, window: Self.window, budgetBytes: Self.budget)
-        Self.waitFor { photos.heldBytes == Self.oneImage && !photos.hasWork }
+        Self.prepareAndWait(5, photos)
         #expect(photos.heldBytes == Self.oneImage)
         #expect(photos.takeFinished().isEmpty)
         #expect(recorder.finishedCalls.withLock { $0 } == 0)
@@ -80,8 +84,7 @@ struct FullViewPrepareTests {
         let recorder = Recorder()
         let photos = recorder.photos()
         defer { photos.stop() }
-        photos.prepare(1, window: Self.window, budgetBytes: Self.budget)
-        Self.waitFor { photos.heldBytes == Self.oneImage && !photos.hasWork }
+        Self.prepareAndWait(1, photos)
         #expect(photos.open(2, window: Self.window, neighbours: [], budgetBytes: Self.budget).isEmpty)
         var finished: [FullViewPhotos.Finished] = []
         Self.waitFor { finished += photos.takeFinished(); return !finished.isEmpty }
@@ -90,16 +93,14 @@ struct FullViewPrepareTests {
         photos.close()
         #expect(photos.heldBytes == 0)
         // Prepared at 1280×720, opened at 640×360: decoded again at the new size.
-        photos.prepare(3, window: Self.window, budgetBytes: Self.budget)
-        Self.waitFor { photos.heldBytes == Self.oneImage && !photos.hasWork }
+        Self.prepareAndWait(3, photos)
         photos.open(3, window: (640, 360), neighbours: [], budgetBytes: Self.budget)
         finished = []
         Self.waitFor { finished += photos.takeFinished(); return !finished.isEmpty }
         #expect((try? finished.first?.result.get())?.width == 480)
         #expect(Self.ids(recorder) == [1, 2, 3, 3])
         photos.close()
-        photos.prepare(4, window: Self.window, budgetBytes: Self.budget)
-        Self.waitFor { photos.heldBytes == Self.oneImage && !photos.hasWork }
+        Self.prepareAndWait(4, photos)
         photos.close()
         #expect(photos.heldBytes == 0)
     }

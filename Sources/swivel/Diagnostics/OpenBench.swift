@@ -247,9 +247,14 @@ struct OpenBench {
                 }
                 stepUntil { run, step in run.fullView.shown(at: step.time)?.isAnimating(at: step.time) == false }
             }
+            closeAndSettle()
+            return open
+        }
+
+        /// Esc, and the steps until the view is closed and the row still.
+        mutating func closeAndSettle() {
             _ = step { [.keyDown(.escape, time: $0)] }
             stepUntil { run, step in run.fullView.shown(at: step.time) == nil && !run.controller.isAnimating(at: step.time) }
-            return open
         }
 
         /// Opens `card` as Enter does after the row rested on it `OpenBench.rest` seconds, its photo
@@ -268,8 +273,7 @@ struct OpenBench {
             if let shown = open.sharpInFirstFrame ? opened : stepUntil(sharp) {
                 open.toSharp = (shown.end - opened.time) * 1000
             }
-            _ = step { [.keyDown(.escape, time: $0)] }
-            stepUntil { run, step in run.fullView.shown(at: step.time) == nil && !run.controller.isAnimating(at: step.time) }
+            closeAndSettle()
             return open
         }
 
