@@ -93,13 +93,16 @@ install: binary
 uninstall:
 	rm -f $(INSTALLED_BINARY) $(INSTALLED_DESKTOP) $(INSTALLED_ICON) $(INSTALLED_MAN)
 
-# Writes the man page and the README's option table from the option declarations, and the README's
-# format table from the table of formats (a test fails when any of them is stale).
+# Writes the man page and the README's option table from the option declarations, the README's
+# format table from the table of formats, and its key table from the key table (a test fails when
+# any of them is stale).
 docs: all
 	./$(BINARY) --man > assets/swivel.1
 	{ sed '/^<!-- options:/q' README.md; ./$(BINARY) --help-markdown; sed -n '/^<!-- end of options -->/,$$p' README.md; } \
 	  > README.md.new && mv README.md.new README.md
 	{ sed '/^<!-- formats:/q' README.md; ./$(BINARY) --formats-markdown; sed -n '/^<!-- end of formats -->/,$$p' README.md; } \
+	  > README.md.new && mv README.md.new README.md
+	{ sed '/^<!-- keys:/q' README.md; ./$(BINARY) --keys-markdown; sed -n '/^<!-- end of keys -->/,$$p' README.md; } \
 	  > README.md.new && mv README.md.new README.md
 
 deps:

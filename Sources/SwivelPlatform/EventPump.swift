@@ -4,6 +4,8 @@ import SwivelCore
 /// What the frame loop hears from the window system: core input, or window-level happenings.
 public enum PlatformEvent: Equatable, Sendable {
     case input(InputEvent)
+    /// A key held down, repeating: the app repeats only what `Command.repeats` says.
+    case keyRepeat(KeyChord, time: Double)
     /// The window's size or pixel scale changed: lay out again.
     case resized
     /// The window needs repainting (uncovered, shown, given focus). On Wayland, where a window
@@ -94,8 +96,8 @@ public struct EventPump {
             return .input(.wheel(WheelEvent(dx: Double(wheel.preciseX) * flip, dy: Double(wheel.preciseY) * flip,
                                             at: points(wheel.mouseX, wheel.mouseY), time: time)))
         case SDL_KEYDOWN:
-            guard event.key.repeat == 0 || Self.repeats(event.key.keysym.sym) else { return nil }
-            return .input(.keyDown(Self.key(event.key.keysym), time: time))
+            let chord = KeyChord(Self.key(event.key.keysym.sym), Self.modifiers(event.key.keysym.mod))
+            return event.key.repeat == 0 ? .input(.keyDown(chord, time: time)) : .keyRepeat(chord, time: time)
         default:
             return nil
         }
@@ -114,53 +116,40 @@ public struct EventPump {
         SDL_PushEvent(&event)
     }
 
-    /// Held arrow, page and zoom keys repeat; toggles (fullscreen, HUD, help, open/close) do not.
-    private static func repeats(_ symbol: SDL_Keycode) -> Bool {
-        [SDLK_LEFT, SDLK_RIGHT, SDLK_PAGEUP, SDLK_PAGEDOWN, SDLK_PLUS, SDLK_EQUALS, SDLK_KP_PLUS, SDLK_MINUS,
-         SDLK_KP_MINUS].contains { Int($0.rawValue) == Int(symbol) }
+    /// The modifiers SDL says are held (either side's key).
+    private static func modifiers(_ mod: UInt16) -> KeyModifiers {
+        var modifiers: KeyModifiers = []
+        if mod & UInt16(KMOD_SHIFT.rawValue) != 0 { modifiers.insert(.shift) }
+        if mod & UInt16(KMOD_CTRL.rawValue) != 0 { modifiers.insert(.control) }
+        if mod & UInt16(KMOD_ALT.rawValue) != 0 { modifiers.insert(.alt) }
+        if mod & UInt16(KMOD_GUI.rawValue) != 0 { modifiers.insert(.super) }
+        return modifiers
     }
 
-    private static func key(_ keysym: SDL_Keysym) -> Key {
-        let shifted = keysym.mod & UInt16(KMOD_SHIFT.rawValue) != 0
-        let control = keysym.mod & UInt16(KMOD_CTRL.rawValue) != 0
-        switch Int(keysym.sym) {
-        // With Ctrl: the desktop's select all, copy and undo; other Ctrl chords are not Swivel's.
-        case Int(SDLK_a.rawValue) where control: return .markAll
-        case Int(SDLK_c.rawValue) where control: return .copyPath
-        case Int(SDLK_z.rawValue) where control: return .undo
-        case _ where control: return .other
-        case Int(SDLK_f.rawValue), Int(SDLK_F11.rawValue): return .fullscreen
-        case Int(SDLK_h.rawValue): return .hud
-        case Int(SDLK_QUESTION.rawValue): return .help
-        case Int(SDLK_SLASH.rawValue) where shifted: return .help
-        default: return key(keysym.sym)
+    /// The key SDL's key code names (the layout's symbol: the key that types ? is `question`
+    /// where the layout has one, else Shift and `slash`).
+    static func key(_ symbol: SDL_Keycode) -> KeyCode {
+        let code = Int(symbol)
+        if let letter = UnicodeScalar(UInt32(clamping: code)), ("a"..."z").contains(letter) {
+            return KeyCode(rawValue: String(letter)) ?? .other
         }
-    }
-
-    private static func key(_ symbol: SDL_Keycode) -> Key {
-        switch Int(symbol) {
-        case Int(SDLK_ESCAPE.rawValue): .escape
-        case Int(SDLK_LEFT.rawValue): .left
-        case Int(SDLK_RIGHT.rawValue): .right
-        case Int(SDLK_PAGEUP.rawValue): .pageUp
-        case Int(SDLK_PAGEDOWN.rawValue): .pageDown
-        case Int(SDLK_HOME.rawValue): .home
-        case Int(SDLK_END.rawValue): .end
-        case Int(SDLK_F12.rawValue): .f12
-        case Int(SDLK_RETURN.rawValue), Int(SDLK_KP_ENTER.rawValue): .enter
-        case Int(SDLK_SPACE.rawValue): .space
-        case Int(SDLK_BACKSPACE.rawValue): .backspace
-        // + is shift+= on most layouts: the = key zooms in with or without shift, as in browsers.
-        case Int(SDLK_PLUS.rawValue), Int(SDLK_EQUALS.rawValue), Int(SDLK_KP_PLUS.rawValue): .plus
-        case Int(SDLK_MINUS.rawValue), Int(SDLK_KP_MINUS.rawValue): .minus
-        case Int(SDLK_0.rawValue), Int(SDLK_KP_0.rawValue): .zero
-        case Int(SDLK_1.rawValue), Int(SDLK_KP_1.rawValue): .one
-        case Int(SDLK_i.rawValue): .info
-        case Int(SDLK_m.rawValue): .mark
-        case Int(SDLK_u.rawValue): .clearMarks
-        case Int(SDLK_DELETE.rawValue): .delete
-        case Int(SDLK_s.rawValue): .slideshow
-        default: .other
+        if let digit = UnicodeScalar(UInt32(clamping: code)), ("0"..."9").contains(digit) {
+            return KeyCode(rawValue: String(digit)) ?? .other
         }
+        let functionKeys: [(SDL_KeyCode, KeyCode)] = [
+            (SDLK_F1, .f1), (SDLK_F2, .f2), (SDLK_F3, .f3), (SDLK_F4, .f4), (SDLK_F5, .f5), (SDLK_F6, .f6),
+            (SDLK_F7, .f7), (SDLK_F8, .f8), (SDLK_F9, .f9), (SDLK_F10, .f10), (SDLK_F11, .f11), (SDLK_F12, .f12)]
+        let others: [(SDL_KeyCode, KeyCode)] = [
+            (SDLK_ESCAPE, .escape), (SDLK_RETURN, .enter), (SDLK_SPACE, .space), (SDLK_BACKSPACE, .backspace),
+            (SDLK_TAB, .tab), (SDLK_DELETE, .delete), (SDLK_INSERT, .insert),
+            (SDLK_LEFT, .left), (SDLK_RIGHT, .right), (SDLK_UP, .up), (SDLK_DOWN, .down),
+            (SDLK_PAGEUP, .pageUp), (SDLK_PAGEDOWN, .pageDown), (SDLK_HOME, .home), (SDLK_END, .end),
+            (SDLK_PLUS, .plus), (SDLK_MINUS, .minus), (SDLK_EQUALS, .equals), (SDLK_SLASH, .slash),
+            (SDLK_QUESTION, .question), (SDLK_COMMA, .comma), (SDLK_PERIOD, .period),
+            (SDLK_KP_ENTER, .keypadEnter), (SDLK_KP_PLUS, .keypadPlus), (SDLK_KP_MINUS, .keypadMinus),
+            (SDLK_KP_0, .keypad0), (SDLK_KP_1, .keypad1), (SDLK_KP_2, .keypad2), (SDLK_KP_3, .keypad3),
+            (SDLK_KP_4, .keypad4), (SDLK_KP_5, .keypad5), (SDLK_KP_6, .keypad6), (SDLK_KP_7, .keypad7),
+            (SDLK_KP_8, .keypad8), (SDLK_KP_9, .keypad9)]
+        return (functionKeys + others).first { Int($0.0.rawValue) == code }?.1 ?? .other
     }
 }

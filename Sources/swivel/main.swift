@@ -36,6 +36,8 @@ if options.showHelp {
     Console.out(OptionDocs.markdownTable)
 } else if options.showFormatTable {
     Console.out(FormatDocs.markdownTable)
+} else if options.showKeyTable {
+    Console.out(KeyDocs.markdownTable)
 } else if options.showBenchHelp {
     Console.out(Options.benchHelp)
 } else if options.showVersion {

@@ -203,15 +203,17 @@ public struct FullView: Sendable {
         return shown
     }
 
-    /// Escape, Backspace, and Enter while open or opening close it, into the slot of the page
-    /// open then (the row comes to rest with it centred); Enter while closing opens it again,
-    /// reversing the flight where it is. Paging keys and the pointer go to the page strip while
-    /// open. Returns whether the event was the full view's (the row must not see it).
-    public mutating func handle(_ event: InputEvent, row: inout ScrollController) -> Bool {
-        switch event {
-        case .keyDown(.escape, let time), .keyDown(.backspace, let time):
+    /// The full view's commands: `close` (Esc, Backspace) and `closeOrReopen` (Enter) while open
+    /// or opening close it, into the slot of the page open then (the row comes to rest with it
+    /// centred); `closeOrReopen` while closing opens it again, reversing the flight where it is.
+    /// The paging commands go to the page strip and the zoom commands to the zoom while open.
+    /// Returns whether it was one of the view's.
+    @discardableResult
+    public mutating func perform(_ command: Command, at time: Double, row: inout ScrollController) -> Bool {
+        switch command {
+        case .close:
             close(at: time, row: &row)
-        case .keyDown(.enter, let time):
+        case .closeOrReopen:
             if transition.isOpening {
                 close(at: time, row: &row)
             } else {
@@ -219,21 +221,27 @@ public struct FullView: Sendable {
                 if closedPull != 0 { dismiss.springBack(from: closedPull, at: time) }
                 closedPull = 0
             }
-        case .keyDown(.fullscreen, _), .keyDown(.hud, _), .keyDown(.help, _), .keyDown(.f12, _),
-             .keyDown(.info, _), .keyDown(.mark, _), .keyDown(.markAll, _), .keyDown(.clearMarks, _),
-             .keyDown(.copyPath, _), .keyDown(.delete, _), .keyDown(.undo, _), .keyDown(.slideshow, _):
-            return false    // the window's and the deck's keys work in the full view too
-        case .keyDown(.left, _), .keyDown(.right, _), .keyDown(.pageUp, _), .keyDown(.pageDown, _),
-             .keyDown(.home, _), .keyDown(.end, _):
+        case .previous, .next, .pageBack, .pageForward, .first, .last:
             guard transition.isOpening else { break }
-            strip.handle(event)
-            turnIfPaged(at: event.time)
-        case .keyDown(.plus, let time), .keyDown(.minus, let time):
-            if transition.isOpening { zoom.zoom(keySteps: event == .keyDown(.plus, time: time) ? 1 : -1, at: time) }
-        case .keyDown(.zero, let time):
+            strip.perform(command, at: time)
+            turnIfPaged(at: time)
+        case .zoomIn, .zoomOut:
+            if transition.isOpening { zoom.zoom(keySteps: command == .zoomIn ? 1 : -1, at: time) }
+        case .fit:
             if transition.isOpening { zoom.fit(at: time) }
-        case .keyDown(.one, let time):
+        case .actualSize:
             if transition.isOpening { zoom.oneToOne(at: time) }
+        default:
+            return false
+        }
+        return true
+    }
+
+    /// The wheel zooms about the pointer and the pointer pages, pans, pinches and swipes down to
+    /// close, while open; closing, the view takes them and does nothing. Returns whether the event
+    /// was the full view's (the row must not see it): always, but for keys (which come as commands).
+    public mutating func handle(_ event: InputEvent, row: inout ScrollController) -> Bool {
+        switch event {
         case .wheel(let wheel):
             if transition.isOpening, !dismiss.isDragging {
                 zoom.zoom(notches: wheel.dy, about: wheel.position ?? Point(window.width / 2, window.height / 2),
@@ -245,8 +253,8 @@ public struct FullView: Sendable {
                 turnIfPaged(at: pointer.time)
                 if dismiss.isDismissed { close(at: pointer.time, row: &row) }    // from where it was let go
             }
-        default:
-            break
+        case .keyDown:
+            return false
         }
         return true
     }
@@ -294,8 +302,7 @@ public struct FullView: Sendable {
         let layout = row.layout
         let paged = page != index
         if paged {
-            row = ScrollController(layout: layout, snapping: row.snapping, offset: layout.offset(centering: page),
-                                   decelerationRate: row.decelerationRate, reducesMotion: row.reducesMotion)
+            row.rest(at: layout.offset(centering: page))
             index = page
         }
         if self.page != page { turn(to: page) }
@@ -345,8 +352,7 @@ public struct FullViewState: Sendable {
     public mutating func open(_ index: Int, row: inout ScrollController, at time: Double, flying: Bool = true) {
         guard row.layout.cardCount > 0 else { return }
         let index = min(max(index, 0), row.layout.cardCount - 1)
-        row = ScrollController(layout: row.layout, snapping: row.snapping, offset: row.layout.offset(centering: index),
-                               decelerationRate: row.decelerationRate, reducesMotion: row.reducesMotion)
+        row.rest(at: row.layout.offset(centering: index))
         view = FullView(opening: index, row: row.layout, at: time, flying: flying, reducesMotion: reducesMotion,
                         pixelsPerPoint: pixelsPerPoint)
     }
@@ -378,12 +384,12 @@ public struct FullViewState: Sendable {
         self.view = view
     }
 
-    /// Whether `event` was the full view's: Enter or Space in the row opens the centred card, and
-    /// so do a click on it and a double-click on any card (`FullViewState+Clicks`);
-    /// while a view shows, it takes the event (`FullView.handle`). Everything else is the row's.
+    /// Whether `event` was the full view's: a click on the centred card and a double-click on any
+    /// card open it (`FullViewState+Clicks`); while a view shows, it takes the pointer and the
+    /// wheel (`FullView.handle`). Everything else is the row's.
     public mutating func handle(_ event: InputEvent, row: inout ScrollController) -> Bool {
         let time = event.time
-        if view != nil, shown(at: time) == nil { view = nil }
+        dropIfClosed(at: time)
         let click: ClickCounter.Click? = if case .pointer(let pointer) = event { clicks.handle(pointer) } else { nil }
         if var view {
             let taken = view.handle(event, row: &row)
@@ -392,12 +398,26 @@ public struct FullViewState: Sendable {
             return taken
         }
         if let click, case .pointer(let pointer) = event { return clickOnRow(click, releasedBy: pointer, row: &row) }
-        switch event {
-        case .keyDown(.enter, _), .keyDown(.space, _):
-            open(row.layout.nearestCard(to: row.offset(at: time)), row: &row, at: time)
-            return view != nil
-        default:
-            return false
+        return false
+    }
+
+    /// Performs `command` at `time` if it is the full view's: `open` opens the row's centred card;
+    /// while a view shows, it takes its own commands (`FullView.perform`). Whether it was.
+    @discardableResult
+    public mutating func perform(_ command: Command, at time: Double, row: inout ScrollController) -> Bool {
+        dropIfClosed(at: time)
+        if var view {
+            let taken = view.perform(command, at: time, row: &row)
+            self.view = view
+            return taken
         }
+        guard command == .open else { return false }
+        open(row.layout.nearestCard(to: row.offset(at: time)), row: &row, at: time)
+        return view != nil
+    }
+
+    /// Forgets a view that has finished closing by `time`.
+    private mutating func dropIfClosed(at time: Double) {
+        if view != nil, shown(at: time) == nil { view = nil }
     }
 }

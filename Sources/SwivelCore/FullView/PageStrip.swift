@@ -45,12 +45,16 @@ public struct PageStrip: Sendable {
     /// The page slot `slot` shows (itself unless the pages wrap).
     public func page(atSlot slot: Int) -> Int { scroller.layout.card(atSlot: slot) }
 
-    /// Pointer and key events (the row's rules); wheel events are refused.
+    /// Pointer events (the row's rules); wheel events are refused.
     @discardableResult
     public mutating func handle(_ event: InputEvent) -> Bool {
         if case .wheel = event { return false }
         return scroller.handle(event)
     }
+
+    /// The paging commands, as the row takes them (`ScrollController.perform`).
+    @discardableResult
+    public mutating func perform(_ command: Command, at time: Double) -> Bool { scroller.perform(command, at: time) }
 
     public func offset(at time: Double) -> Double { scroller.offset(at: time) }
 

@@ -34,20 +34,6 @@ public struct PointerEvent: Equatable, Sendable {
     }
 }
 
-/// Keys the app reacts to; everything else is `.other`.
-public enum Key: String, Equatable, Hashable, Sendable {
-    case escape, left, right, pageUp, pageDown, home, end, f12, other
-    /// F and F11 toggle fullscreen; H the heads-up display; ? the key list.
-    case fullscreen, hud, help
-    /// The full view's keys: Enter and Space open the centred card (Enter and Backspace close it);
-    /// + and − zoom, 0 fits, 1 shows 1:1 (the main row's and the keypad's alike).
-    case enter, space, backspace, plus, minus, zero, one
-    /// I shows the photo's information; M marks the centred (or open) card, Ctrl+A marks all, U
-    /// clears the marks; Ctrl+C copies the centred photo's path; Delete moves it to the trash,
-    /// Ctrl+Z undoes that; S starts or stops the slideshow.
-    case info, mark, markAll, clearMarks, copyPath, delete, undo, slideshow
-}
-
 /// One scroll of a wheel or trackpad, in wheel notches (SDL's `preciseX`/`preciseY`): x positive
 /// to the right, y positive away from the user, already undone for "natural" (flipped) scrolling.
 public struct WheelEvent: Equatable, Sendable {
@@ -73,7 +59,9 @@ public struct WheelEvent: Equatable, Sendable {
 public enum InputEvent: Equatable, Sendable {
     case pointer(PointerEvent)
     case wheel(WheelEvent)
-    case keyDown(Key, time: Double)
+    /// A key pressed (not a repeat: a key held down repeats only what `Command.repeats` says,
+    /// which the app decides once it knows the command).
+    case keyDown(KeyChord, time: Double)
 
     public var time: Double {
         switch self {
@@ -91,7 +79,7 @@ extension InputEvent {
         switch self {
         case .pointer(var event): event.time += seconds; return .pointer(event)
         case .wheel(var event): event.time += seconds; return .wheel(event)
-        case .keyDown(let key, let time): return .keyDown(key, time: time + seconds)
+        case .keyDown(let chord, let time): return .keyDown(chord, time: time + seconds)
         }
     }
 }

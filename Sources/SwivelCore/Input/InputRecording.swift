@@ -12,7 +12,7 @@
 /// ```
 /// Each line after the header is a time in seconds since the recording started, then what happened:
 /// a pointer phase (`down`, `move`, `up`, `cancel`) with device (`mouse`/`touch`), pointer id and
-/// position in points; `wheel DX DY` in notches, optionally followed by the pointer's position; `key NAME`; `resize W H` in points; `end`.
+/// position in points; `wheel DX DY` in notches, optionally followed by the pointer's position; `key NAME` (`KeyChord.name`: `right`, `markAll`, `ctrl+shift+r`); `resize W H` in points; `end`.
 /// Lines starting with `#` and blank lines are ignored. Numbers are written in Swift's shortest
 /// round-trip form, so a replay sees exactly the values that were recorded.
 public enum RecordedEntry: Equatable, Sendable {
@@ -47,8 +47,8 @@ public enum RecordedEntry: Equatable, Sendable {
             "\(p.time) \(p.phase.rawValue) \(p.pointer.source.rawValue) \(p.pointer.id) \(p.position.x) \(p.position.y)"
         case .input(.wheel(let w)):
             "\(w.time) wheel \(w.dx) \(w.dy)" + (w.position.map { " \($0.x) \($0.y)" } ?? "")
-        case .input(.keyDown(let key, let time)):
-            "\(time) key \(key.rawValue)"
+        case .input(.keyDown(let chord, let time)):
+            "\(time) key \(chord.name)"
         case .resize(let size, let time):
             "\(time) resize \(size.width) \(size.height)"
         case .end(let time):
@@ -103,8 +103,8 @@ public enum RecordedEntry: Equatable, Sendable {
             return .input(.wheel(WheelEvent(dx: try number(2, "dx"), dy: try number(3, "dy"), at: position, time: time)))
         case "key":
             try expectCount(3)
-            guard let key = Key(rawValue: String(words[2])) else { throw fail("unknown key '\(words[2])'") }
-            return .input(.keyDown(key, time: time))
+            guard let chord = KeyChord(name: String(words[2])) else { throw fail("unknown key '\(words[2])'") }
+            return .input(.keyDown(chord, time: time))
         case "resize":
             try expectCount(4)
             let size = Size(try coordinate(2, "width"), try coordinate(3, "height"))

@@ -2,7 +2,7 @@
 /// photo by its file's path, so that files appearing, leaving or being rewritten while the deck is
 /// open (live folders) neither move a mark to another card nor lose it; the marks leave with their
 /// files (`keep`). What is printed (`inOrder`) follows the deck's order, not the order of marking.
-public struct Marks<Key: Hashable & Sendable>: Sendable {
+public struct Marks<Key: Hashable & Sendable>: Equatable, Sendable {
     private var keys: Set<Key> = []
 
     public init() {}

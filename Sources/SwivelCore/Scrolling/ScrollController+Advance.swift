@@ -8,10 +8,10 @@ extension ScrollController {
         !layout.isEndless && destinationCard(at: time) >= layout.cardCount - 1
     }
 
-    /// Eases on to the next card, as → does. False when held by a pointer or at the end.
+    /// Eases on to the next card, as → (`Command.next`) does. False when held by a pointer or at the end.
     @discardableResult
     public mutating func advance(at time: Double) -> Bool {
         guard !isAtEnd(at: time) else { return false }
-        return handle(.keyDown(.right, time: time))
+        return perform(.next, at: time)
     }
 }

@@ -75,6 +75,16 @@ public struct ScrollController: Sendable {
         self.motion = .resting(layout.rebased(snapping ? layout.offset(centering: layout.nearestSlot(to: start)) : start))
     }
 
+    /// Stops whatever moves the row and rests it at `offset`, as a controller made afresh there
+    /// would (limited to the scroll range; with snapping, on the nearest card): every setting stays
+    /// as it is (the full view's open and close put the row under the card they fly to and from).
+    public mutating func rest(at offset: Double) {
+        let start = offset.isFinite ? layout.clamp(offset) : layout.scrollRange.lowerBound
+        motion = .resting(layout.rebased(snapping ? layout.offset(centering: layout.nearestSlot(to: start)) : start))
+        trackpad = nil
+        closing = nil
+    }
+
     /// The offset to draw at `time` (seconds, on the clock of the events).
     public func offset(at time: Double) -> Double {
         withinReach(unlimitedOffset(at: time))
@@ -121,7 +131,8 @@ public struct ScrollController: Sendable {
         if case .dragging = motion { true } else { false }
     }
 
-    /// Applies one input event. Returns true when it was used.
+    /// Applies one input event: the pointer and the wheel (keys reach the row as commands,
+    /// `perform`). Returns true when it was used.
     @discardableResult
     public mutating func handle(_ event: InputEvent) -> Bool {
         guard event.time.isFinite else { return false }
@@ -129,7 +140,7 @@ public struct ScrollController: Sendable {
         switch event {
         case .pointer(let pointer): return handlePointer(pointer)
         case .wheel(let wheel): return handleWheel(wheel)
-        case .keyDown(let key, let time): return handleKey(key, at: time)
+        case .keyDown: return false
         }
     }
 

@@ -32,54 +32,46 @@ struct App {
 
         let layout = CarouselLayout(viewport: surface.window.pointSize, cardCount: photos?.count ?? options.cards,
                                     parameters: options.parameters, wraps: options.loop)
-        let slideshow = Slideshow(interval: options.slideshow ?? Slideshow.standardInterval, loops: options.loop,
-                                  running: options.slideshow != nil)
-        var controller = ScrollController(
+        let row = ScrollController(
             layout: layout, snapping: options.snapping, offset: options.scroll,
             decelerationRate: options.decelerationRate,
             reducesMotion: options.reducedMotionGiven ? options.reducedMotion : DesktopSettings.gnomeReducesMotion())
         // The demo's photos are temporary copies: nothing to thumbnail.
         let deck = photos.map { PhotoDeck(sources: $0, budgetMiB: options.textureBudgetMiB,
                                           thumbnails: options.thumbnailCache && !options.demo) }
-        let content = SceneContent(deck: deck, background: options.background, captions: options.captions,
-                                   hudVisible: options.hud, picking: options.pick)
-        let driver = FrameDriver(surface: surface, content: content)
-
-        if let path = options.screenshot {
-            var time = 0.0
-            var fullView = FullViewState(reducesMotion: options.reducedMotion,
-                                         pixelsPerPoint: driver.windowPixels.scale(for: layout.viewport))
-            if let card = openCard { fullView.open(card, row: &controller, at: 0, flying: false) }
-            // The recording acts on the open photo as a user would see it: its sharp photo in.
-            if recording != nil, openCard != nil {
-                Screenshots.waitForPhotos(driver, controller: &controller, fullView: &fullView, at: 0)
-            }
-            if let recording {
-                // With the slideshow's steps (S in the recording may start one).
-                var driver = SlideshowDriver(show: slideshow)
-                driver.replay(recording, to: &controller, fullView: &fullView, deckKeys: content.deckKeys)
-                time = recording.endTime
-            }
-            Screenshots.renderOnce(driver, controller: &controller, fullView: fullView, at: time, path: path)
-            deck?.thumbnails?.writer.finish()
-            PathPrinting.finish(options, deckKeys: content.deckKeys)
-            return
-        }
+        let renderer = FrameRenderer(surface: surface, content: SceneContent(deck: deck, background: options.background,
+                                                                                  captions: options.captions))
+        let screenshot = options.screenshot
         // Live folders: only where the row is shown for a while, and not for the built-in decks.
         var watch: FolderWatch?
-        if options.watch, let deck, let deckFiles, !options.demo {
+        if screenshot == nil, options.watch, let deck, let deckFiles, !options.demo {
             deck.placeNewFiles(DeckPlacement(roots: deckFiles.roots, sort: options.sort, reverse: options.reverse),
                                times: deckFiles.times)
             watch = FolderWatch(roots: deckFiles.roots, recursive: options.recursive,
                                 warn: { Console.error($0) }, onChange: { EventPump.wake() })
         }
-        var fullView = FullViewState(reducesMotion: options.reducedMotion,
-                                         pixelsPerPoint: driver.windowPixels.scale(for: layout.viewport))
-        if let card = openCard { fullView.open(card, row: &controller, at: 0, flying: false) }
-        var loop = FrameLoop(driver: driver, controller: controller, fullView: fullView, watch: watch)
-        loop.slideshow = SlideshowDriver(show: slideshow)
-        loop.run(recordTo: options.record, replaying: recording)
-        PathPrinting.finish(options, deckKeys: content.deckKeys)
+        var settings = AppState.Settings()
+        (settings.picking, settings.background, settings.captions) = (options.pick, options.background, options.captions)
+        settings.photosShownAtOnce = screenshot != nil
+        var state = AppState(settings: settings, row: row,
+                             fullView: FullViewState(reducesMotion: options.reducedMotion,
+                                                     pixelsPerPoint: renderer.windowPixels.scale(for: layout.viewport)),
+                             slideshow: Slideshow(interval: options.slideshow ?? Slideshow.standardInterval,
+                                                  loops: options.loop, running: options.slideshow != nil),
+                             overlays: Overlays(hud: options.hud), fullscreen: surface.window.isFullscreen,
+                             watching: watch != nil, pixels: renderer.windowPixels)
+        if let openCard { state.fullView.open(openCard, row: &state.row, at: 0, flying: false) }
+        let session = Session(state: state, deck: deck, renderer: renderer,
+                              effects: SystemEffects(clipboard: { Clipboard.setText($0).map { "\($0)" } }), watch: watch)
+        if let screenshot {
+            ScreenshotRun(session: session).run(recording, opened: openCard != nil, path: screenshot)
+            deck?.thumbnails?.writer.finish()
+        } else {
+            var loop = WindowLoop(session: session)
+            loop.run(recordTo: options.record, replaying: recording)
+        }
+        if case .failed(let message) = session.state.end { fail(.failure, message) }
+        PathPrinting.finish(options, state: session.state, deck: deck)
     }
 
     /// The photo deck's images: `--demo`'s embedded ones, or the files and folders named on the

@@ -1,4 +1,5 @@
 import Glibc
+import SwivelPhotos
 import SwivelCore
 import SwivelSystem
 
@@ -12,29 +13,28 @@ import SwivelSystem
 /// the frame's scene was worked out for (its animations' clock); `cards`: the deck's size; `centre`: the centred card's place;
 /// `first`: the place of the first card showing; `open` (only while the full view shows): its page;
 /// `sharp` (only while the open page's sharp photo is drawn): how far it has faded in over its
-/// card's texture (0…1, `FullViewSharpPhoto.opacity`);
+/// card's texture (0…1, `SharpPhotoPlan.opacity`);
 /// `shift`: where its slot is, in points from the centre; `photos`: of the cards showing, how
 /// many have their photo fully faded in; `showing`: their captions; `row`: each card drawn in the
 /// row, in paint order, as its centre's x and its scale (`x@scale`; under 1 for a card leaving the
 /// row, `RowClosing`); `programs=built` (only then): the frame built the renderer's programs left
-/// for later (`FrameDriver.deferredProgramsDue`). With `SWIVEL_TEST_FRAME_LOG=pixels` each line ends with `pixels=HASH`, the frame's pixels hashed
+/// for later (`FrameRenderer.deferredProgramsDue`). With `SWIVEL_TEST_FRAME_LOG=pixels` each line ends with `pixels=HASH`, the frame's pixels hashed
 /// (FNV-1a, 64 bits, hex), so a test can tell whether a frame changed on screen. Release builds
 /// never read it.
 struct FrameLog {
     /// Whether each line hashes the frame's pixels.
     let hashesPixels: Bool
 
-    init?() {
-        #if DEBUG
-        guard let value = getenv("SWIVEL_TEST_FRAME_LOG") else { return nil }
-        hashesPixels = String(cString: value) == "pixels"
-        #else
-        return nil
-        #endif
+    init?(_ configuration: TestConfiguration = .current) {
+        guard let log = configuration.frameLog else { return nil }
+        hashesPixels = log == .pixels
     }
 
-    func drew(_ controller: ScrollController, at time: Double, deck: PhotoDeck?, open: Int? = nil, sharp: Double? = nil,
-              builtPrograms: Bool = false, pixels: [UInt8]? = nil) {
+    /// The line for `frame`, drawn from `state` (the deck's photos: `deck`).
+    func drew(_ frame: Frame, state: AppState, deck: DeckModel?, builtPrograms: Bool = false, pixels: [UInt8]? = nil) {
+        let time = frame.time, controller = state.row
+        let view = state.fullView.shown(at: time), open = view.map { $0.strip.destinationPage(at: time) }
+        let sharp = open.flatMap { state.sharp.opacity(ofPage: $0, in: view, now: time) }
         let layout = controller.layout, scroll = controller.offset(at: time)
         // Slots (in an endless row, slot i shows card i mod N).
         let slot = Int((scroll / layout.parameters.pitch).rounded()), centre = layout.card(atSlot: slot)

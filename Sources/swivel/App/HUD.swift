@@ -11,7 +11,6 @@ final class HUD {
     /// The graph's full height stands for two 60 Hz frames.
     static let graphMilliseconds = 1000.0 / 30
 
-    var isVisible: Bool
     /// How many cards are marked; a line says so when any are.
     var marked = 0 {
         didSet { if marked != oldValue { (linesUpdatedAt, imageUpdatedAt) = (-.infinity, -.infinity) } }
@@ -23,8 +22,6 @@ final class HUD {
     private var imageUpdatedAt = -Double.infinity
     private var textScale = 0.0
     private let image = OverlayImage()
-
-    init(visible: Bool) { isVisible = visible }
 
     /// Notes one presented frame: how long it took (render to swap, without pacing) and what it drew.
     func record(milliseconds: Double, at time: Double) {
@@ -40,7 +37,7 @@ final class HUD {
     func framesPerSecond(now: Double) -> Int { frameTimes.filter { now - $0 <= 1 }.count }
 
     func overlay(now: Double, pixelScale: Double, drawCalls: Int, cards: Int, overdraw: Double?) -> Overlay? {
-        guard isVisible, let text = Fonts.face(pointSize: Self.pointSize, pixelScale: pixelScale, for: "HUD") else {
+        guard let text = Fonts.face(pointSize: Self.pointSize, pixelScale: pixelScale, for: "HUD") else {
             return nil
         }
         if textScale != pixelScale {

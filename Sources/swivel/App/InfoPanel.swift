@@ -15,16 +15,13 @@ final class InfoPanel {
     /// Values longer than this are cut with an ellipsis (a lens name, a profile's description).
     static let maxWidth = 520.0
 
-    var isVisible = false
     private var built: (card: Int, path: FilePath?, scale: Double)?
     private let image = OverlayImage()
 
-    /// The panel for the card at deck position `card`, or nil while hidden.
-    func overlay(card: Int, deck: PhotoDeck?, viewport: Size, pixelScale: Double) -> Overlay? {
-        guard isVisible else { return nil }
-        let path = deck?.path(at: card)
+    /// The panel for the card at deck position `card`, whose file is `path` (nil: a colour card).
+    func overlay(card: Int, path: FilePath?, viewport: Size, pixelScale: Double) -> Overlay? {
         if built?.card != card || built?.path != path || built?.scale != pixelScale {
-            guard let text = Fonts.face(path: KeyHelp.fontPath, pointSize: Self.pointSize, pixelScale: pixelScale,
+            guard let text = Fonts.face(path: KeyListOverlay.fontPath, pointSize: Self.pointSize, pixelScale: pixelScale,
                                         for: "photo information") else { return nil }
             let lines = path.map { Self.lines(PhotoInfo.read($0)) } ?? ["Card \(card + 1)"]
             let rendered = lines.compactMap { text.render($0, maxWidth: Int(Self.maxWidth * pixelScale)) }

@@ -7,13 +7,13 @@ import SwivelSystem
 /// photos on quitting. Standard output gets the paths' bytes and nothing else (`PickOutput`). A
 /// signal ends the process with its own status, printing nothing (`TerminationSignals`).
 enum PathPrinting {
-    static func finish(_ options: Options, deckKeys: DeckKeys) {
+    static func finish(_ options: Options, state: AppState, deck: DeckFiles?) {
         guard options.pick || options.printMarked, TerminationSignals.requested == nil else { return }
         if options.pick {
-            guard let picked = deckKeys.picked else { exit(ExitStatus.cancelled.rawValue) }
+            guard case .picked(let picked) = state.end else { exit(ExitStatus.cancelled.rawValue) }
             write(picked, nulTerminated: options.print0)
         } else {
-            write(deckKeys.marks.markedPaths, nulTerminated: options.print0)
+            write(state.marks.markedPaths(deck: deck), nulTerminated: options.print0)
         }
     }
 

@@ -187,6 +187,8 @@ enum OptionDeclarations {
                 ["print the options as the README's Markdown table and exit"]),
         .action("formats-markdown", sets: \.showFormatTable, section: .general, hidden: true,
                 ["print the image formats as the README's Markdown table and exit"]),
+        .action("keys-markdown", sets: \.showKeyTable, section: .general, hidden: true,
+                ["print the keys as the README's Markdown table and exit"]),
     ]
 
     /// `all` by long name.

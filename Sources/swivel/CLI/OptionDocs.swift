@@ -1,3 +1,5 @@
+import SwivelCore
+
 /// The options' declarations written as the README's table (`--help-markdown`) and as a man page
 /// (`--man`, installed as swivel.1); tests check the README and assets/swivel.1 against these.
 enum OptionDocs {
@@ -58,7 +60,13 @@ enum OptionDocs {
             }
         }
         page.append(".SH KEYS AND MOUSE")
-        for (key, action) in Usage.gestures + Usage.keys { item(key, action) }
+        for line in KeyDocs.lines {
+            if line.isHeading {
+                page.append(".SS " + roff(line.keys.hasSuffix(":") ? String(line.keys.dropLast()) : line.keys))
+            } else {
+                item(line.keys, KeyDocs.description(line))
+            }
+        }
         page += [
             ".SH FILES",
             ".TP",

@@ -134,6 +134,8 @@ struct Options: Equatable {
     var showOptionTable = false
     /// Print the README's format table (`--formats-markdown`), written from `ImageFormat`'s table.
     var showFormatTable = false
+    /// Print the README's key table (`--keys-markdown`), written from the key table.
+    var showKeyTable = false
 
     /// Bad usage: one line saying which option or config line, what it wants and what it got.
     struct UsageError: Error, CustomStringConvertible, Equatable {

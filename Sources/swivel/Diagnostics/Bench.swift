@@ -69,16 +69,31 @@ struct Bench {
         let openCard = settings.openCard?.card(in: sources)
         let deck = sources.map { PhotoDeck(sources: $0, budgetMiB: settings.textureBudgetMiB,
                                            thumbnails: settings.thumbnailCache) }
-        let content = SceneContent(deck: deck, background: .white, captions: true, hudVisible: settings.hud)
-        let driver = FrameDriver(surface: surface, content: content)
-        driver.countFragments()
+        let renderer = FrameRenderer(surface: surface, content: SceneContent(deck: deck, background: .white))
+        renderer.countFragments()
         let layout = CarouselLayout(viewport: Size(Double(settings.width), Double(settings.height)),
                                     cardCount: deck?.count ?? settings.cards)
-        let frames = renderFrames(driver, layout: layout, openCard: openCard)
+        let session = Self.session(renderer, deck: deck, layout: layout, hud: settings.hud, openCard: openCard)
+        let frames = renderFrames(session)
         let latency = LatencyProbe(surface: surface, layout: layout).run()
         // The thumbnails still queued are written before the report, so that a second run finds them.
         deck?.thumbnails?.writer.finish(within: 30)
-        report(frames, latency: latency, driver: driver, layout: layout, takenMilliseconds: takenMilliseconds)
+        report(frames, latency: latency, renderer: renderer, deck: deck, layout: layout, takenMilliseconds: takenMilliseconds)
+    }
+
+    /// A session for the benchmarks: the row of `layout` centred on the deck's middle card (with
+    /// `openCard` open), the HUD if asked for; a deck emptied by unreadable files is reported,
+    /// not fatal.
+    static func session(_ renderer: FrameRenderer, deck: PhotoDeck?, layout: CarouselLayout, offset: Double? = nil,
+                        hud: Bool = false, openCard: Int? = nil, reducesMotion: Bool = false) -> Session {
+        var settings = AppState.Settings()
+        settings.emptyIsFatal = false
+        var state = AppState(settings: settings, row: ScrollController(layout: layout, offset: offset ?? middle(of: layout)),
+                             fullView: FullViewState(reducesMotion: reducesMotion,
+                                                     pixelsPerPoint: renderer.windowPixels.scale(for: layout.viewport)),
+                             overlays: Overlays(hud: hud), pixels: renderer.windowPixels)
+        if let openCard { state.fullView.open(openCard, row: &state.row, at: 0, flying: false) }
+        return Session(state: state, deck: deck, renderer: renderer, effects: SystemEffects(clipboard: { _ in nil }))
     }
 
     /// What the scripted frames measured.
@@ -99,42 +114,39 @@ struct Bench {
         var loadingMilliseconds: [Double] = []
     }
 
-    /// The scripted scroll, frame by frame through `driver`, each timed from building the scene
-    /// to the GPU's finish.
-    private func renderFrames(_ driver: FrameDriver, layout: CarouselLayout, openCard: Int?) -> Frames {
-        let deck = driver.content.deck
-        var controller = ScrollController(layout: layout, offset: Self.middle(of: layout))
-        var fullView = FullViewState(pixelsPerPoint: driver.windowPixels.scale(for: layout.viewport))
-        if let openCard { fullView.open(openCard, row: &controller, at: 0, flying: false) }
-        var script = Self.script(layout: layout, frames: settings.frames, flicks: settings.flicks)[...]
-        var measured = Frames(pixels: driver.windowPixels)
+    /// The scripted scroll, frame by frame through the session's frame step, each timed from
+    /// building the scene to the GPU's finish.
+    private func renderFrames(_ session: Session) -> Frames {
+        let deck = session.deck, renderer = session.renderer
+        var script = Self.script(layout: session.state.row.layout, frames: settings.frames, flicks: settings.flicks)[...]
+        var measured = Frames(pixels: renderer.windowPixels)
         let pixels = measured.pixels
         let pixelCount = Double(pixels.width * pixels.height)
         let clock = MonotonicClock()
         var firstFrameEnd: MonotonicClock.Instant?
+        // As in the app: the first frame goes up before any photo is uploaded, then every one
+        // ready just after the open; no photo is decoded ahead for the full view.
+        let photos = Session.Photos(prepares: false)
         for frame in 0..<settings.frames {
             TerminationSignals.exitIfRequested()
             let time = Double(frame) / 60
+            var events: [AppEvent] = []
             while let next = script.first, next.time <= time {
-                if !fullView.handle(next, row: &controller) { controller.handle(next) }
+                events.append(.input(next))
                 script.removeFirst()
             }
-            // As in the app: the first frame goes up before any photo is uploaded, then every one
-            // ready just after the open.
-            let uploads = deck?.uploads(firstFrame: frame == 0, at: time) ?? (0, .infinity)
-            driver.updatePhotos(&controller, at: time, pixels: pixels,
-                                uploadLimit: uploads.limit, uploadSeconds: uploads.seconds, emptyIsFatal: false)
+            let step = session.advance(events, at: time, photos: photos)
             if frame == 0, let deck { measured.photosOnFirstFrame = deck.texturesInUse }
-            driver.updateFullView(&fullView, at: time, pixels: pixels)
             // Timed from building the scene (captions and HUD are drawn into their images there).
             let start = clock.now
-            driver.render(controller, fullView: fullView, at: time, into: pixels)
-            driver.finish()
+            session.draw(step.frame, into: pixels)
+            renderer.finish()
             let elapsed = clock.now - start
-            driver.present()
+            session.present(now: { time })
             if measured.startupMilliseconds == nil {
                 measured.startupMilliseconds = ProcessStats.secondsSinceStart().map { $0 * 1000 }
             }
+            let controller = session.state.row
             if let deck, let firstFrameEnd {
                 let offset = controller.offset(at: time)
                 let sinceFirst = (clock.now - firstFrameEnd).milliseconds
@@ -163,18 +175,18 @@ struct Bench {
             if frame > 0, deck != nil, measured.allVisibleMilliseconds == nil {
                 measured.loadingMilliseconds.append(elapsed.milliseconds)
             }
-            driver.content.hud.record(milliseconds: elapsed.milliseconds, at: time)
-            if let count = driver.finishFragmentCounts() { measured.overdraw.append(Double(count) / pixelCount) }
-            measured.drawCalls = max(measured.drawCalls, driver.drawCalls)
-            measured.cardsSubmitted = max(measured.cardsSubmitted, driver.cardsDrawn)
-            if let error = driver.takeError() { fail(.failure, "frame \(frame): \(error)") }
+            renderer.content.hud.record(milliseconds: elapsed.milliseconds, at: time)
+            if let count = renderer.finishFragmentCounts() { measured.overdraw.append(Double(count) / pixelCount) }
+            measured.drawCalls = max(measured.drawCalls, renderer.drawCalls)
+            measured.cardsSubmitted = max(measured.cardsSubmitted, renderer.cardsDrawn)
+            if let error = renderer.takeError() { fail(.failure, "frame \(frame): \(error)") }
         }
         return measured
     }
 
     /// Prints the one JSON object.
-    private func report(_ frames: Frames, latency: [Double], driver: FrameDriver, layout: CarouselLayout,
-                        takenMilliseconds: Double?) {
+    private func report(_ frames: Frames, latency: [Double], renderer: FrameRenderer, deck: PhotoDeck?,
+                        layout: CarouselLayout, takenMilliseconds: Double?) {
         let cpu = ProcessStats.cpuSeconds()
         let times = Percentiles(frames.milliseconds)
         let fragments = Percentiles(frames.overdraw)
@@ -184,7 +196,7 @@ struct Bench {
         json.field("cards", layout.cardCount)
         json.field("size", "\(settings.width)x\(settings.height)")
         json.field("pixels", "\(frames.pixels.width)x\(frames.pixels.height)")
-        json.field("renderer", driver.glRendererName)
+        json.field("renderer", renderer.glRendererName)
         json.object("frame_ms", [("p50", times.value(50)), ("p95", times.value(95)),
                                  ("p99", times.value(99)), ("max", times.maximum)])
         json.field("cpu_user_s", cpu.user)
@@ -201,7 +213,7 @@ struct Bench {
         json.object("latency_ms", [("p50", delays.value(50)), ("p95", delays.value(95))])
         json.field("draw_calls", frames.drawCalls)
         json.field("cards_submitted", frames.cardsSubmitted)
-        if let deck = driver.content.deck {
+        if let deck {
             json.field("photos", deck.count)
             json.field("photos_on_first_frame", frames.photosOnFirstFrame)
             json.field("photos_on_gpu_at_end", deck.texturesInUse)

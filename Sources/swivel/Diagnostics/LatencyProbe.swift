@@ -4,25 +4,27 @@ import SwivelPlatform
 import SwivelSystem
 
 /// Event-to-present latency of a drag replayed in real time: a thread puts mouse events into
-/// SDL's queue at 120 Hz while the main thread runs the app's frame pacing (`FramePacing` at 60 Hz,
-/// as under Xvfb or offscreen: asleep in SDL's event wait until input or the frame's due time);
+/// SDL's queue at 120 Hz while the window's own loop (`WindowLoop`, paced by `FramePacing` as under
+/// Xvfb or offscreen: asleep in SDL's event wait until input or the frame's due time) takes them;
 /// each event's latency is from being queued to the swap of the frame that first shows it (after
 /// glFinish, since the offscreen swap does not flush).
 struct LatencyProbe {
-    /// Draws the frames: the colour deck on white, no overlays.
-    let driver: FrameDriver
-    let layout: CarouselLayout
+    /// The session whose frames are drawn: the colour deck on white, no overlays.
+    let session: Session
 
     init(surface: GLWindow, layout: CarouselLayout) {
-        driver = FrameDriver(surface: surface,
-                             content: SceneContent(deck: nil, background: .white, captions: false, hudVisible: false))
-        self.layout = layout
+        var settings = AppState.Settings()
+        settings.captions = false
+        let renderer = FrameRenderer(surface: surface, content: SceneContent(deck: nil, background: .white))
+        let state = AppState(settings: settings, row: ScrollController(layout: layout), pixels: renderer.windowPixels)
+        session = Session(state: state, deck: nil, renderer: renderer, effects: SystemEffects(clipboard: { _ in nil }))
     }
 
     /// Milliseconds, one per pointer event.
     func run(events count: Int = 120) -> [Double] {
         let clock = EventClock()
         let log = QueueTimes()
+        let layout = session.state.row.layout
         let y = layout.viewport.height / 2, x0 = layout.viewport.width * 0.75
         let pusher: @Sendable () -> Void = {
             for i in 0...count {
@@ -33,47 +35,22 @@ struct LatencyProbe {
                 while nanosleep(&interval, &left) != 0 && errno == EINTR { interval = left }
             }
         }
-        var controller = ScrollController(layout: layout)
-        let pump = EventPump(window: driver.surface.window)
-        var pacing = FramePacing(hertz: 60)
-        var pending: (oldest: Double, newest: Double)?
-        var renderTime = 0.004
-        let pixels = driver.windowPixels
         var latencies: [Double] = []
         var consumed = 0
-        var fresh = 0
-        _ = pump.pendingEvents()
-        startThread(named: "swivel-pusher", pusher)
-        let deadline = clock.now() + Double(count) / 120 + 1
-        while consumed <= count, clock.now() < deadline {
-            TerminationSignals.exitIfRequested()
-            let before = clock.now()
-            let due = pacing.due(at: before, continuous: false, input: pending, renderTime: renderTime)
-            let events = pump.waitForEvents(timeout: min(due ?? deadline, deadline) - before)
-            let now = clock.now()
-            for case .input(let input) in events {
-                if case .pointer = input {
-                    controller.handle(input)
-                    fresh += 1
-                    pending = (pending?.oldest ?? now, now)
-                }
-            }
-            guard fresh > 0, let due = pacing.due(at: now, continuous: false, input: pending, renderTime: renderTime),
-                  due <= now else { continue }
-            driver.render(controller, at: now, into: pixels)
-            driver.finish()
-            driver.present()
-            let presented = clock.now()
-            renderTime = presented - now
-            pacing.use(at: now)
-            pending = nil
+        _ = EventPump(window: session.renderer.surface.window).pendingEvents()
+        var loop = WindowLoop(session: session)
+        loop.presented = { presented, inputs in
+            // The first frame after each batch of input shows it: the latency of each event in it.
             let queued = log.times
-            for index in consumed..<min(consumed + fresh, queued.count) {
+            for index in consumed..<min(consumed + inputs, queued.count) {
                 latencies.append((presented - queued[index]) * 1000)
             }
-            consumed += fresh
-            fresh = 0
+            consumed += inputs
         }
+        let deadline = clock.now() + Double(count) / 120 + 1
+        loop.stop = { consumed > count || clock.now() >= deadline }
+        startThread(named: "swivel-pusher", pusher)
+        loop.run()
         return latencies
     }
 }

@@ -39,10 +39,10 @@ struct OpenBench {
         let floors = files.map { TurboJPEGFloor.measure($0, window: (pixels.width, pixels.height)) }
         let sources = files.map(PhotoSource.init(file:))
         let deck = PhotoDeck(sources: sources, budgetMiB: settings.textureBudgetMiB, thumbnails: settings.thumbnailCache)
-        let content = SceneContent(deck: deck, background: .white, captions: true, hudVisible: false)
-        let driver = FrameDriver(surface: surface, content: content)
+        let renderer = FrameRenderer(surface: surface, content: SceneContent(deck: deck, background: .white))
         let layout = CarouselLayout(viewport: Size(Double(settings.width), Double(settings.height)), cardCount: deck.count)
-        var run = Run(driver: driver, deck: deck, layout: layout, pixels: pixels, reducesMotion: settings.reducedMotion)
+        var run = Run(session: Bench.session(renderer, deck: deck, layout: layout, offset: 0, reducesMotion: settings.reducedMotion),
+                      deck: deck, layout: layout)
         let first = min(max(firstCard.card(in: sources), 0), max(0, deck.count - 1))
         var measured = Measured()
         if deck.count > 0 {
@@ -54,7 +54,7 @@ struct OpenBench {
             measured.zoomPan = run.zoomAndPan(first)
         }
         deck.thumbnails?.writer.finish(within: 30)
-        report(measured, floors: floors.compactMap { $0 }, driver: driver, deck: deck)
+        report(measured, floors: floors.compactMap { $0 }, renderer: renderer, deck: deck)
     }
 
     /// One photo's open, page and close.
@@ -98,31 +98,24 @@ struct OpenBench {
         var fullResolutionArrived = false
     }
 
-    /// The frame step in wall-clock time.
+    /// The session's frame step in wall-clock time.
     struct Run {
-        let driver: FrameDriver
+        let session: Session
         let deck: PhotoDeck
         let layout: CarouselLayout
-        let pixels: FramePixels
-        var controller: ScrollController
-        var fullView: FullViewState
         let start = MonotonicClock.now
         /// The 60 Hz slot of the last frame step.
         var slot = -1
-        /// Whether the last frame drawn caught a photo part faded in: one more frame is due, at full
-        /// opacity, as in the app's loop.
-        var drawnMidFade = false
-        /// Whether the frame step is given the row, so that at rest the photo of the card it rests
-        /// on is decoded ahead, as in the app (`restAndOpen` only).
+        /// Whether the frame step decodes the photo of the card the row rests on ahead, as in the
+        /// app (`restAndOpen` only).
         var prepares = false
 
-        init(driver: FrameDriver, deck: PhotoDeck, layout: CarouselLayout, pixels: FramePixels, reducesMotion: Bool) {
-            (self.driver, self.deck, self.layout, self.pixels) = (driver, deck, layout, pixels)
-            controller = ScrollController(layout: layout)
-            fullView = FullViewState(reducesMotion: reducesMotion, pixelsPerPoint: pixels.scale(for: layout.viewport))
+        init(session: Session, deck: PhotoDeck, layout: CarouselLayout) {
+            (self.session, self.deck, self.layout) = (session, deck, layout)
         }
 
         var now: Double { (MonotonicClock.now - start).milliseconds / 1000 }
+        var state: AppState { session.state }
 
         /// What one frame step did.
         struct Step {
@@ -131,15 +124,15 @@ struct OpenBench {
             var drawn = false
             /// Build to glFinish, and from the photos' update to glFinish; ms.
             var frame = 0.0, whole = 0.0
-            /// The full view's update took something in (and how long it took, ms).
-            var fullViewChanged = false, update = 0.0
+            /// How long the full view's update took, ms.
+            var update = 0.0
             /// Seconds since the run started when the frame was finished.
             var end = 0.0
         }
 
-        /// Waits for the next 60 Hz slot (none when the last step overran into this one), hands
-        /// `input(time)` to the view and the row, updates the photos and draws a frame when
-        /// anything on screen changes (`always`: every slot).
+        /// Waits for the next 60 Hz slot (none when the last step overran into this one), runs the
+        /// session's frame step with `input(time)` and draws the frame when it differs from the one
+        /// on screen, as the app does (`always`: every slot).
         mutating func step(always: Bool = false, _ input: (Double) -> [InputEvent] = { _ in [] }) -> Step {
             let due = Double(slot + 1) / 60
             let wait = due - now
@@ -147,25 +140,17 @@ struct OpenBench {
             slot = max(slot + 1, Int(now * 60))
             let time = now
             var step = Step(time: time, slot: slot)
-            for event in input(time) where !fullView.handle(event, row: &controller) { controller.handle(event) }
             let before = MonotonicClock.now
-            let update = driver.updatePhotos(&controller, at: time, pixels: pixels, emptyIsFatal: false)
-            let updated = MonotonicClock.now
-            step.fullViewChanged = driver.updateFullView(&fullView, row: prepares ? controller : nil, at: time, pixels: pixels)
-            step.update = (MonotonicClock.now - updated).milliseconds
-            let view = fullView.shown(at: time)
-            let due2 = always || step.fullViewChanged || (update?.uploadedOnScreen ?? 0) > 0
-                || view?.isAnimating(at: time) == true || controller.isAnimating(at: time)
-                || driver.sharpPhoto.isFading(now: time) || deck.isFading(now: time) || drawnMidFade || slot == 0
-            if due2 {
+            let advanced = session.advance(input(time).map { .input($0) }, at: time, photos: Session.Photos(prepares: prepares))
+            step.update = advanced.sharpMilliseconds
+            if always || slot == 0 || advanced.frame.differs(from: session.drawn) {
                 let frameStart = MonotonicClock.now
-                driver.render(controller, fullView: fullView, at: time, into: pixels)
-                driver.finish()
+                session.draw(advanced.frame)
+                session.renderer.finish()
                 let end = MonotonicClock.now
-                driver.present()
+                session.present(now: { time })
                 (step.drawn, step.frame, step.whole) = (true, (end - frameStart).milliseconds, (end - before).milliseconds)
-                drawnMidFade = driver.sharpPhoto.isFading(now: time) || deck.isFading(now: time)
-                if let error = driver.takeError() { fail(.failure, "open bench: \(error)") }
+                if let error = session.renderer.takeError() { fail(.failure, "open bench: \(error)") }
             }
             step.end = now
             TerminationSignals.exitIfRequested()
@@ -174,7 +159,7 @@ struct OpenBench {
 
         /// How far page `page`'s sharp photo shows in the frame of `time` (nil: not drawn).
         func sharpOpacity(_ page: Int, at time: Double) -> Double? {
-            driver.sharpPhoto.opacity(ofPage: page, in: fullView.shown(at: time), now: time)
+            state.sharp.opacity(ofPage: page, in: state.fullView.shown(at: time), now: time)
         }
 
         /// Steps until `done`, at most `patience` seconds; the step that found it done, if any.
@@ -190,9 +175,9 @@ struct OpenBench {
 
         /// The row centred on `card`, at rest, with its visible photos on screen and no decode running.
         mutating func settle(on card: Int) {
-            controller = ScrollController(layout: layout, offset: layout.offset(centering: card))
+            session.state.row = ScrollController(layout: layout, offset: layout.offset(centering: card))
             stepUntil { run, step in
-                run.deck.cardsWithoutPhoto(layout: run.layout, scroll: run.controller.offset(at: step.time)) == 0
+                run.deck.cardsWithoutPhoto(layout: run.layout, scroll: run.state.row.offset(at: step.time)) == 0
                     && !run.deck.hasWork && !run.deck.hasUploads && !run.deck.isFading(now: step.time)
             }
         }
@@ -202,13 +187,13 @@ struct OpenBench {
         mutating func openPageAndClose(_ card: Int) -> Open {
             settle(on: card)
             var open = Open()
-            let opened = step { [.keyDown(.enter, time: $0)] }
+            let opened = step { [.keyDown(KeyChord(.enter), time: $0)] }
             let openedAt = opened.time
             var arrival: Step?
             var frames: [Double] = []
             func sharp(_ run: inout Run, _ step: Step) -> Bool {
                 if step.drawn { frames.append(step.frame) }
-                if arrival == nil, step.fullViewChanged, run.fullView.view?.sharpSizes[card] != nil { arrival = step }
+                if arrival == nil, run.state.fullView.view?.sharpSizes[card] != nil { arrival = step }
                 return step.drawn && (run.sharpOpacity(card, at: step.time) ?? 0) > 0
             }
             let shown = sharp(&self, opened) ? opened : stepUntil(sharp)
@@ -220,7 +205,7 @@ struct OpenBench {
             if let arrival {
                 open.toArrival = (arrival.time - openedAt) * 1000
                 open.upload = arrival.update
-                if let decode = driver.sharpPhoto.lastWindowDecode, decode.id == deck.photoID(at: card) {
+                if let decode = state.sharp.lastWindowDecode, decode.id == deck.photoID(at: card) {
                     (open.decodeWall, open.decodeCPU) = (decode.wallMilliseconds, decode.cpuMilliseconds)
                 }
             }
@@ -231,12 +216,12 @@ struct OpenBench {
             let neighbours = [card - 1, card + 1].filter { $0 >= 0 && $0 < deck.count }
             let sharpAt = open.toSharp.map { openedAt + $0 / 1000 }
             let ready = stepUntil { run, step in
-                guard let view = run.fullView.shown(at: step.time), !view.isAnimating(at: step.time) else { return false }
+                guard let view = run.state.fullView.shown(at: step.time), !view.isAnimating(at: step.time) else { return false }
                 return neighbours.allSatisfy { view.sharpSizes[$0] != nil }
             }
             if let ready, let sharpAt { open.neighbourWait = max(0, ready.end - sharpAt) * 1000 }
             if let next = neighbours.last, ready != nil {
-                let key: Key = next > card ? .right : .left
+                let key = KeyChord(next > card ? .right : .left)
                 let paged = step { [.keyDown(key, time: $0)] }
                 open.paged = true
                 open.pageSharpInFirstFrame = paged.drawn && (sharpOpacity(next, at: paged.time) ?? 0) > 0
@@ -245,7 +230,7 @@ struct OpenBench {
                 } else if let shown = stepUntil({ run, step in step.drawn && (run.sharpOpacity(next, at: step.time) ?? 0) > 0 }) {
                     open.pageToSharp = (shown.end - paged.time) * 1000
                 }
-                stepUntil { run, step in run.fullView.shown(at: step.time)?.isAnimating(at: step.time) == false }
+                stepUntil { run, step in run.state.fullView.shown(at: step.time)?.isAnimating(at: step.time) == false }
             }
             closeAndSettle()
             return open
@@ -253,8 +238,8 @@ struct OpenBench {
 
         /// Esc, and the steps until the view is closed and the row still.
         mutating func closeAndSettle() {
-            _ = step { [.keyDown(.escape, time: $0)] }
-            stepUntil { run, step in run.fullView.shown(at: step.time) == nil && !run.controller.isAnimating(at: step.time) }
+            _ = step { [.keyDown(KeyChord(.escape), time: $0)] }
+            stepUntil { run, step in run.state.fullView.shown(at: step.time) == nil && !run.state.row.isAnimating(at: step.time) }
         }
 
         /// Opens `card` as Enter does after the row rested on it `OpenBench.rest` seconds, its photo
@@ -266,7 +251,7 @@ struct OpenBench {
             let rested = now + OpenBench.rest
             stepUntil { run, _ in run.now >= rested }
             var open = RestedOpen()
-            let opened = step { [.keyDown(.enter, time: $0)] }
+            let opened = step { [.keyDown(KeyChord(.enter), time: $0)] }
             prepares = false
             func sharp(_ run: inout Run, _ step: Step) -> Bool { step.drawn && (run.sharpOpacity(card, at: step.time) ?? 0) > 0 }
             open.sharpInFirstFrame = sharp(&self, opened)
@@ -281,9 +266,9 @@ struct OpenBench {
         /// above the centre, a slow drag, then a fling left to glide; two seconds, every slot drawn.
         mutating func zoomAndPan(_ card: Int) -> ZoomPan {
             settle(on: card)
-            _ = step { [.keyDown(.enter, time: $0)] }
+            _ = step { [.keyDown(KeyChord(.enter), time: $0)] }
             stepUntil { run, step in
-                guard let view = run.fullView.shown(at: step.time) else { return false }
+                guard let view = run.state.fullView.shown(at: step.time) else { return false }
                 return !view.isAnimating(at: step.time) && (run.sharpOpacity(card, at: step.time) ?? 0) >= 1
             }
             let size = layout.viewport, start = now
@@ -313,15 +298,15 @@ struct OpenBench {
                 measured.frames.append(step.frame)
                 measured.steps.append(step.whole)
             }
-            measured.fullResolutionArrived = !driver.sharpPhoto.isWaiting
-            _ = step { [.keyDown(.escape, time: $0)] }
-            stepUntil { run, step in run.fullView.shown(at: step.time) == nil }
+            measured.fullResolutionArrived = !state.sharp.isWaiting
+            _ = step { [.keyDown(KeyChord(.escape), time: $0)] }
+            stepUntil { run, step in run.state.fullView.shown(at: step.time) == nil }
             return measured
         }
     }
 
     /// Prints the one JSON object (see `--bench-help`).
-    private func report(_ measured: Measured, floors: [TurboJPEGFloor.Measurement], driver: FrameDriver, deck: PhotoDeck) {
+    private func report(_ measured: Measured, floors: [TurboJPEGFloor.Measurement], renderer: FrameRenderer, deck: PhotoDeck) {
         func percentiles(_ values: [Double]) -> [(String, Double?)] {
             let p = Percentiles(values)
             return [("p50", p.value(50)), ("p95", p.value(95)), ("max", p.maximum)]
@@ -330,8 +315,8 @@ struct OpenBench {
         var json = JSONWriter()
         json.field("mode", "open")
         json.field("size", "\(settings.width)x\(settings.height)")
-        json.field("pixels", "\(driver.windowPixels.width)x\(driver.windowPixels.height)")
-        json.field("renderer", driver.glRendererName)
+        json.field("pixels", "\(renderer.windowPixels.width)x\(renderer.windowPixels.height)")
+        json.field("renderer", renderer.glRendererName)
         json.field("photos", deck.count)
         json.field("opens", opens.count)
         json.field("cycled", opens.count > deck.count)

@@ -61,27 +61,6 @@ struct Recording {
 
     /// When the recording ends: its `end` line, or its last entry.
     var endTime: Double { entries.last?.time ?? 0 }
-
-    /// An input entry goes to the deck's keys first (`DeckKeys`: marks, copy, pick), then to the
-    /// full view (`FullViewState.handle`), then to the row. Returns whether one of them used it.
-    @discardableResult
-    static func apply(_ entry: RecordedEntry, to controller: inout ScrollController, fullView: inout FullViewState,
-                      deckKeys: DeckKeys? = nil, shift: Double) -> Bool {
-        switch entry {
-        case .input(let input):
-            let event = input.shifted(by: shift)
-            if deckKeys?.handle(event, row: controller, fullView: fullView) == true { return true }
-            return fullView.handle(event, row: &controller) || controller.handle(event)
-        case .resize(let size, let time):
-            var layout = controller.layout
-            layout.viewport = size
-            controller.updateLayout(layout, at: time + shift)
-            fullView.resize(row: controller.layout, pixelsPerPoint: fullView.pixelsPerPoint, at: time + shift)
-        case .end:
-            break
-        }
-        return false
-    }
 }
 
 /// Feeds a recording into a live session as its times come due.
@@ -100,33 +79,14 @@ struct ReplaySchedule {
     /// When the next entry is due, on the clock of `start`; nil when all have been played.
     var nextDue: Double? { next < entries.count ? entries[next].time + start : nil }
 
-    /// Applies every input entry due by `now` (window sizes stay as they are in a live window).
-    /// Returns the input entries it applied, each with whether the full view or the row used it.
-    @discardableResult
-    mutating func apply(dueBy now: Double, to controller: inout ScrollController,
-                        fullView: inout FullViewState, deckKeys: DeckKeys? = nil) -> [(input: InputEvent, used: Bool)] {
-        var appKeys: [InputEvent] = []
-        return apply(dueBy: now, to: &controller, fullView: &fullView, deckKeys: deckKeys, appKeys: &appKeys) { _ in false }
-    }
-
-    /// As above, but the input `isAppKey` picks (keys the app acts on itself, such as Delete) is
-    /// not applied: it is appended to `appKeys`, in order, on the clock of `start`, and counts as used.
-    mutating func apply(dueBy now: Double, to controller: inout ScrollController, fullView: inout FullViewState,
-                        deckKeys: DeckKeys? = nil, appKeys: inout [InputEvent],
-                        isAppKey: (InputEvent) -> Bool) -> [(input: InputEvent, used: Bool)] {
-        var applied: [(input: InputEvent, used: Bool)] = []
+    /// The input entries due by `now`, on the clock of `start` (window sizes stay as they are
+    /// in a live window).
+    mutating func take(dueBy now: Double) -> [InputEvent] {
+        var due: [InputEvent] = []
         while next < entries.count, entries[next].time + start <= now {
-            if case .input(let input) = entries[next] {
-                if isAppKey(input) {
-                    appKeys.append(input.shifted(by: start))
-                    applied.append((input, true))
-                } else {
-                    applied.append((input, Recording.apply(entries[next], to: &controller, fullView: &fullView,
-                                                           deckKeys: deckKeys, shift: start)))
-                }
-            }
+            if case .input(let input) = entries[next] { due.append(input.shifted(by: start)) }
             next += 1
         }
-        return applied
+        return due
     }
 }

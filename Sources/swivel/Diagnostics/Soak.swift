@@ -57,7 +57,7 @@ struct Soak {
     /// One soak in progress: the row, the deck, the random input and what has been measured.
     private struct Run {
         let options: Options
-        let driver: FrameDriver
+        let session: Session
         let pump: EventPump
         let photoCount: Int?
         /// The window's pixels, and the pixel scale that fits the largest layout into them.
@@ -65,7 +65,6 @@ struct Soak {
         let baseScale: Double
         /// The layout's starting size, the one memory is read at.
         let start: Size
-        var controller: ScrollController
         var input: SoakInput
         var scale: Double
         let frames: Int
@@ -79,7 +78,8 @@ struct Soak {
         var readingInterval = 1
         var stats = Stats()
 
-        var deck: PhotoDeck? { driver.content.deck }
+        var deck: PhotoDeck? { session.deck }
+        var renderer: FrameRenderer { session.renderer }
 
         init(options: Options, surface: GLWindow, photos: [PhotoSource]?) {
             self.options = options
@@ -89,17 +89,23 @@ struct Soak {
                             Double(windowPixels.height) / SoakInput.largest.height)
             start = Size((Double(windowPixels.width) / baseScale).rounded(),
                          (Double(windowPixels.height) / baseScale).rounded())
-            controller = ScrollController(
+            let row = ScrollController(
                 layout: CarouselLayout(viewport: start, cardCount: photos?.count ?? options.cards,
                                        parameters: options.parameters),
                 snapping: options.snapping, offset: options.scroll, decelerationRate: options.decelerationRate,
                 reducesMotion: options.reducedMotion)
             let deck = photos.map { PhotoDeck(sources: $0, budgetMiB: options.textureBudgetMiB) }
             photoCount = photos?.count
-            let content = SceneContent(deck: deck, background: options.background, captions: options.captions,
-                                       hudVisible: options.hud)
-            driver = FrameDriver(surface: surface, content: content)
-            driver.showHUD(content.hud.isVisible)
+            let renderer = FrameRenderer(surface: surface, content: SceneContent(deck: deck, background: options.background,
+                                                                                  captions: options.captions))
+            var settings = AppState.Settings()
+            (settings.background, settings.captions, settings.emptyIsFatal) = (options.background, options.captions, false)
+            let pixels = FramePixels(width: max(1, Int((start.width * baseScale).rounded())),
+                                     height: max(1, Int((start.height * baseScale).rounded())))
+            let state = AppState(settings: settings, row: row,
+                                 fullView: FullViewState(reducesMotion: options.reducedMotion, pixelsPerPoint: baseScale),
+                                 overlays: Overlays(hud: options.hud), pixels: pixels)
+            session = Session(state: state, deck: deck, renderer: renderer, effects: SystemEffects(clipboard: { _ in nil }))
             input = SoakInput(seed: UInt64(options.seed), viewport: start)
             scale = baseScale
             frames = max(1, Int((options.soakMinutes! * 3600).rounded()))
@@ -116,26 +122,23 @@ struct Soak {
         mutating func step(_ frame: Int) {
             let now = Double(frame) / 60
             _ = pump.pendingEvents()    // the decoders wake the event loop with SDL events; drain them
-            for action in input.due(by: now) { apply(action, at: now) }
-
-            let viewport = controller.layout.viewport
-            let pixels = FramePixels(width: max(1, Int((viewport.width * scale).rounded())),
-                                     height: max(1, Int((viewport.height * scale).rounded())))
+            let events = input.due(by: now).flatMap { apply($0, at: now) }
             let warm = warmUp.map { frame >= $0 } ?? false
-            if let update = driver.updatePhotos(&controller, at: now, pixels: pixels), let deck {
-                stats.uploads += update.uploaded
-                stats.removed += update.removed.count
+            let step = session.advance(events, at: now, photos: Session.Photos(prepares: true))
+            if let deck {
+                stats.uploads += step.uploaded
+                stats.removed += step.removed
                 stats.textureBytesMax = max(stats.textureBytesMax, deck.textureBytes)
-                if warm, injectedFault == .uploadLeak { injectFault(count: update.uploaded) }
+                if warm, injectedFault == .uploadLeak { injectFault(count: step.uploaded) }
             }
             if frame % options.soakRenderEvery == 0 {
-                draw(frame, at: now, into: pixels)
-                if !warm { workingSet.saw(driver.content, deck: deck, at: now) }
+                draw(step.frame, number: frame, at: now)
+                if !warm { workingSet.saw(session.state, deck: deck, at: now) }
             }
             if frame == warmUp, injectedFault == .textureLeak { injectFault() }
             if warm, injectedFault == .frameLeak { injectFault() }
 
-            let alive = driver.texturesAlive
+            let alive = renderer.texturesAlive
             if warm { stats.texturesMax = max(stats.texturesMax, alive) }
             if frame == 0 { stats.rssFirst = ProcessStats.residentMiB(trimmed: true) }
             if warmUp == nil, frame + 1 >= earliestWarmUpEnd, workingSet.isComplete || frame + 1 >= latestWarmUpEnd {
@@ -160,38 +163,41 @@ struct Soak {
         /// and a wait for the decoders (about 2 ms here for the demo deck, release build).
         static let readingsAfterWarmUp = 30
 
-        /// One random action: input for the controller, a new layout size or pixel scale, a toggle.
-        private mutating func apply(_ action: SoakInput.Action, at now: Double) {
+        /// The window's pixels for a layout of `viewport` points at the current scale.
+        private func pixels(for viewport: Size) -> FramePixels {
+            FramePixels(width: max(1, Int((viewport.width * scale).rounded())), height: max(1, Int((viewport.height * scale).rounded())))
+        }
+
+        /// One random action as the session's events: input, a new layout size or pixel scale (the
+        /// layout drawn into the window's lower-left corner at that scale), a key.
+        private mutating func apply(_ action: SoakInput.Action, at now: Double) -> [AppEvent] {
             stats.actions += 1
             switch action {
             case .input(let event):
-                controller.handle(event)
+                return [.input(event)]
             case .resize(let size):
-                var layout = controller.layout
-                layout.viewport = size
-                controller.updateLayout(layout, at: now)
                 stats.resizes += 1
+                return [.resized(size, pixels: pixels(for: size), fullscreen: false)]
             case .scale(let factor):
                 scale = baseScale * factor
-            case .toggleHUD:
-                driver.showHUD(!driver.content.hud.isVisible)
-            case .toggleKeyHelp:
-                driver.content.keyHelp.isVisible.toggle()
+                let size = session.state.row.layout.viewport
+                return [.resized(size, pixels: pixels(for: size), fullscreen: false)]
             }
         }
 
-        /// Renders and presents the frame as the frame loop does, counting GL errors.
-        private mutating func draw(_ frame: Int, at now: Double, into pixels: FramePixels) {
+        /// Renders and presents `frame` as the window's loop does, counting GL errors.
+        private mutating func draw(_ frame: Frame, number: Int, at now: Double) {
             let frameStart = MonotonicClock.now
-            driver.render(controller, at: now, into: pixels)
-            if let warmUp, frame >= warmUp, injectedFault == .glError, !stats.injectedGLError { injectFault() }
+            renderer.countFragmentsForHUD(frame.hud != nil)
+            session.draw(frame, into: frame.pixels)
+            if let warmUp, number >= warmUp, injectedFault == .glError, !stats.injectedGLError { injectFault() }
             for _ in 0..<Renderer.maximumPendingErrors {
-                guard let error = driver.takeError() else { break }
-                if stats.glErrors == 0 { stats.firstGLError = "frame \(frame): \(error)" }
+                guard let error = renderer.takeError() else { break }
+                if stats.glErrors == 0 { stats.firstGLError = "frame \(number): \(error)" }
                 stats.glErrors += 1
             }
-            driver.present()
-            driver.content.hud.record(milliseconds: (MonotonicClock.now - frameStart).milliseconds, at: now)
+            session.present(now: { now })
+            renderer.content.hud.record(milliseconds: (MonotonicClock.now - frameStart).milliseconds, at: now)
             stats.rendered += 1
         }
 
@@ -254,32 +260,37 @@ struct Soak {
         /// uploaded (decodes in flight hold pixels that are no leak; how many depends on machine
         /// load), one frame drawn and finished. The random run then goes on from where it was.
         private mutating func residentMiBWhenQuiet(at now: Double) -> Double {
-            let saved = controller.layout
-            var reference = saved
-            reference.viewport = start
-            controller.updateLayout(reference, at: now)
+            // The full view closed at once and its photos let go, as after the last Esc.
+            session.state.fullView.close()
+            let saved = session.state.window
             let pixels = FramePixels(width: max(1, Int((start.width * baseScale).rounded())),
                                      height: max(1, Int((start.height * baseScale).rounded())))
+            var step = session.advance([.resized(start, pixels: pixels, fullscreen: false)], at: now, photos: Self.quiet)
             if let deck {
                 let deadline = MonotonicClock.now + .seconds(10)
                 repeat {
-                    driver.updatePhotos(&controller, at: now, pixels: pixels, settled: true, uploadLimit: .max,
-                                        emptyIsFatal: false)
+                    step = session.advance([], at: now, photos: Self.quiet)
                     usleep(1_000)
                 } while deck.hasWork && MonotonicClock.now < deadline
             }
-            driver.render(controller, at: now, into: pixels)
-            driver.finish()
+            session.draw(step.frame, into: pixels)
+            renderer.finish()
             let resident = ProcessStats.residentMiB(trimmed: true)
-            var restored = saved
-            restored.cardCount = controller.layout.cardCount
-            controller.updateLayout(restored, at: now)
+            session.advance([.resized(saved.size, pixels: saved.pixels, fullscreen: false)], at: now,
+                            photos: Session.Photos(update: false))
             return resident
         }
 
+        /// The quiet readings' photo steps: every photo ready goes up at once, the cards on screen
+        /// asked for whatever the row's speed.
+        private static let quiet = Session.Photos(update: true, prepares: false, settled: true, uploads: (.max, .infinity))
+
         /// The shadow, one image per overlay (HUD, key list, information panel, notice line, captions
-        /// of a photo deck), one photo array.
-        var textureBound: Int { 1 + 4 + (driver.content.captions != nil ? 1 : 0) + (deck != nil ? 1 : 0) }
+        /// of a photo deck), the row's layer under a flight, and a photo deck's photo array and the
+        /// full view's sharp photos (the open page's window-size and full-resolution textures and
+        /// each neighbour's window-size one: the soak's window is far below the texture limit, so
+        /// one tile each).
+        var textureBound: Int { 1 + 4 + 1 + (deck != nil && options.captions ? 1 : 0) + (deck != nil ? 1 + 4 : 0) }
         var budgetBytes: Int { options.textureBudgetMiB * 1_048_576 }
 
         /// The checks that failed, one phrase each.
@@ -304,8 +315,8 @@ struct Soak {
             if stats.texturesMax > textureBound {
                 failures.append("\(stats.texturesMax) GL textures alive, more than the \(textureBound) the deck needs")
             }
-            if driver.texturesAlive > stats.texturesWarm {
-                failures.append("GL textures alive grew from \(stats.texturesWarm) after the warm-up to \(driver.texturesAlive)")
+            if renderer.texturesAlive > stats.texturesWarm {
+                failures.append("GL textures alive grew from \(stats.texturesWarm) after the warm-up to \(renderer.texturesAlive)")
             }
             if deck != nil && stats.textureBytesMax > budgetBytes {
                 failures.append("photo textures took \(stats.textureBytesMax) bytes, over the \(budgetBytes) budget")
@@ -325,7 +336,7 @@ struct Soak {
             json.field("seed", options.seed)
             json.field("size", "\(windowPixels.width)x\(windowPixels.height)")
             json.field("cards", photoCount ?? options.cards)
-            json.field("renderer", driver.glRendererName)
+            json.field("renderer", renderer.glRendererName)
             json.field("input_actions", stats.actions)
             json.field("resizes", stats.resizes)
             json.field("gl_errors", stats.glErrors)
@@ -338,12 +349,12 @@ struct Soak {
             json.field("rss_trend_halves_mib", [stats.rssTrend.halves.first, stats.rssTrend.halves.second])
             json.field("rss_readings_mib", stats.rssTrend.readings.map(\.y))
             json.field("rss_end_untrimmed_mib", stats.rssEndUntrimmed)
-            json.field("textures_alive", driver.texturesAlive)
+            json.field("textures_alive", renderer.texturesAlive)
             json.field("textures_alive_warm", stats.texturesWarm)
             json.field("textures_alive_max", stats.texturesMax)
             json.field("textures_bound", textureBound)
-            json.field("textures_created", driver.texturesCreated)
-            json.field("shadow_builds", driver.shadowBuilds)
+            json.field("textures_created", renderer.texturesCreated)
+            json.field("shadow_builds", renderer.shadowBuilds)
             if let deck {
                 json.field("photo_uploads", stats.uploads)
                 json.field("photo_uploads_warm", stats.uploadsWarm)
@@ -384,9 +395,9 @@ struct Soak {
 
         var isComplete: Bool { hudSeen && keyHelpSeen && !cardsSeen.contains(false) }
 
-        mutating func saw(_ content: SceneContent, deck: PhotoDeck?, at now: Double) {
-            hudSeen = hudSeen || content.hud.isVisible
-            keyHelpSeen = keyHelpSeen || content.keyHelp.isVisible
+        mutating func saw(_ state: AppState, deck: PhotoDeck?, at now: Double) {
+            hudSeen = hudSeen || state.overlays.hud
+            keyHelpSeen = keyHelpSeen || state.overlays.keyList
             guard let deck, cardsSeen.contains(false) else { return }
             for position in cardsSeen.indices where !cardsSeen[position] {
                 cardsSeen[position] = position >= deck.count || deck.photo(at: position, now: now) != nil

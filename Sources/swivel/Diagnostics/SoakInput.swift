@@ -13,8 +13,6 @@ struct SoakInput {
         case resize(Size)
         /// Pixels per point become `base scale × this` (like moving to another monitor).
         case scale(Double)
-        case toggleHUD
-        case toggleKeyHelp
     }
 
     /// The largest layout the soak makes, in points.
@@ -72,8 +70,8 @@ struct SoakInput {
         case 74..<82: [(start, .resize(randomViewport()))]
         case 82..<88: liveResize(at: start)
         case 88..<90: [(start, .scale(Self.scales.randomElement(using: &random)!))]
-        case 90..<95: [(start, .toggleHUD)]
-        default: [(start, .toggleKeyHelp)]
+        case 90..<95: [(start, .input(.keyDown(KeyChord(.h), time: start)))]
+        default: [(start, .input(.keyDown(KeyChord(.question), time: start)))]
         }
     }
 
@@ -160,7 +158,7 @@ struct SoakInput {
     }
 
     private mutating func keys(at start: Double) -> [(time: Double, action: Action)] {
-        let keys: [Key] = [.left, .right, .pageUp, .pageDown, .home, .end]
+        let keys: [KeyChord] = [KeyCode.left, .right, .pageUp, .pageDown, .home, .end].map { KeyChord($0) }
         var time = start
         return (0..<Int.random(in: 1...4, using: &random)).map { _ in
             defer { time += Double.random(in: 0.05...0.4, using: &random) }

@@ -12,16 +12,13 @@ final class Captions {
     private let image = OverlayImage()
     private var shown: (name: String, maxWidth: Int, scale: Double)?
 
-    /// The caption's overlay for this frame, or nil when there is nothing to show.
-    func overlay(deck: PhotoDeck, layout: CarouselLayout, scroll: Double, pixelScale: Double,
+    /// The overlay of the caption `name` under the centred card, shown `opacity` (1 with a card
+    /// centred, 0 half-way to the next: `AppState.frame`), or nil when there is nothing to show.
+    func overlay(name: String, opacity: Double, layout: CarouselLayout, pixelScale: Double,
                  background: RGBA8) -> Overlay? {
-        guard deck.count > 0,
-              let text = Fonts.face(pointSize: Self.pointSize, pixelScale: pixelScale, for: "captions") else {
+        guard let text = Fonts.face(pointSize: Self.pointSize, pixelScale: pixelScale, for: "captions") else {
             return nil
         }
-        let centre = layout.centreIndex(scroll: scroll)
-        let position = min(max(Int(centre.rounded()), 0), deck.count - 1)
-        let name = deck.name(at: position)
         let maxWidth = Int(layout.parameters.cardSize.width * pixelScale)
         if shown?.name != name || shown?.maxWidth != maxWidth || shown?.scale != pixelScale {
             let bitmap = text.render(name, maxWidth: maxWidth)
@@ -31,7 +28,6 @@ final class Captions {
         let width = Double(image.width) / pixelScale
         let origin = Point(layout.viewport.width / 2 - width / 2,
                            layout.viewport.height / 2 + layout.parameters.cardSize.height / 2 + Self.gap)
-        let opacity = 1 - 2 * abs(centre - Double(position))
         return Overlay(image: image, origin: origin, textColor: Self.textColor(on: background), opacity: opacity)
     }
 

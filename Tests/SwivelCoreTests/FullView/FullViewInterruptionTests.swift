@@ -19,7 +19,7 @@ import SwivelCore
         for frame in 0...Int(end * 60) {
             let time = Double(frame) / 60
             while let next = pending.first, next.time <= time {
-                if !state.handle(next, row: &row) { row.handle(next) }
+                if !state.take(next, row: &row) { row.take(next) }
                 pending.removeFirst()
             }
             var now: [Int: Rect] = [:]
@@ -35,8 +35,8 @@ import SwivelCore
     }
 
     @Test func reversalsOfTheFlight() {
-        let worst = Self.worstStep([.keyDown(.enter, time: 0), .keyDown(.escape, time: 0.15), .keyDown(.enter, time: 0.22),
-                                    .keyDown(.escape, time: 0.3), .keyDown(.enter, time: 0.45)])
+        let worst = Self.worstStep([.key(.enter, time: 0), .key(.escape, time: 0.15), .key(.enter, time: 0.22),
+                                    .key(.escape, time: 0.3), .key(.enter, time: 0.45)])
         print("flight reversed four times: largest step \(worst) pt")
         #expect(worst <= 17.5 + 1e-9)
     }
@@ -44,22 +44,22 @@ import SwivelCore
     @Test func closedWhilePulledDownThenReopened() {
         // Pulled down 200 pt in 20 pt steps a frame (196 after the slop, shown at half: 98; 10 pt a
         // frame), closed by Esc while held, and opened again by Enter 0.1 s into the flight back.
-        var events: [InputEvent] = [.keyDown(.enter, time: 0), Self.mouse(.down, 640, 200, 0.5)]
+        var events: [InputEvent] = [.key(.enter, time: 0), Self.mouse(.down, 640, 200, 0.5)]
         for step in 1...10 { events.append(Self.mouse(.move, 640, 200 + 20 * Double(step), 0.5 + Double(step) / 60)) }
-        events += [.keyDown(.escape, time: 0.7), .keyDown(.enter, time: 0.8), Self.mouse(.up, 640, 400, 0.9)]
+        events += [.key(.escape, time: 0.7), .key(.enter, time: 0.8), Self.mouse(.up, 640, 400, 0.9)]
         let worst = Self.worstStep(events)
         print("closed while pulled down, reopened: largest step \(worst) pt")
         #expect(worst <= 25.7)
     }
 
     @Test func closedMidZoomAndMidPage() {
-        let zoom: [InputEvent] = [.keyDown(.enter, time: 0), .wheel(WheelEvent(dy: 1, at: Point(300, 200), time: 0.5)),
-                                  .keyDown(.escape, time: 0.55), .keyDown(.enter, time: 0.65)]
+        let zoom: [InputEvent] = [.key(.enter, time: 0), .wheel(WheelEvent(dy: 1, at: Point(300, 200), time: 0.5)),
+                                  .key(.escape, time: 0.55), .key(.enter, time: 0.65)]
         let worstZoom = Self.worstStep(zoom)
         // Closed 50 ms into a page drag (the strip's own motion: at most the drag's 60 pt a frame),
         // and into the ease of →.
-        let drag: [InputEvent] = [.keyDown(.enter, time: 0), Self.mouse(.down, 900, 360, 0.5), Self.mouse(.move, 840, 360, 0.52),
-                                  .keyDown(.escape, time: 0.53), .keyDown(.enter, time: 0.6)]
+        let drag: [InputEvent] = [.key(.enter, time: 0), Self.mouse(.down, 900, 360, 0.5), Self.mouse(.move, 840, 360, 0.52),
+                                  .key(.escape, time: 0.53), .key(.enter, time: 0.6)]
         let worstDrag = Self.worstStep(drag)
         print("closed mid-zoom, reopened: \(worstZoom) pt; closed mid page drag, reopened: \(worstDrag) pt")
         #expect(worstZoom <= 25.7 && worstDrag <= 60)

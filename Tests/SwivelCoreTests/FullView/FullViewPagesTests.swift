@@ -22,14 +22,14 @@ import SwivelCore
         state.setImageSize(Size(1000, 1000), forCard: 2)
         // Before the turn, page 3 waits beside page 2 at its own fit, not the card's 2:3.
         #expect(state.view?.showsSharpSize(3) == true && state.view?.showsSharpSize(1) == false)
-        _ = state.handle(.keyDown(.right, time: 1), row: &row)
+        _ = state.take(.key(.right, time: 1), row: &row)
         let view = state.view!
         #expect(view.page == 3 && view.hasImageSize && view.imageSize == Size(3200, 2400))
         // At the turn's end the page rests at its photo's fit, which is what it slid in at.
         let end = view.pages(at: 5).first { $0.index == 3 }!.frame
         #expect(end.photo == Self.fitted && end.clip == Self.fitted)
         // A page with no sharp photo at hand opens at its card's aspect (2:3: 480 × 720).
-        _ = state.handle(.keyDown(.right, time: 6), row: &row)
+        _ = state.take(.key(.right, time: 6), row: &row)
         #expect(state.view?.page == 4 && state.view?.hasImageSize == false)
         #expect(state.view?.pages(at: 10).first { $0.index == 4 }?.frame.clip == Rect(x: 400, y: 0, width: 480, height: 720))
     }
@@ -46,8 +46,8 @@ import SwivelCore
     @Test func aNewWindowSizeRefitsTheSamePage() {
         var (state, row) = Self.opened()
         state.setSharpSizes([2: Size(3200, 2400), 3: Size(3200, 2400)])
-        _ = state.handle(.keyDown(.right, time: 1), row: &row)
-        _ = state.handle(.keyDown(.one, time: 2), row: &row)
+        _ = state.take(.key(.right, time: 1), row: &row)
+        _ = state.take(.key(.digit1, time: 2), row: &row)
         // 960 × 960 points: 3200 × 2400 fits at 0.3, 960 × 720 at y = 120; back at fit.
         var layout = row.layout
         layout.viewport = Size(960, 960)

@@ -64,19 +64,19 @@ import SwivelCore
 
     @Test func keysPageAndTheWheelIsRefused() {
         var s = strip()
-        let used1 = s.handle(.keyDown(.right, time: 1))
+        let used1 = s.take(.key(.right, time: 1))
         #expect(used1)
         #expect(s.destinationPage(at: 1) == 3 && s.page(at: 1.2) == 3)
-        s.handle(.keyDown(.pageUp, time: 2))
+        s.take(.key(.pageUp, time: 2))
         #expect(s.page(at: 2.2) == 2)
-        s.handle(.keyDown(.end, time: 3))
+        s.take(.key(.end, time: 3))
         #expect(s.offset(at: 3.2) == 4080)
-        s.handle(.keyDown(.home, time: 4))
+        s.take(.key(.home, time: 4))
         #expect(s.offset(at: 4.2) == 0)
         let used2 = s.handle(.wheel(WheelEvent(dy: 1, time: 5)))
         #expect(!used2)
         var reduced = strip(reducesMotion: true)
-        reduced.handle(.keyDown(.left, time: 1))
+        reduced.take(.key(.left, time: 1))
         #expect(reduced.offset(at: 1) == 1020)
     }
 

@@ -12,7 +12,7 @@ import SwivelCore
 
     @Test func rightOnTheLastPageGoesToTheFirst() {
         var s = strip(page: 4)
-        s.handle(.keyDown(.right, time: 1))
+        s.take(.key(.right, time: 1))
         #expect(s.destinationPage(at: 1) == 0 && s.page(at: 10) == 0)
         // The offset carries on: the first page comes in from the right, in slot 5.
         #expect(s.offset(at: 10) == 5 * 1020 && s.pageMinX(5, at: 10) == 0)
@@ -24,7 +24,7 @@ import SwivelCore
 
     @Test func leftOnTheFirstPageGoesToTheLast() {
         var s = strip(page: 0)
-        s.handle(.keyDown(.left, time: 1))
+        s.take(.key(.left, time: 1))
         #expect(s.page(at: 10) == 4 && s.offset(at: 10) == -1020 && s.pageMinX(-1, at: 10) == 0)
     }
 
@@ -53,10 +53,10 @@ import SwivelCore
 
     @Test func withoutLoopTheEndsStay() {
         var last = strip(page: 4, wraps: false)
-        last.handle(.keyDown(.right, time: 1))
+        last.take(.key(.right, time: 1))
         #expect(last.page(at: 10) == 4 && last.offset(at: 10) == 4 * 1020 && last.visiblePages(at: 10) == 4..<5)
         var first = strip(page: 0, wraps: false)
-        first.handle(.keyDown(.left, time: 1))
+        first.take(.key(.left, time: 1))
         #expect(first.page(at: 10) == 0 && first.offset(at: 10) == 0)
     }
 
@@ -66,7 +66,7 @@ import SwivelCore
         var row = ScrollController(layout: CarouselLayout(viewport: Size(1280, 720), cardCount: 5, wraps: true))
         var state = FullViewState()
         state.open(4, row: &row, at: 0, flying: false)
-        _ = state.handle(.keyDown(.right, time: 1), row: &row)
+        _ = state.take(.key(.right, time: 1), row: &row)
         let view = state.view!
         #expect(view.page == 0)
         let sliding = view.pages(at: 1.075)

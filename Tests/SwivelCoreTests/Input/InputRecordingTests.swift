@@ -9,7 +9,7 @@ import Testing
         .input(.pointer(PointerEvent(.up, .mouse, at: Point(0.1 + 0.2, 360), time: 0.6))),
         .input(.wheel(WheelEvent(dx: 0, dy: -1.25, time: 1.25))),
         .input(.wheel(WheelEvent(dx: 0, dy: 0.375, at: Point(640.5, 12), time: 1.3))),
-        .input(.keyDown(.right, time: 1.5)),
+        .input(.key(.right, time: 1.5)),
         .end(time: 3),
     ]
 
@@ -22,7 +22,7 @@ import Testing
 
     @Test func commentsAndBlankLinesAreSkipped() throws {
         let text = "swivel-recording 1\n# a comment\n\n0.5 key left\n"
-        #expect(try RecordedEntry.parseRecording(text) == [.input(.keyDown(.left, time: 0.5))])
+        #expect(try RecordedEntry.parseRecording(text) == [.input(.key(.left, time: 0.5))])
     }
 
     @Test(arguments: [

@@ -7,7 +7,7 @@ import SwivelCore
         var random = ScrollFixture.SeededRandom(seed: 0x5717E1)
         let pointers = [PointerID.mouse, PointerID(source: .touch, id: 1), PointerID(source: .touch, id: 2)]
         let phases: [PointerPhase] = [.down, .move, .move, .move, .up, .cancel]
-        let keys: [Key] = [.left, .right, .pageUp, .pageDown, .home, .end, .escape, .other]
+        let keys: [KeyCode] = [.left, .right, .pageUp, .pageDown, .home, .end, .escape, .other]
         let extremes = [0.0, -0.0, 1e-300, -1e300, 1e300, .infinity, -.infinity, .nan]
 
         func value(_ range: ClosedRange<Double>) -> Double {
@@ -42,7 +42,7 @@ import SwivelCore
                     event = .wheel(Bool.random(using: &random) ? WheelEvent(dy: amount, time: t)
                                                                : WheelEvent(dx: amount, dy: value(-1...1), time: t))
                 case 8:
-                    event = .keyDown(keys.randomElement(using: &random)!, time: t)
+                    event = .key(keys.randomElement(using: &random)!, time: t)
                 default:
                     // Window sizes come from the platform: finite, but possibly 0 or absurdly large.
                     let width = Int.random(in: 0..<20, using: &random) == 0 ? [0, 1e-300, 1e300].randomElement(using: &random)!
@@ -50,9 +50,9 @@ import SwivelCore
                     let resized = CarouselLayout(viewport: Size(width, 600),
                                                  cardCount: Int.random(in: 0...30, using: &random))
                     scroller.updateLayout(resized, at: t.isFinite ? t : time)
-                    event = .keyDown(.other, time: t)
+                    event = .key(.tab, time: t)
                 }
-                scroller.handle(event)
+                scroller.take(event)
                 for probe in [time, time + 0.016, time + 0.5, time + 1e6] {
                     let offset = scroller.offset(at: probe), velocity = scroller.velocity(at: probe)
                     #expect(offset.isFinite && velocity.isFinite, "\(event) at \(probe)")

@@ -9,7 +9,7 @@ import SwivelCore
     static func session() -> [InputEvent] {
         var events = ScrollFixture.drag(from: 800, by: -300, over: 0.1, hertz: 125, start: 0.5)
         events += [.wheel(WheelEvent(dy: 1, time: 3)), .wheel(WheelEvent(dy: 1, time: 3.05)),
-                   .keyDown(.left, time: 3.4), .keyDown(.home, time: 3.6)]
+                   .key(.left, time: 3.4), .key(.home, time: 3.6)]
         events += ScrollFixture.drag(from: 300, by: 200, over: 0.3, hertz: 90, start: 4)
         events += (0..<15).map { .wheel(WheelEvent(dy: -0.2, time: 5.5 + Double($0) * 0.012)) }
         events += ScrollFixture.click(at: Point(720, 300), time: 8)
@@ -41,7 +41,7 @@ import SwivelCore
         let lastEvent = events.map(\.time).max()!
         for frame in frames {
             while next < events.count && events[next].time <= frame {
-                scroller.handle(events[next]); next += 1
+                scroller.take(events[next]); next += 1
             }
             offsets.append(scroller.offset(at: frame))
             if rest.isNaN && frame > lastEvent && !scroller.isAnimating(at: frame) {
@@ -57,7 +57,7 @@ import SwivelCore
         var scroller = ScrollController(layout: ScrollFixture.layout, snapping: snapping, offset: 1500)
         var states = [scroller]
         for event in events {
-            scroller.handle(event)
+            scroller.take(event)
             states.append(scroller)
         }
         return states

@@ -34,7 +34,7 @@ import SwivelCore
                                   time: time + Double(i) * 0.016))
             }
         case 3:
-            return [.keyDown([Key.left, .right, .pageUp, .pageDown][Int(random.next() % 4)], time: time)]
+            return [.key([KeyCode.left, .right, .pageUp, .pageDown][Int(random.next() % 4)], time: time)]
         default:
             return ScrollFixture.click(at: Point(random.next() % 2 == 0 ? 240 : 720, 300), time: time)
         }
@@ -69,8 +69,8 @@ import SwivelCore
                 var t = time
                 while t <= end + 1e-9 || !pending.isEmpty {
                     while let event = pending.first, event.time <= t {
-                        endless.handle(event)
-                        straight.handle(event)
+                        endless.take(event)
+                        straight.take(event)
                         pending = pending.dropFirst()
                     }
                     let x = endless.offset(at: t), y = straight.offset(at: t)
@@ -158,10 +158,10 @@ import SwivelCore
     }
 
     @Test func homeAndEndGoTheShorterWayRound() {
-        func after(_ key: Key, cards: Int, from card: Int) -> Double {
+        func after(_ key: KeyCode, cards: Int, from card: Int) -> Double {
             var row = ScrollController(layout: Self.layout(cards: cards), snapping: true,
                                        offset: Double(card) * Self.pitch)
-            row.handle(.keyDown(key, time: 1))
+            row.take(.key(key, time: 1))
             return row.offset(at: 5)
         }
         // 10 cards: from card 8, Home is 2 on (slot 10), End 1 on; from card 2, End is 3 back.
@@ -180,7 +180,7 @@ import SwivelCore
         var two = ScrollController(layout: Self.layout(cards: 2), snapping: true, offset: 0)
         var seen: [Int] = []
         for i in 0..<4 {
-            two.handle(.keyDown(.right, time: 1 + Double(i)))
+            two.take(.key(.right, time: 1 + Double(i)))
             seen.append(two.destinationCard(at: 1.5 + Double(i)))
         }
         #expect(seen == [1, 0, 1, 0])
@@ -193,7 +193,7 @@ import SwivelCore
         row.handle(ScrollFixture.drag(from: 600, by: 300, over: 0.5, start: 1))
         #expect(row.offset(at: 1.5) > -200)    // rubber band
         #expect(row.offset(at: 10) == 0)
-        row.handle(.keyDown(.right, time: 11))
+        row.take(.key(.right, time: 11))
         #expect(row.offset(at: 12) == 0)
     }
 
@@ -215,7 +215,7 @@ import SwivelCore
             row.handle(.pointer(PointerEvent(.up, .mouse, at: Point(480 - distance, 300), time: time + 0.25)))
             time = row.settleTime(after: time + 0.25) + 0.001
             expected = ((expected + extra) % cards + cards) % cards
-            row.handle(.keyDown(.help, time: time))    // any event re-bases a row at rest
+            row.take(.key(.question, time: time))    // any event re-bases a row at rest
             largest = max(largest, abs(row.offset(at: time)))
             let x = row.offset(at: time)
             let onCard = x == Double(expected) * Self.pitch || x == Double(expected - cards) * Self.pitch
@@ -243,7 +243,7 @@ import SwivelCore
         row.handle(ScrollFixture.drag(from: 900, by: -700, over: 0.1, start: 1))
         let rest = row.settleTime(after: 1.1) + 0.01
         let before = row.offset(at: rest)
-        row.handle(.keyDown(.help, time: rest))
+        row.take(.key(.question, time: rest))
         #expect(layout.instances(scroll: before) == layout.instances(scroll: row.offset(at: rest)))
         print("re-based \(before) to \(row.offset(at: rest))")
     }

@@ -70,7 +70,7 @@ import SwivelCore
                     steps.append(.event(.wheel(random.chance(2) ? WheelEvent(dx: other, dy: amount, time: t)
                                                                 : WheelEvent(dx: amount, dy: other, time: t))))
                 case 16..<19:
-                    steps.append(.event(.keyDown(random.pick([.left, .right, .pageUp, .pageDown, .home, .end, .other]),
+                    steps.append(.event(.key(random.pick([KeyCode.left, .right, .pageUp, .pageDown, .home, .end, .other]),
                                                  time: t)))
                 default:
                     steps.append(.layout(layout(), at: time))
@@ -111,7 +111,7 @@ import SwivelCore
         for (index, step) in run.steps.enumerated() {
             let time: Double
             switch step {
-            case .event(let event): run.controller.handle(event); time = event.time
+            case .event(let event): run.controller.take(event); time = event.time
             case .layout(let layout, let at): run.controller.updateLayout(layout, at: at); time = at
             }
             guard time.isFinite else { continue }

@@ -119,9 +119,9 @@ import SwivelCore
         // the first one's speed, which carried the row 496 pt past its end (7456 of 0…6960).
         let deck = CarouselLayout(viewport: Size(960, 600), cardCount: 30)
         var row = ScrollController(layout: deck)
-        row.handle(.keyDown(.end, time: 1))
+        row.take(.key(.end, time: 1))
         let before = row.offset(at: 1.125)
-        row.handle(.keyDown(.end, time: 1.12))
+        row.take(.key(.end, time: 1.12))
         #expect(row.offset(at: 1.125) == before)
         #expect((0...400).map { row.offset(at: 1 + Double($0) * 0.001) }.max()! == 6960)
         #expect(!row.isAnimating(at: 1.151) && row.offset(at: 1.151) == 6960)

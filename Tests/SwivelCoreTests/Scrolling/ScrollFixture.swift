@@ -35,9 +35,23 @@ enum ScrollFixture {
     typealias SeededRandom = SwivelCore.SeededRandom
 }
 
+extension InputEvent {
+    /// Key `key` pressed at `time`, no modifiers held.
+    static func key(_ key: KeyCode, time: Double) -> InputEvent { .keyDown(KeyChord(key), time: time) }
+}
+
 extension ScrollController {
+    /// `event` as the app routes it in the row: a key as the command the key table gives it
+    /// (`KeyTable.standard`), the pointer and the wheel as they are. Whether it was used.
+    @discardableResult
+    mutating func take(_ event: InputEvent) -> Bool {
+        guard case .keyDown(let chord, let time) = event,
+              let command = KeyTable.standard.command(for: chord, in: KeyTable.Modes()) else { return handle(event) }
+        return perform(command, at: time)
+    }
+
     mutating func handle(_ events: [InputEvent]) {
-        for event in events { handle(event) }
+        for event in events { take(event) }
     }
 
     /// The first time after `time`, in 1 ms steps (up to 20 s), at which nothing animates.

@@ -2,16 +2,17 @@ import SwivelCore
 import SwivelPhotos
 import SwivelSystem
 
-/// Delete and Ctrl+Z for a photo deck: files go to the freedesktop.org trash (`Trash`, never
-/// unlinked), their cards leave the row, and Ctrl+Z puts the files and cards back.
+/// Delete and Ctrl+Z for a photo deck: files go to the freedesktop.org trash (through
+/// `AppEffects.moveToTrash`: never unlinked), their cards leave the row, and Ctrl+Z puts the files
+/// and cards back.
 ///
 /// Each Delete is one entry on the undo stack (one photo, or all the photos one confirmation
 /// moved); Ctrl+Z restores the latest entry, the next Ctrl+Z the one before it, and so on back to
 /// the first Delete of the session. A file that cannot come back (something is at its path now)
 /// stays in the trash, and its entry is used up all the same. What this session trashed is
 /// forgotten when Swivel quits; the trash itself keeps everything.
-final class DeckTrash {
-    struct Moved {
+struct TrashState: Equatable, Sendable {
+    struct Moved: Equatable, Sendable {
         /// The card's path in the deck (as scanned; the trash records it resolved).
         let card: FilePath
         let file: TrashedFile
@@ -22,12 +23,20 @@ final class DeckTrash {
     private(set) var pending: [FilePath]?
     /// The changes the folder watch will report for Swivel's own moves, dropped as they come so
     /// a card is not taken out (or read again) twice.
-    private var echoes: [(echo: Echo, until: Double)] = []
+    private var echoes: [Expected] = []
     /// How long an echo is waited for: the watch sends a batch within 200 ms of its first change,
     /// and the loop takes it once the row stops moving; an echo that never comes (a folder past
     /// the watch limit) must not swallow a real change much later.
     static let echoSeconds = 10.0
-    private struct Echo: Equatable {
+    /// Whether the deck's folders are watched (else no echo will come).
+    let watching: Bool
+
+    private struct Expected: Equatable, Sendable {
+        let echo: Echo
+        let until: Double
+    }
+
+    private struct Echo: Equatable, Sendable {
         let arrives: Bool
         let path: FilePath
         /// The echo `change` would be (the watch names a file's root its own way: not compared).
@@ -39,58 +48,43 @@ final class DeckTrash {
             }
         }
     }
-    private let locations: TrashLocations
-    private let watching: Bool
 
-    init(locations: TrashLocations = .current(), watching: Bool) {
-        self.locations = locations
-        self.watching = watching
-    }
-
-    /// Whether `input` is the trash's now: Delete and Ctrl+Z always; Enter and Esc while a
-    /// question waits.
-    static func takes(_ input: InputEvent, asking: Bool) -> Bool {
-        switch input {
-        case .keyDown(.delete, _), .keyDown(.undo, _): true
-        case .keyDown(.enter, _), .keyDown(.escape, _): asking
-        default: false
-        }
-    }
+    init(watching: Bool) { self.watching = watching }
 
     /// Delete on `paths`: one goes at once; more wait for Enter, the question in `notice`.
     /// The deck changes for the files that went (none while asking).
-    func delete(_ paths: [FilePath], notice: NoticeLine, at now: Double) -> [FolderChange] {
+    mutating func delete(_ paths: [FilePath], notice: inout Notice, effects: AppEffects, at now: Double) -> [FolderChange] {
         guard !paths.isEmpty else { return [] }
         guard paths.count == 1 else {
             pending = paths
             notice.ask("Move \(paths.count) photos to the trash? Enter / Esc")
             return []
         }
-        return move(paths, notice: notice, at: now)
+        return move(paths, notice: &notice, effects: effects, at: now)
     }
 
     /// Enter (true) or Esc (false) for the waiting question.
-    func answer(_ confirmed: Bool, notice: NoticeLine, at now: Double) -> [FolderChange] {
+    mutating func answer(_ confirmed: Bool, notice: inout Notice, effects: AppEffects, at now: Double) -> [FolderChange] {
         guard let paths = pending else { return [] }
         pending = nil
         notice.clear()
-        return confirmed ? move(paths, notice: notice, at: now) : []
+        return confirmed ? move(paths, notice: &notice, effects: effects, at: now) : []
     }
 
     /// Moves `paths` to the trash: the `.removed` changes of those that went; each failure one
     /// line on stderr, and on screen.
-    private func move(_ paths: [FilePath], notice: NoticeLine, at now: Double) -> [FolderChange] {
+    private mutating func move(_ paths: [FilePath], notice: inout Notice, effects: AppEffects, at now: Double) -> [FolderChange] {
         var moved: [Moved] = []
         var failures: [String] = []
         for path in paths {
-            switch Trash.move(path.bytes, locations: locations) {
+            switch effects.moveToTrash(path) {
             case .success(let file):
                 moved.append(Moved(card: path, file: file))
             case .failure(let failure):
                 failures.append("cannot move \(path) to the trash: \(failure.reason)")
             }
         }
-        for line in failures { Console.error(line) }
+        for line in failures { effects.warn(line) }
         if !moved.isEmpty { undoStack.append(moved) }
         let changes = moved.map { FolderChange.removed($0.card) }
         expect(changes, at: now)
@@ -104,9 +98,10 @@ final class DeckTrash {
         return changes
     }
 
-    /// Ctrl+Z: puts the latest Delete's files back; the deck changes for those restored and the
-    /// first of them (to centre).
-    func undo(deck: PhotoDeck, notice: NoticeLine, at now: Double) -> (changes: [FolderChange], first: FilePath?) {
+    /// Ctrl+Z: puts the latest Delete's files back; the deck changes for those restored (each as
+    /// `returned` makes it) and the first of them (to centre).
+    mutating func undo(returned: (FilePath) -> FolderChange, notice: inout Notice, effects: AppEffects,
+                       at now: Double) -> (changes: [FolderChange], first: FilePath?) {
         guard let moved = undoStack.popLast() else {
             notice.show("Nothing to undo", at: now)
             return ([], nil)
@@ -115,7 +110,7 @@ final class DeckTrash {
         var renamed: [FilePath] = []
         var failures: [String] = []
         for entry in moved {
-            switch Trash.restore(entry.file) {
+            switch effects.restore(entry.file) {
             case .success(let move):
                 restored.append(entry.card)
                 if move == .rename { renamed.append(entry.card) }
@@ -123,9 +118,9 @@ final class DeckTrash {
                 failures.append("cannot restore \(FilePath(bytes: entry.file.original)): \(failure.reason) (it stays in the trash)")
             }
         }
-        for line in failures { Console.error(line) }
-        let changes = restored.map { deck.returned($0) }
-        expect(renamed.map { deck.returned($0) }, at: now)
+        for line in failures { effects.warn(line) }
+        let changes = restored.map(returned)
+        expect(renamed.map(returned), at: now)
         let done = restored.count == 1 ? "Restored \(Self.name(restored[0]))" : "Restored \(restored.count) photos"
         switch (restored.isEmpty, failures.count) {
         case (true, 1): notice.show(Self.capitalised(failures[0]), at: now)
@@ -137,13 +132,13 @@ final class DeckTrash {
     }
 
     /// Notes that the folder watch will report `changes` (Swivel's own moves).
-    private func expect(_ changes: [FolderChange], at now: Double) {
+    private mutating func expect(_ changes: [FolderChange], at now: Double) {
         guard watching else { return }
-        echoes += changes.compactMap(Echo.init).map { ($0, now + Self.echoSeconds) }
+        echoes += changes.compactMap(Echo.init).map { Expected(echo: $0, until: now + Self.echoSeconds) }
     }
 
     /// `changes` without the ones Swivel's own moves caused (each dropped once).
-    func withoutEchoes(_ changes: [FolderChange], at now: Double) -> [FolderChange] {
+    mutating func withoutEchoes(_ changes: [FolderChange], at now: Double) -> [FolderChange] {
         echoes.removeAll { $0.until < now }
         guard !echoes.isEmpty else { return changes }
         return changes.filter { change in

@@ -1,0 +1,27 @@
+import Glibc
+
+/// Debug builds only, for the tests: every `SWIVEL_TEST_*` variable, read in this one place into
+/// one value, once. Release builds read none of them (`current` is `.none` there).
+struct TestConfiguration: Sendable {
+    /// `SWIVEL_TEST_MAX_TEXTURE_SIZE=N`: the full view tiles its photos at N pixels, as if that
+    /// were the texture limit (the tests' way to tile a photo of a few hundred pixels).
+    var maximumTextureSize: Int?
+
+    /// `SWIVEL_TEST_FRAME_LOG=1` (or `=pixels`): a line on stderr for each frame drawn (`FrameLog`).
+    var frameLog: FrameLogDetail?
+    enum FrameLogDetail: Sendable { case lines, pixels }
+
+    static let none = TestConfiguration()
+
+    static let current: TestConfiguration = {
+        #if DEBUG
+        func value(_ name: String) -> String? { getenv(name).map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } }
+        var configuration = TestConfiguration()
+        configuration.maximumTextureSize = value("SWIVEL_TEST_MAX_TEXTURE_SIZE").flatMap { Int($0) }
+        configuration.frameLog = getenv("SWIVEL_TEST_FRAME_LOG").map { String(cString: $0) == "pixels" ? .pixels : .lines }
+        return configuration
+        #else
+        return .none
+        #endif
+    }()
+}

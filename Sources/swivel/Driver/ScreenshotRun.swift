@@ -1,0 +1,105 @@
+import Glibc
+import SwivelCore
+import SwivelPlatform
+import SwivelSystem
+
+/// `--screenshot FILE`: the session on a clock of its own, one frame into a PNG. A photo deck
+/// first waits (up to 60 s) until every visible card's photo is on the GPU or known to be
+/// unreadable, and the open card's sharp photo too. With `--replay`, the recording's entries are
+/// played in time order with the frame step every 1/120 s (a 120 Hz display's frames) as fast as
+/// the CPU allows, the photos left as they are meanwhile, so that the frame depends on the recording
+/// alone; the frame drawn is the one at its end (or where it ended the session).
+struct ScreenshotRun {
+    let session: Session
+
+    /// Steps only, no photos, no frames: the replay's.
+    private static let replayStep = Session.Photos(update: false)
+    /// Every photo that is ready goes up at once, for the cards on screen whatever the row's speed.
+    private static let waitingStep = Session.Photos(update: true, prepares: false, settled: true, uploads: (.max, .infinity))
+
+    /// Replays `recording` (if any; an open card's photos waited for first, as a user would see
+    /// them), then draws the frame at its end into `path` and says so on stdout.
+    func run(_ recording: Recording?, opened: Bool, path: String) {
+        var time = 0.0
+        if recording != nil, opened { waitForPhotos(at: 0) }
+        if let recording { time = replay(recording) }
+        render(at: time, path: path)
+    }
+
+    /// Plays `recording`: the time it ended at (its end, or where the session ended).
+    private func replay(_ recording: Recording) -> Double {
+        let state = { session.state }
+        var entries = recording.entries[...]
+        var tick = 0
+        while true {
+            let time = Double(tick) / 120
+            var events: [AppEvent] = []
+            while let entry = entries.first, entry.time <= time {
+                entries = entries.dropFirst()
+                switch entry {
+                case .input(let input):
+                    events.append(.input(input))
+                case .resize(let size, let at):
+                    // Handled in order with the input before it.
+                    for event in events { session.state.handle(event, at: time, deck: session.deck, effects: session.effects) }
+                    events = []
+                    session.state.replayResize(to: size, at: at)
+                case .end:
+                    break
+                }
+            }
+            if time > recording.endTime {
+                // The entries of the last step, without its time: the recording is over.
+                for event in events { session.state.handle(event, at: time, deck: session.deck, effects: session.effects) }
+                return recording.endTime
+            }
+            session.advance(events, at: time, photos: Self.replayStep)
+            if state().end != nil { return time }
+            tick += 1
+        }
+    }
+
+    /// Waits (up to 60 s) until every visible card's photo is on the GPU or known to be unreadable,
+    /// and the open page's sharp photo too (its full resolution when the view asked for it).
+    private func waitForPhotos(at time: Double) {
+        guard let deck = session.deck else { return }
+        let clock = MonotonicClock()
+        let deadline = clock.now + .seconds(60)
+        while true {
+            TerminationSignals.exitIfRequested()
+            session.advance([], at: time, photos: Self.waitingStep)
+            if case .failed(let message) = session.state.end { fail(.failure, message) }
+            let row = session.state.row
+            if deck.isReady(layout: row.layout, scroll: row.offset(at: time)), !session.state.sharp.isWaiting { break }
+            if clock.now > deadline { Console.error("photos still loading after 60 s; drawing placeholders") ; break }
+            usleep(2_000)
+        }
+    }
+
+    /// The frame at `time`, its photos long arrived (all faded in), into the PNG at `path`, and how
+    /// long it took: the first draw includes building the blurred shadow, the second is a steady frame.
+    private func render(at time: Double, path: String) {
+        waitForPhotos(at: time)
+        let renderer = session.renderer
+        let pixels = renderer.windowPixels
+        let clock = MonotonicClock()
+        var times: [Duration] = []
+        session.buildScene(session.state.frame(at: time, photoTime: .infinity, deck: session.deck), into: pixels)
+        for _ in 0..<2 {
+            let start = clock.now
+            renderer.renderScene(into: pixels)
+            renderer.finish()
+            times.append(clock.now - start)
+        }
+        if let error = renderer.takeError() { fail(.failure, error) }
+        let rgba = renderer.readPixels(pixels)
+        do {
+            try PNGFile.write(rgba, width: pixels.width, height: pixels.height, to: path)
+        } catch {
+            fail(.failure, "\(error)")
+        }
+        func ms(_ d: Duration) -> String { d.milliseconds.fixed(2) }
+        Console.out("wrote \(path) (\(pixels.width)x\(pixels.height) px, \(renderer.cardsDrawn) cards; "
+            + "first frame \(ms(times[0])) ms with the shadow blur, next frame \(ms(times[1])) ms)")
+    }
+}

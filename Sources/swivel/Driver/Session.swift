@@ -1,0 +1,133 @@
+import SwivelCore
+import SwivelPhotos
+import SwivelSystem
+
+/// One session of Swivel: the app's state (`AppState`), the photo deck's decoders and textures,
+/// and the frame step, written here once for every mode — the window, `--screenshot`, `--replay`,
+/// `--bench`, `--bench --open`, `--soak` and the latency probe are each a clock and a source of
+/// events over `advance`, and decide only when to draw what it gives (`draw`).
+///
+/// The order of a frame step: the events, in order; a folder's changes, once the row is still;
+/// time (the slideshow, the notice line); the deck's photos (what to decode, what arrived, the
+/// cards found unreadable); the full view's sharp photos (what to ask for, what arrived); then the
+/// frame, worked out by the state.
+final class Session {
+    var state: AppState
+    let deck: PhotoDeck?
+    let renderer: FrameRenderer
+    let sharpTextures: SharpPhotoTextures?
+    let effects: AppEffects
+    /// The deck's folders and files, watched for changes (nil: not watched).
+    let watch: FolderWatch?
+    /// The frame on screen (nil before the first).
+    private(set) var drawn: Frame?
+
+    init(state: AppState, deck: PhotoDeck?, renderer: FrameRenderer, effects: AppEffects, watch: FolderWatch? = nil,
+         tileLimit: Int? = TestConfiguration.current.maximumTextureSize) {
+        self.state = state
+        self.deck = deck
+        self.renderer = renderer
+        self.effects = effects
+        self.watch = watch
+        sharpTextures = deck.map { SharpPhotoTextures(photos: $0.fullViewPhotos, tileLimit: tileLimit) }
+    }
+
+    /// How a mode updates the photos in its steps.
+    struct Photos {
+        /// Whether the photos are updated at all (a `--screenshot` replay leaves them as they are
+        /// until its end).
+        var update = true
+        /// The row at rest decodes the photo of its card for the full view ahead (the window and
+        /// the open bench's rested opens; not `--screenshot` or the scroll bench).
+        var prepares = false
+        /// The cards on screen are asked for whatever the row's speed (screenshots and measurements).
+        var settled = false
+        /// Photos uploaded a step at most, and for how long: nil, as the app does it
+        /// (`PhotoDeck.uploads`: none in the window's first frame, every one ready just after the
+        /// open, then two a frame).
+        var uploads: (limit: Int, seconds: Double)?
+
+        static let live = Photos(prepares: true)
+    }
+
+    /// What a step did besides the frame, for the measurements.
+    struct Step {
+        var frame: Frame
+        /// Photos uploaded, and of those for cards on screen; cards found unreadable.
+        var uploaded = 0, uploadedOnScreen = 0, removed = 0
+        /// How long the full view's sharp photos took to update (their uploads), ms.
+        var sharpMilliseconds = 0.0
+    }
+
+    /// The frame step at `now` with `events` (and with a folder's changes where the watch has them).
+    @discardableResult
+    func advance(_ events: [AppEvent], at now: Double, photos: Photos = .live) -> Step {
+        for event in events { state.handle(event, at: now, deck: deck, effects: effects) }
+        // Files added, removed or changed: taken in once the row is not flying, bouncing or
+        // snapping (the new layout would stop it), the centred card kept in place.
+        if let watch, state.takesFolderChanges(at: now), watch.hasChanges {
+            state.handle(.folderChanged(watch.take()), at: now, deck: deck, effects: effects)
+        }
+        state.handle(.tick, at: now, deck: deck, effects: effects)
+        var step = Step(frame: state.frame(at: now, deck: deck))
+        guard photos.update, let deck, let sharpTextures else { return step }
+        let pixels = state.window.pixels
+        // The first frame goes up before any photo: the window never waits for decoding. Just
+        // after it, every photo that is ready goes up at once (`PhotoDeck.uploads`).
+        let uploads = photos.uploads ?? deck.uploads(firstFrame: !renderer.presented, at: now)
+        let update = deck.update(for: state.row, at: now, pixelScale: pixels.scale(for: state.row.layout.viewport),
+                                 settled: photos.settled, uploadLimit: uploads.limit, uploadSeconds: uploads.seconds)
+        (step.uploaded, step.uploadedOnScreen, step.removed) = (update.uploaded, update.uploadedOnScreen, update.removed.count)
+        state.handle(.cardsUnreadable(update.removed), at: now, deck: deck, effects: effects)
+        // The full view's photos: asked for, taken in, and what taking them in asks for next
+        // (the full resolution, zoomed past the window's decode).
+        let start = MonotonicClock.now
+        sharpTextures.perform(sharpRequests(photos, at: now))
+        let crop = state.fullView.shown(at: now).flatMap { view in
+            state.sharp.asked.flatMap { asked in view.pages(at: now).first { $0.index == asked.card }?.frame.crop }
+        }
+        let arrived = sharpTextures.takeFinished(crop: crop, name: { deck.name(at: $0) })
+        state.handle(.sharpPhotos(arrived), at: now, deck: deck, effects: effects)
+        sharpTextures.perform(sharpRequests(photos, at: now))
+        step.sharpMilliseconds = (MonotonicClock.now - start).milliseconds
+        step.frame = state.frame(at: now, deck: deck)
+        return step
+    }
+
+    private func sharpRequests(_ photos: Photos, at now: Double) -> [SharpPhotoRequest] {
+        guard let deck else { return [] }
+        let row = state.row
+        let resting = deck.cardsWithoutPhoto(layout: row.layout, scroll: row.offset(at: now)) == 0
+        return state.sharp.requests(state.fullView, photoIDs: deck.photoID(at:), count: deck.count,
+                                    row: photos.prepares ? row : nil, rowResting: resting, pixels: state.window.pixels,
+                                    budgetBytes: deck.fullViewBudgetBytes, at: now)
+    }
+
+    /// Whether anything moves at `time` without input: the state's animations, the deck's fades and
+    /// photos waiting to be uploaded, a frame not yet drawn.
+    func isBusy(at time: Double, frame: Frame?) -> Bool {
+        state.isAnimating(at: time) || deck?.isFading(now: time) == true || deck?.hasUploads == true
+            || frame?.differs(from: drawn) == true
+    }
+
+    /// Renders `frame` into `pixels` (the window's drawable unless told otherwise) as the frame
+    /// now on screen, not yet presented.
+    func draw(_ frame: Frame, into pixels: FramePixels? = nil) {
+        renderer.render(frame, sharp: sharpTextures, into: pixels ?? renderer.windowPixels)
+        drawn = frame
+    }
+
+    /// Builds the scene for `frame` without drawing it (for timing the draw alone, twice).
+    func buildScene(_ frame: Frame, into pixels: FramePixels) {
+        renderer.buildScene(frame, sharp: sharpTextures, for: pixels)
+        drawn = frame
+    }
+
+    /// Presents the frame drawn; after the first, tells the photo deck when (`now`, on its clock:
+    /// its open counts from then).
+    func present(now: () -> Double) {
+        let first = !renderer.presented
+        renderer.present()
+        if first { deck?.firstFrameShown(at: now()) }
+    }
+}

@@ -1,0 +1,34 @@
+import SwivelCore
+import SwivelSystem
+
+/// What the app's state asks of the world while it handles an event: moving files to the trash and
+/// back, the clipboard, and one-line messages on stderr. The app does them for real
+/// (`SystemEffects`); a test gives its own, which records what was asked and answers as it likes.
+/// Everything else the state decides leaves it as values: the frame (`Frame`), what photos to
+/// decode (`PhotoRequest`), the window's fullscreen and title, how the session ends.
+protocol AppEffects: AnyObject {
+    /// Moves the file at `path` to the trash (never unlinks it).
+    func moveToTrash(_ path: FilePath) -> Result<TrashedFile, TrashFailure>
+    /// Puts a trashed file back where it was.
+    func restore(_ file: TrashedFile) -> Result<RestoreMove, TrashFailure>
+    /// Puts `bytes` on the clipboard as text; the error's one line, if it could not.
+    func copyToClipboard(_ bytes: [UInt8]) -> String?
+    /// One line on stderr.
+    func warn(_ line: String)
+}
+
+/// The real thing: the freedesktop.org trash (`Trash`), SDL's clipboard, stderr.
+final class SystemEffects: AppEffects {
+    private let locations: TrashLocations
+    private let clipboard: ([UInt8]) -> String?
+
+    init(locations: TrashLocations = .current(), clipboard: @escaping ([UInt8]) -> String?) {
+        self.locations = locations
+        self.clipboard = clipboard
+    }
+
+    func moveToTrash(_ path: FilePath) -> Result<TrashedFile, TrashFailure> { Trash.move(path.bytes, locations: locations) }
+    func restore(_ file: TrashedFile) -> Result<RestoreMove, TrashFailure> { Trash.restore(file) }
+    func copyToClipboard(_ bytes: [UInt8]) -> String? { clipboard(bytes) }
+    func warn(_ line: String) { Console.error(line) }
+}

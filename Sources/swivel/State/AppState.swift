@@ -1,0 +1,374 @@
+import SwivelCore
+import SwivelPhotos
+
+/// The app's state in one value: the row, the full view and its sharp photos, the marks, the
+/// trash's undo stack, the notice line, the panels, the slideshow, fullscreen, and how the session
+/// ends. Every event goes through `handle` (as the Composable Architecture's reducer takes every
+/// action), which decides what it means — a key through the one key table (`KeyTable`), then the
+/// command — and asks for the few effects it needs through `AppEffects`; `frame(at:)` says what to
+/// draw, as a value; `timers(at:)` when to wake. The photo deck's files and its photos on the GPU
+/// are read through `DeckModel`.
+struct AppState {
+    /// What does not change during a session.
+    struct Settings {
+        var keys = KeyTable.standard
+        /// `--pick`: Enter picks.
+        var picking = false
+        var background = RGBA8.white
+        /// File names under the photos.
+        var captions = true
+        /// A deck emptied by unreadable files ends the session (`--bench` reports it instead).
+        var emptyIsFatal = true
+        /// The slideshow counts the centred photo as on screen at once (`--screenshot`, which waits
+        /// for the photos before it draws).
+        var photosShownAtOnce = false
+    }
+
+    let settings: Settings
+    var row: ScrollController
+    var fullView: FullViewState
+    var sharp = SharpPhotoPlan()
+    var marks = CardMarks()
+    var trash: TrashState
+    var notice = Notice()
+    var overlays: Overlays
+    var slideshow: Slideshow
+    /// Whether the window is to be fullscreen (the window reports what it is: `.resized`).
+    private(set) var fullscreen: Bool
+    /// The window's size in points and its drawable.
+    private(set) var window: (size: Size, pixels: FramePixels)
+    /// How the session ends, once it does.
+    private(set) var end: SessionEnd?
+    /// F12s not yet acted on (the driver saves the frame it draws next).
+    var screenshotsWanted = 0
+
+    init(settings: Settings, row: ScrollController, fullView: FullViewState = FullViewState(),
+         slideshow: Slideshow = Slideshow(interval: Slideshow.standardInterval), overlays: Overlays = Overlays(),
+         fullscreen: Bool = false, watching: Bool = false, pixels: FramePixels) {
+        self.settings = settings
+        self.row = row
+        self.fullView = fullView
+        self.slideshow = slideshow
+        self.overlays = overlays
+        self.fullscreen = fullscreen
+        trash = TrashState(watching: watching)
+        window = (row.layout.viewport, pixels)
+    }
+
+    // MARK: Events
+
+    /// Takes `event` at `now` (input is taken at its own time).
+    mutating func handle(_ event: AppEvent, at now: Double, deck: DeckModel?, effects: AppEffects) {
+        switch event {
+        case .input(.keyDown(let chord, let time)):
+            key(chord, isRepeat: false, at: time, deck: deck, effects: effects)
+        case .keyRepeat(let chord, let time):
+            key(chord, isRepeat: true, at: time, deck: deck, effects: effects)
+        case .input(let input):
+            // An open full view takes the pointer and the wheel (and a click on the centred card opens it).
+            let used = fullView.handle(input, row: &row) || row.handle(input)
+            if used { slideshow.noteInput(at: input.time) }
+        case .resized(let size, let pixels, let fullscreen):
+            resize(to: size, pixels: pixels, at: now)
+            self.fullscreen = fullscreen
+        case .folderChanged(let changes):
+            guard let deck else { return }
+            // Swivel's own trash moves are in the row already.
+            applyFolderChanges(trash.withoutEchoes(changes, at: now), deck: deck, at: now)
+        case .cardsUnreadable(let positions):
+            guard let deck, !positions.isEmpty else { return }
+            for position in positions { row.removeCard(position, at: now) }
+            marks.keepCardsOf(deck)
+            // (A deck emptied by files deleted while it is open stays open, waiting for new ones.)
+            if settings.emptyIsFatal && deck.count == 0 { end = .failed("none of the images could be read") }
+        case .sharpPhotos(let events):
+            sharp.take(events, fullView: &fullView, at: now)
+        case .tick:
+            stepSlideshow(at: now, deck: deck)
+            notice.expire(at: now)
+        case .quit:
+            end = .quit
+        }
+    }
+
+    /// A recording's `resize` replayed without a window (`--screenshot`): the layout takes the
+    /// size, the pixels stay the window's.
+    mutating func replayResize(to size: Size, at now: Double) {
+        var layout = row.layout
+        layout.viewport = size
+        row.updateLayout(layout, at: now)
+        fullView.resize(row: row.layout, pixelsPerPoint: fullView.pixelsPerPoint, at: now)
+    }
+
+    /// Lays the row out for a window of `size` points (when it differs) with `pixels`' drawable:
+    /// the full view is laid out afresh for it.
+    private mutating func resize(to size: Size, pixels: FramePixels, at now: Double) {
+        if size != row.layout.viewport {
+            var layout = row.layout
+            layout.viewport = size
+            row.updateLayout(layout, at: now)
+        }
+        window = (size, pixels)
+        fullView.resize(row: row.layout, pixelsPerPoint: pixels.scale(for: row.layout.viewport), at: now)
+    }
+
+    /// Whether a folder's changes may be taken in at `now`: not while the row flies, bounces or
+    /// snaps (the new layout would stop it).
+    func takesFolderChanges(at now: Double) -> Bool { !row.isAnimating(at: now) }
+
+    /// A key: its command in the modes the app is in at `time` (`KeyTable`), performed; a held
+    /// key repeats only the commands that repeat.
+    private mutating func key(_ chord: KeyChord, isRepeat: Bool, at time: Double, deck: DeckModel?, effects: AppEffects) {
+        guard let command = command(for: chord, at: time), !isRepeat || command.repeats else { return }
+        perform(command, at: time, deck: deck, effects: effects)
+    }
+
+    /// The command `chord` would give at `time`, in the modes the app is in then.
+    func command(for chord: KeyChord, at time: Double) -> Command? {
+        settings.keys.command(for: chord, in: KeyTable.Modes(fullView: fullView.shown(at: time) != nil,
+                                                             question: trash.pending != nil, picking: settings.picking))
+    }
+
+    /// Performs `command`, given by a key at `time`.
+    mutating func perform(_ command: Command, at time: Double, deck: DeckModel?, effects: AppEffects) {
+        switch command {
+        case .previous, .next, .pageBack, .pageForward, .first, .last:
+            let used = fullView.shown(at: time) != nil ? fullView.perform(command, at: time, row: &row)
+                : row.perform(command, at: time)
+            if used { slideshow.noteInput(at: time) }
+        case .open, .close, .closeOrReopen, .zoomIn, .zoomOut, .fit, .actualSize:
+            if fullView.perform(command, at: time, row: &row) { slideshow.noteInput(at: time) }
+        case .toggleSlideshow:
+            slideshow.toggle()
+        case .toggleFullscreen:
+            fullscreen.toggle()
+        case .toggleHUD:
+            overlays.hud.toggle()
+        case .toggleKeyList:
+            overlays.keyList.toggle()
+        case .toggleInfo:
+            overlays.info.toggle()
+        case .screenshot:
+            screenshotsWanted += 1
+        case .back:
+            // Esc closes the key list, then leaves fullscreen, then quits.
+            if overlays.keyList {
+                overlays.keyList = false
+            } else if fullscreen {
+                fullscreen = false
+            } else {
+                end = .quit
+            }
+        case .mark:
+            if let card = currentCard(at: time) { marks.toggle(card, cardCount: row.layout.cardCount, deck: deck) }
+        case .markAll:
+            marks.markAll(cardCount: row.layout.cardCount, deck: deck)
+        case .clearMarks:
+            marks.clear()
+        case .copyPath:
+            copyPath(of: currentCard(at: time), deck: deck, effects: effects, at: time)
+        case .pick:
+            guard let card = currentCard(at: time), let deck else { return }
+            let marked = marks.markedPaths(deck: deck)
+            end = .picked(marked.isEmpty ? deck.path(at: card).map { [$0] } ?? [] : marked)
+        case .trash, .undo, .confirm, .cancel:
+            guard let deck else { return }
+            trashCommand(command, deck: deck, effects: effects, at: time)
+        }
+    }
+
+    /// The card the keys act on at `time`: the photo open in the full view, else the row's centred
+    /// card; while either moves, the one heading for the centre (End then M marks the last card,
+    /// not the one passing the centre when M came).
+    func currentCard(at time: Double) -> Int? {
+        guard row.layout.cardCount > 0 else { return nil }
+        if let page = fullView.openPage(at: time) { return page }
+        return row.layout.nearestCard(to: row.destination(at: time))
+    }
+
+    /// Ctrl+C: the photo's path on the clipboard, said in the notice line (the path as messages show it).
+    private mutating func copyPath(of card: Int?, deck: DeckModel?, effects: AppEffects, at time: Double) {
+        guard let card else { return }
+        guard let deck, let path = deck.path(at: card) else {
+            notice.show("Card \(card + 1) is a colour card: no file to copy", at: time, for: Notice.briefDuration)
+            return
+        }
+        if let error = effects.copyToClipboard(path.bytes) {
+            effects.warn(error)
+            notice.show("Could not copy the path", at: time, for: Notice.briefDuration)
+        } else {
+            notice.show("Copied \(path)", at: time, for: Notice.briefDuration)
+        }
+    }
+
+    // MARK: Trash
+
+    /// Delete, Ctrl+Z, and Enter or Esc for the question a Delete of several photos asks.
+    private mutating func trashCommand(_ command: Command, deck: DeckModel, effects: AppEffects, at now: Double) {
+        switch command {
+        case .trash:
+            guard trash.pending == nil else { return }    // the question already waits
+            let changes = trash.delete(trashTargets(deck, at: now), notice: &notice, effects: effects, at: now)
+            applyTrashChanges(changes, deck: deck, at: now)
+        case .confirm:
+            applyTrashChanges(trash.answer(true, notice: &notice, effects: effects, at: now), deck: deck, at: now)
+        case .cancel:
+            _ = trash.answer(false, notice: &notice, effects: effects, at: now)
+        case .undo:
+            let (changes, first) = trash.undo(returned: deck.returned, notice: &notice, effects: effects, at: now)
+            applyTrashChanges(changes, deck: deck, centring: first, at: now)
+        default:
+            break
+        }
+    }
+
+    /// What Delete takes: the marked photos when any are marked (the trash asks first when there
+    /// are several), else the card the keys act on (`currentCard`).
+    private func trashTargets(_ deck: DeckModel, at now: Double) -> [FilePath] {
+        let marked = marks.markedPaths(deck: deck)
+        if !marked.isEmpty { return marked }
+        guard let card = currentCard(at: now) else { return [] }
+        return deck.path(at: card).map { [$0] } ?? []
+    }
+
+    /// Takes trashed cards out (they shrink and fade while the row closes the gap: `RowClosing`) or
+    /// puts restored ones back in their sorted places, easing the first back to the centre. An open
+    /// full view shows the photo after the trashed one (the one before, at the end; it closes when
+    /// none is left), or the restored one.
+    private mutating func applyTrashChanges(_ changes: [FolderChange], deck: DeckModel, centring: FilePath? = nil,
+                                            at now: Double) {
+        guard !changes.isEmpty else { return }
+        let openPage = fullView.openPage(at: now)
+        applyFolderChanges(changes, deck: deck, at: now, closingGaps: true)
+        let target = centring.flatMap(deck.position(of:))
+        if let openPage {
+            if deck.count == 0 {
+                fullView.close()
+            } else {
+                fullView.open(target ?? min(openPage, deck.count - 1), row: &row, at: now, flying: false)
+            }
+        } else if let target {
+            row.centre(target, at: now)
+        }
+    }
+
+    /// Applies `changes` to the deck and the row, whose offset moves with the centred card so that
+    /// it stays where it is on screen. With `closingGaps` (Swivel's own Delete and Ctrl+Z), the
+    /// removed cards shrink and fade out while the row closes round them, the restored ones grow
+    /// in as it opens (`RowClosing`); otherwise the row changes at once.
+    private mutating func applyFolderChanges(_ changes: [FolderChange], deck: DeckModel, at time: Double,
+                                             closingGaps: Bool = false) {
+        let centred = Int(row.layout.centreIndex(scroll: row.offset(at: time)).rounded())
+        let taken: [RowClosing.Ghost] = !closingGaps ? [] : changes.compactMap { change in
+            guard case .removed(let path) = change, let position = deck.position(of: path) else { return nil }
+            return RowClosing.Ghost(position: position, color: PhotoDeck.placeholder,
+                                    image: deck.hasTextures ? deck.image(at: position, now: time) : nil)
+        }
+        guard let (count, moved) = deck.apply(changes, centred: centred) else { return }
+        let grown: [Int] = !closingGaps ? [] : changes.compactMap { change in
+            guard case .written(let path, _) = change else { return nil }
+            return deck.position(of: path)
+        }
+        row.replaceCards(count: count, centredMovedBy: moved - centred, taken: taken, grown: grown, at: time)
+        marks.keepCardsOf(deck)
+    }
+
+    // MARK: Time
+
+    /// The slideshow at `time`: the row (or the open card) moves on one card when it is due. The
+    /// centred photo counts as on screen once the row is at rest and its photo is on the GPU (a
+    /// colour card, or with `photosShownAtOnce`: at once); an open card once the full view is still.
+    private mutating func stepSlideshow(at time: Double, deck: DeckModel?) {
+        guard slideshow.isRunning else { return }
+        let (shown, atEnd) = slideshowPlace(at: time, deck: deck)
+        guard slideshow.step(at: time, photoShown: shown, atEnd: atEnd) == .advance else { return }
+        if fullView.shown(at: time) != nil {
+            fullView.perform(atEnd ? .first : .next, at: time, row: &row)
+        } else {
+            // From the last card of a looping show on a row that does not wrap (one card): back to the first.
+            _ = atEnd ? row.perform(.first, at: time) : row.advance(at: time)
+        }
+    }
+
+    /// Whether the slideshow's photo is on screen at `time` (the open card once the full view is
+    /// still; the row's centred card once the row is at rest and its photo is on the GPU, a colour
+    /// card, or with `photosShownAtOnce`, at once), and whether it is the last.
+    private func slideshowPlace(at time: Double, deck: DeckModel?) -> (shown: Bool, atEnd: Bool) {
+        if let view = fullView.shown(at: time) {
+            let strip = view.strip
+            return (!view.isAnimating(at: time), strip.destinationPage(at: time) >= strip.pageCount - 1)
+        }
+        let card = row.destinationCard(at: time)
+        let photoShown = settings.photosShownAtOnce || deck.map { $0.photo(at: card, now: time) != nil } ?? true
+        return (!row.isAnimating(at: time) && !row.isDragging && photoShown, row.isAtEnd(at: time))
+    }
+
+    /// Whether anything moves at `time` without input: the row, the full view, a sharp photo's fade
+    /// or its full resolution going up (the photo deck's own fades and uploads are the deck's).
+    func isAnimating(at time: Double) -> Bool {
+        row.isAnimating(at: time) || fullView.shown(at: time)?.isAnimating(at: time) == true
+            || sharp.isFading(now: time) || sharp.hasUploads
+    }
+
+    /// When the state next changes by itself, as of `time`: the notice line goes, the slideshow
+    /// moves on (or starts counting, now, once its photo shows: the row came to rest between steps).
+    func timers(into timers: inout Timers, at time: Double, deck: DeckModel?) {
+        timers.set(.notice, notice.hideTime)
+        let waiting = slideshow.isRunning && slideshow.due == nil && slideshowPlace(at: time, deck: deck).shown
+        timers.set(.slideshow, waiting ? time : slideshow.due)
+    }
+
+    // MARK: The frame
+
+    /// What to draw at `time` (photos faded in as at `photoTime`: `.infinity` for long arrived;
+    /// `time` when not given).
+    func frame(at time: Double, photoTime: Double? = nil, deck: DeckModel?) -> Frame {
+        let layout = row.layout, scroll = row.offset(at: time), now = photoTime ?? time
+        let view = fullView.shown(at: time)
+        let open = view?.pages(at: time) ?? []
+        let marked = { (position: Int) in marks.isMarked(position, deck: deck) }
+        let cards: [CardInstance], cardsShowing: [CardInstance]
+        if let deck {
+            // A leaving card's photo shows while no other card's upload has taken its layer.
+            let closing = row.closing?.withImages { !deck.hasTextures || deck.holdsLayer($0.layer) ? nil : $0 }
+            let showing = Set(layout.cards(inSlots: layout.showingIndices(scroll: scroll)))
+            func instances(_ image: @escaping (Int) -> CardImage?) -> [CardInstance] {
+                layout.instances(scroll: scroll, closing: closing, at: time, color: { _ in PhotoDeck.placeholder },
+                                 image: image, marked: marked)
+            }
+            let image = { (position: Int) in deck.hasTextures ? deck.image(at: position, now: now) : nil }
+            cards = instances(image)
+            cardsShowing = instances { showing.contains($0) ? image($0) : nil }
+        } else {
+            cards = layout.instances(scroll: scroll, marked: marked)
+            cardsShowing = cards
+        }
+        let flying = open.map { index, frame in
+            Frame.FlyingPage(index: index, frame: frame,
+                             color: deck == nil ? SystemColor.seedDeckColor(index) : PhotoDeck.placeholder,
+                             image: deck.flatMap { $0.hasTextures ? $0.image(at: index, now: now) : nil },
+                             sharp: sharp.showing(page: index, frame: frame, view: view, now: now))
+        }
+        var caption: (name: String, opacity: Double)?
+        if open.isEmpty, settings.captions, let deck, deck.count > 0 {
+            let centre = layout.centreIndex(scroll: scroll)
+            let position = min(max(Int(centre.rounded()), 0), deck.count - 1)
+            caption = (deck.name(at: position), 1 - 2 * abs(centre - Double(position)))
+        }
+        let infoCard = view?.openPage(at: time) ?? layout.nearestCard(to: scroll)
+        return Frame(time: time, photoTime: now, layout: layout, pixels: window.pixels, cards: cards, cardsShowing: cardsShowing,
+                     flying: flying, badges: open.filter { marked($0.index) }.map { MarkBadge.fullView(clip: $0.frame.clip) },
+                     caption: caption, keyList: overlays.keyList,
+                     info: overlays.info ? (infoCard, deck?.path(at: infoCard)) : nil,
+                     notice: notice.text, hud: overlays.hud ? marks.count : nil,
+                     title: Self.title(view, deck: deck, marked: marks.count, at: time), sharpVersion: sharp.drawnVersion)
+    }
+
+    /// "NAME — Swivel" while a photo is open (its file name; "Card N" in the colour deck), else
+    /// "Swivel"; "Swivel (N marked)" when N cards are marked.
+    static func title(_ view: FullView?, deck: DeckFiles?, marked: Int = 0, at time: Double) -> String {
+        let normal = "Swivel" + (marked > 0 ? " (\(marked) marked)" : "")
+        guard let page = view?.openPage(at: time) else { return normal }
+        return "\(deck.map { $0.name(at: page) } ?? "Card \(page + 1)") — \(normal)"
+    }
+}

@@ -1,0 +1,49 @@
+import SwivelCore
+import SwivelPhotos
+
+/// What the app's state reads of a photo deck's files: which file each card shows.
+protocol DeckFiles {
+    var count: Int { get }
+    /// The files of the cards, in the deck's order.
+    var paths: [FilePath] { get }
+    /// The file of the card at `position`, nil past the deck's end.
+    func path(at position: Int) -> FilePath?
+    /// The caption of the card at `position` ("" past the end).
+    func name(at position: Int) -> String
+    func contains(_ path: FilePath) -> Bool
+    /// The position of the card showing `path`, nil when none does.
+    func position(of path: FilePath) -> Int?
+}
+
+/// The photo deck as the app's state uses it: its files, the photos on the GPU (which layer and how
+/// far faded in), and the changes the state makes to which files it holds.
+protocol DeckModel: AnyObject, DeckFiles {
+    /// The id of the photo at `position` (what the full view's decodes are asked for by).
+    func photoID(at position: Int) -> Int?
+    /// The photo for the card at `position`, if it has arrived: its texture layer and fade.
+    func photo(at position: Int, now: Double) -> (layer: Int, opacity: Double)?
+    /// Whether a card holds texture layer `layer` (a card leaving the row shows its photo until then).
+    func holdsLayer(_ layer: Int) -> Bool
+    /// Whether the deck has its texture array (photos can show at all).
+    var hasTextures: Bool { get }
+    /// The visible cards still showing the grey placeholder.
+    func cardsWithoutPhoto(layout: CarouselLayout, scroll: Double) -> Int
+    /// What `--texture-budget` leaves the full view's photos.
+    var fullViewBudgetBytes: Int { get }
+    /// Applies what the folder watch saw (or Swivel's own trash moves); the deck's new size and the
+    /// centred card's new position, nil when nothing changed.
+    func apply(_ changes: [FolderChange], centred: Int) -> (count: Int, centred: Int)?
+    /// The change that brings back a file that was at `path` before.
+    func returned(_ path: FilePath) -> FolderChange
+}
+
+extension SwivelPhotos.PhotoDeck: DeckModel {
+    var hasTextures: Bool { textures != nil }
+}
+
+extension DeckModel {
+    /// The photo for the card at `position`, as the renderer takes it, if it has arrived.
+    func image(at position: Int, now: Double) -> CardImage? {
+        photo(at: position, now: now).map { CardImage(layer: $0.layer, opacity: $0.opacity) }
+    }
+}

@@ -1,0 +1,55 @@
+import SwivelCore
+import SwivelPhotos
+
+/// What one frame shows, worked out by the app's state (`AppState.frame`) before anything is
+/// drawn: the row's cards, the cards of the full view over it, the overlays, the window's title.
+/// A value, so that whether a frame is due is whether it differs from the frame on screen
+/// (`differs(from:)`): an animation, a fade, a photo arriving for a card that shows, a key that
+/// toggles a panel all give another frame; a photo arriving for a card off screen does not.
+/// `SceneContent` turns it into the renderer's `CardScene`.
+struct Frame {
+    /// The time the frame's animations are worked out for, and the one its photos' fades are.
+    let time: Double, photoTime: Double
+    let layout: CarouselLayout
+    /// The drawable's size.
+    let pixels: FramePixels
+    /// The row's cards in paint order, as drawn.
+    let cards: [CardInstance]
+    /// The same cards with the photos of those that cannot show left out: what is compared.
+    let cardsShowing: [CardInstance]
+    /// The cards of the full view (the one flying to or from it, or the pages showing).
+    let flying: [FlyingPage]
+    /// Badges over the flying or open cards that are marked.
+    let badges: [Point]
+    /// The centred card's caption and how far it shows, under the row (none while a card flies).
+    let caption: (name: String, opacity: Double)?
+    let keyList: Bool
+    /// The information panel's card and file, while it shows.
+    let info: (card: Int, path: FilePath?)?
+    let notice: String?
+    /// Whether the HUD shows, and the marked count it gives (its frame figures are not compared).
+    let hud: Int?
+    let title: String
+    /// `SharpPhotoPlan.drawnVersion`: a band of the full resolution up where the view draws it.
+    let sharpVersion: Int
+
+    /// One card of the full view: its place in the deck, its flight frame, its card's photo (or
+    /// colour), and its sharp photo's fade where the view shows it at the sharp photo's size.
+    struct FlyingPage: Equatable {
+        let index: Int
+        let frame: FlightFrame
+        let color: RGBA8
+        let image: CardImage?
+        let sharp: SharpShowing?
+    }
+
+    /// Whether this frame shows something `other` does not (nil: nothing on screen yet).
+    func differs(from other: Frame?) -> Bool {
+        guard let other else { return true }
+        return layout != other.layout || pixels != other.pixels || cardsShowing != other.cardsShowing
+            || flying != other.flying || badges != other.badges || caption?.name != other.caption?.name
+            || caption?.opacity != other.caption?.opacity || keyList != other.keyList || info?.card != other.info?.card
+            || info?.path != other.info?.path || notice != other.notice || hud != other.hud || title != other.title
+            || sharpVersion != other.sharpVersion
+    }
+}
