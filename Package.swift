@@ -107,7 +107,8 @@ let package = Package(
 
         // What the test targets share: the image writer, temporary directories, the process
         // runner, the private X server and Wayland compositor, the real app in a window.
-        .target(name: "SwivelTestSupport", dependencies: ["SwivelCore", "CSDL2", "CSDL2Image", "LazyLibraries"],
+        .target(name: "SwivelTestSupport", dependencies: ["SwivelCore", "SwivelPhotoCore", "SwivelPhotos", "CSDL2", "CSDL2Image",
+                                                         "LazyLibraries"],
                 path: "Tests/SwivelTestSupport"),
         .testTarget(name: "SwivelCoreTests", dependencies: ["SwivelCore"]),
         .testTarget(name: "SwivelPhotoCoreTests", dependencies: ["SwivelCore", "SwivelPhotoCore"]),

@@ -27,6 +27,17 @@ public final class Condition: @unchecked Sendable {
     /// Releases the lock until another thread broadcasts (or spuriously), then takes it back.
     public func wait() { pthread_cond_wait(condition, mutex) }
 
+    /// As `wait`, but for `seconds` at most; false when they ran out first.
+    @discardableResult
+    public func wait(seconds: Double) -> Bool {
+        var deadline = timespec()
+        clock_gettime(CLOCK_REALTIME, &deadline)
+        let nanoseconds = Int(deadline.tv_nsec) + Int((max(0, seconds).truncatingRemainder(dividingBy: 1) * 1e9).rounded())
+        deadline.tv_sec += Int(max(0, seconds)) + nanoseconds / 1_000_000_000
+        deadline.tv_nsec = nanoseconds % 1_000_000_000
+        return pthread_cond_timedwait(condition, mutex, &deadline) == 0
+    }
+
     /// Wakes every waiting thread; call with the lock held.
     public func broadcast() { pthread_cond_broadcast(condition) }
 

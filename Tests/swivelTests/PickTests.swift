@@ -3,10 +3,10 @@ import SwivelCore
 import SwivelTestSupport
 import Testing
 
-/// `--pick` and `-o` through the real binary, offscreen: a `--replay` presses the keys (M, Ctrl+A,
-/// U, →, Space, Enter) and the app, which exits on `--pick`'s Enter by itself, is judged by the
-/// bytes of its standard output and its exit status. Expected paths are the test's own: the
-/// files it made, as it named them.
+/// `--pick` and `-o` end to end, through the real binary, offscreen: a `--replay` presses the keys
+/// and the app, which exits on `--pick`'s Enter by itself, is judged by the bytes of its standard
+/// output and its exit status. Expected paths are the test's own: the files it made, as it named
+/// them. (What Enter picks and how marks follow their files: `PickAndMarkTests`, in this process.)
 @Suite struct PickTests {
     /// A 1280 × 720 recording: `lines` after the resize, its end an hour on (a pick ends it first).
     static func recording(_ lines: [String]) -> String {
@@ -39,36 +39,6 @@ import Testing
         let result = try Self.run(["--pick", folder.path.text], ["0.1 key right", "0.9 key enter"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdoutBytes == Self.lines(folder, "b.png"), "\(result.stdout)")
-    }
-
-    /// Marked ones print in the deck's order, not the order they were marked in; M twice unmarks.
-    @Test func marksPrintInDeckOrder() throws {
-        let folder = Self.threePhotos()
-        let result = try Self.run(["--pick", folder.path.text],
-                                  ["0.1 key end", "0.7 key mark", "0.8 key left", "1.5 key mark", "1.6 key mark",
-                                   "1.7 key home", "2.4 key mark", "2.5 key enter"])
-        #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdoutBytes == Self.lines(folder, "a.png", "c.png"), "\(result.stdout)")
-    }
-
-    /// Ctrl+A marks all; U clears them, and Enter then picks the centred photo alone.
-    @Test func markAllAndClear() throws {
-        let folder = Self.threePhotos()
-        let all = try Self.run(["--pick", folder.path.text], ["0.1 key markAll", "0.2 key enter"])
-        #expect(all.status == 0 && all.stdoutBytes == Self.lines(folder, "a.png", "b.png", "c.png"), "\(all.stdout)")
-        let cleared = try Self.run(["--pick", folder.path.text], ["0.1 key markAll", "0.2 key clearMarks", "0.3 key enter"])
-        #expect(cleared.status == 0 && cleared.stdoutBytes == Self.lines(folder, "a.png"), "\(cleared.stdout)")
-    }
-
-    /// In pick mode Space still opens the full view; there → pages, M marks the open photo, and
-    /// Enter picks (the open one, or the marks) instead of closing.
-    @Test func inTheFullViewEnterPicksTheOpenPhoto() throws {
-        let folder = Self.threePhotos()
-        let open = try Self.run(["--pick", folder.path.text], ["0.1 key space", "0.6 key right", "1.3 key enter"])
-        #expect(open.status == 0 && open.stdoutBytes == Self.lines(folder, "b.png"), "\(open.stdout) \(open.stderr)")
-        let marked = try Self.run(["--pick", folder.path.text],
-                                  ["0.1 key space", "0.6 key right", "1.3 key right", "2.0 key mark", "2.1 key enter"])
-        #expect(marked.status == 0 && marked.stdoutBytes == Self.lines(folder, "c.png"), "\(marked.stdout)")
     }
 
     /// `fd -0 | swivel --pick --print0 -0 -`: names with a 0xFF byte (not UTF-8) and with a
@@ -108,50 +78,6 @@ import Testing
         #expect(result.stderr.contains("wrote \(out)"), "\(result.stderr)")
         let none = try Self.run(["-o", "--print0", folder.path.text, "--screenshot", out], ["0.1 key mark", "0.2 key mark"])
         #expect(none.status == 0 && none.stdoutBytes.isEmpty, "\(none.stdout)")
-    }
-
-    /// Marks belong to files, not places: with b and c marked, a file added before b (a0.png)
-    /// and c deleted while the deck is open (live folders), Enter prints b alone. (Marks kept by
-    /// position would print a0 and b.) The files change once the frame log shows b centred and
-    /// a second has passed for the marks; Enter comes at 8 s.
-    @Test func marksStayWithTheirFilesWhileTheFolderChanges() throws {
-        let folder = Self.threePhotos()
-        let logs = TemporaryDirectory()
-        let rec = logs.write("keys.rec", bytes: Array(Self.recording(["0.1 key right", "0.5 key mark", "0.6 key end",
-                                                                         "1.3 key mark", "1.4 key left", "8 key enter"]).utf8))
-        let process = Process()
-        process.executableURL = SwivelProcess.binary
-        process.arguments = ["--pick", "--no-thumbnail-cache", folder.path.text, "--replay", rec.text]
-        var env = ProcessInfo.processInfo.environment
-        env["XDG_CONFIG_HOME"] = SwivelProcess.noConfigHome
-        env["XDG_CACHE_HOME"] = logs.path("cache").text
-        env["SDL_VIDEODRIVER"] = "offscreen"
-        env["SWIVEL_TEST_FRAME_LOG"] = "1"
-        process.environment = env
-        for name in ["stdout", "stderr"] { _ = FileManager.default.createFile(atPath: logs.url(name).path, contents: nil) }
-        process.standardOutput = try FileHandle(forWritingTo: logs.url("stdout"))
-        process.standardError = try FileHandle(forWritingTo: logs.url("stderr"))
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        defer { if process.isRunning { process.terminate(); process.waitUntilExit() } }
-        func frames() -> [LoggedFrame] {
-            String(decoding: (try? Data(contentsOf: logs.url("stderr"))) ?? Data(), as: UTF8.self)
-                .split(separator: "\n").compactMap(LoggedFrame.init)
-        }
-        func wait(_ condition: ([LoggedFrame]) -> Bool) -> Bool {
-            for _ in 0..<1500 where process.isRunning { if condition(frames()) { return true }; usleep(10_000) }
-            return condition(frames())
-        }
-        // b centred again after → M End M ←: both marks made.
-        #expect(wait { $0.contains { $0.centre == 2 } && $0.last?.centre == 1 })
-        usleep(500_000)
-        folder.write("a0.png", .png, width: 8, height: 12) { _, _ in RGBA8(10, 200, 10) }
-        ImageFiles.remove(folder.path("c.png"))
-        #expect(wait { $0.last?.showing.contains("a0") == true && $0.last?.cards == 3 }, "the folder's changes never showed")
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
-        let out = [UInt8]((try? Data(contentsOf: logs.url("stdout"))) ?? Data())
-        #expect(out == Self.lines(folder, "b.png"), "\(String(decoding: out, as: UTF8.self))")
     }
 
     /// The colour deck has no files to print: --pick without photos is a usage error (64).

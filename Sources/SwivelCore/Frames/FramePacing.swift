@@ -28,9 +28,12 @@ public struct FramePacing: Sendable, Equatable {
         1 / min(max(hertz.isFinite ? hertz : 60, 1), 1000)
     }
 
+    /// The slot `time` falls in; a slot's own start (`start(ofSlot:)`, which can come out a
+    /// rounding error below the division's whole number) is in it, or a loop woken at a slot's
+    /// start would find it not yet begun and wait for it again.
     private func slot(at time: Double) -> Int {
         guard let origin else { return 0 }
-        return Int(((time - origin) / interval).rounded(.down))
+        return Int(((time - origin) / interval + 1e-9).rounded(.down))
     }
 
     private func start(ofSlot slot: Int) -> Double { (origin ?? 0) + Double(slot) * interval }

@@ -30,12 +30,6 @@ struct App {
             }
         }
 
-        let layout = CarouselLayout(viewport: surface.window.pointSize, cardCount: photos?.count ?? options.cards,
-                                    parameters: options.parameters, wraps: options.loop)
-        let row = ScrollController(
-            layout: layout, snapping: options.snapping, offset: options.scroll,
-            decelerationRate: options.decelerationRate,
-            reducesMotion: options.reducedMotionGiven ? options.reducedMotion : DesktopSettings.gnomeReducesMotion())
         // The demo's photos are temporary copies: nothing to thumbnail.
         let deck = photos.map { PhotoDeck(sources: $0, budgetMiB: options.textureBudgetMiB,
                                           thumbnails: options.thumbnailCache && !options.demo) }
@@ -43,35 +37,53 @@ struct App {
                                                                                   captions: options.captions))
         let screenshot = options.screenshot
         // Live folders: only where the row is shown for a while, and not for the built-in decks.
-        var watch: FolderWatch?
-        if screenshot == nil, options.watch, let deck, let deckFiles, !options.demo {
-            deck.placeNewFiles(DeckPlacement(roots: deckFiles.roots, sort: options.sort, reverse: options.reverse),
-                               times: deckFiles.times)
-            watch = FolderWatch(roots: deckFiles.roots, recursive: options.recursive,
-                                warn: { Console.error($0) }, onChange: { EventPump.wake() })
-        }
-        var settings = AppState.Settings()
-        (settings.picking, settings.background, settings.captions) = (options.pick, options.background, options.captions)
-        settings.photosShownAtOnce = screenshot != nil
-        var state = AppState(settings: settings, row: row,
-                             fullView: FullViewState(reducesMotion: options.reducedMotion,
-                                                     pixelsPerPoint: renderer.windowPixels.scale(for: layout.viewport)),
-                             slideshow: Slideshow(interval: options.slideshow ?? Slideshow.standardInterval,
-                                                  loops: options.loop, running: options.slideshow != nil),
-                             overlays: Overlays(hud: options.hud), fullscreen: surface.window.isFullscreen,
-                             watching: watch != nil, pixels: renderer.windowPixels)
-        if let openCard { state.fullView.open(openCard, row: &state.row, at: 0, flying: false) }
-        let session = Session(state: state, deck: deck, renderer: renderer,
+        let watch = screenshot == nil ? Self.watch(options, deck: deck, files: deckFiles, onChange: { EventPump.wake() }) : nil
+        let state = Self.state(options, cards: photos?.count, viewport: surface.window.pointSize, pixels: renderer.windowPixels,
+                               openCard: openCard, fullscreen: surface.window.isFullscreen, watching: watch != nil)
+        let session = Session(state: state, renderer: renderer,
                               effects: SystemEffects(clipboard: { Clipboard.setText($0).map { "\($0)" } }), watch: watch)
         if let screenshot {
-            ScreenshotRun(session: session).run(recording, opened: openCard != nil, path: screenshot)
+            ScreenshotRun(session: session, renderer: renderer).run(recording, opened: openCard != nil, path: screenshot)
             deck?.thumbnails?.writer.finish()
         } else {
-            var loop = WindowLoop(session: session)
+            var loop = WindowLoop(session: session, renderer: renderer)
             loop.run(recordTo: options.record, replaying: recording)
         }
         if case .failed(let message) = session.state.end { fail(.failure, message) }
         PathPrinting.finish(options, state: session.state, deck: deck)
+    }
+
+    /// The watch of the deck's folders and files (`--no-watch`, the built-in decks: none), files that
+    /// appear placed in `deck` where the scan and the sort would have put them; `onChange` runs on
+    /// its thread when a batch of changes is ready.
+    static func watch<T>(_ options: Options, deck: SwivelPhotos.PhotoDeck<T>?, files: ScannedDeck?,
+                         onChange: @escaping @Sendable () -> Void) -> FolderWatch? {
+        guard options.watch, let deck, let files, !options.demo else { return nil }
+        deck.placeNewFiles(DeckPlacement(roots: files.roots, sort: options.sort, reverse: options.reverse), times: files.times)
+        return FolderWatch(roots: files.roots, recursive: options.recursive, warn: { Console.error($0) }, onChange: onChange)
+    }
+
+    /// The state a session of `options` starts in: the row of `cards` photos (nil: the colour
+    /// deck's `--cards`) in a window of `viewport` points and `pixels`, `openCard` open.
+    static func state(_ options: Options, cards: Int?, viewport: Size, pixels: FramePixels, openCard: Int? = nil,
+                      fullscreen: Bool = false, watching: Bool = false) -> AppState {
+        let layout = CarouselLayout(viewport: viewport, cardCount: cards ?? options.cards, parameters: options.parameters,
+                                    wraps: options.loop)
+        let row = ScrollController(
+            layout: layout, snapping: options.snapping, offset: options.scroll,
+            decelerationRate: options.decelerationRate,
+            reducesMotion: options.reducedMotionGiven ? options.reducedMotion : DesktopSettings.gnomeReducesMotion())
+        var settings = AppState.Settings()
+        (settings.picking, settings.background, settings.captions) = (options.pick, options.background, options.captions)
+        settings.photosShownAtOnce = options.screenshot != nil
+        var state = AppState(settings: settings, row: row,
+                             fullView: FullViewState(reducesMotion: options.reducedMotion,
+                                                     pixelsPerPoint: pixels.scale(for: layout.viewport)),
+                             slideshow: Slideshow(interval: options.slideshow ?? Slideshow.standardInterval,
+                                                  loops: options.loop, running: options.slideshow != nil),
+                             overlays: Overlays(hud: options.hud), fullscreen: fullscreen, watching: watching, pixels: pixels)
+        if let openCard { state.fullView.open(openCard, row: &state.row, at: 0, flying: false) }
+        return state
     }
 
     /// The photo deck's images: `--demo`'s embedded ones, or the files and folders named on the
@@ -81,7 +93,7 @@ struct App {
 
     /// `photoSources`, with the command line's paths (`-` replaced by the paths it read) and the
     /// time each photo was sorted by (`DeckOrder.ordered`): what places files that appear later.
-    static func deckFiles(_ options: Options) -> (sources: [PhotoSource], roots: [FilePath], times: [Double])? {
+    static func deckFiles(_ options: Options) -> ScannedDeck? {
         if options.demo { return (DemoDeck.sources(), [], []) }
         guard !options.paths.isEmpty else { return nil }
         let listed = options.paths.contains(where: \.isStandardInput)
@@ -92,6 +104,10 @@ struct App {
         let roots = options.paths.flatMap { $0.isStandardInput ? listed : [$0] }
         return (ordered.map { PhotoSource(file: $0.path) }, roots, ordered.map(\.time))
     }
+
+    /// A deck's photos, the command line's paths (`-` replaced by the paths it read) and the time
+    /// each photo was sorted by.
+    typealias ScannedDeck = (sources: [PhotoSource], roots: [FilePath], times: [Double])
 
     /// The images of `paths` in the scan's natural name order, `-` standing for `listed` (whose
     /// missing files are skipped with a warning, not an error); warnings go to stderr, also before

@@ -23,7 +23,7 @@ final class SceneContent {
 
     /// The scene for `frame` at `pixelScale`; the HUD reports what `renderer` did in its last
     /// frame; the full view's sharp photos come from `sharp`.
-    func scene(_ frame: Frame, pixelScale: Double, renderer: Renderer, sharp: SharpPhotoTextures?) -> CardScene {
+    func scene(_ frame: Frame, pixelScale: Double, renderer: Renderer, sharp: SharpPhotoTextures<FullViewTexture>?) -> CardScene {
         let layout = frame.layout
         var overlays: [Overlay] = []
         if let caption = frame.caption,

@@ -3,18 +3,36 @@ import SwivelPhotos
 import SwivelRender
 import SwivelSystem
 
-/// The full view's sharp photos on the GPU: does what `SharpPhotoPlan` asks (`perform`) of the
+/// A sharp photo's texture as `SharpPhotoTextures` holds it: the app's `FullViewTexture` (GL), in
+/// tiles past the texture limit, a full resolution going up a few bands a frame.
+protocol SharpTexture: AnyObject {
+    /// Uploads `pixels` at once, in tiles of at most `tileLimit` pixels a side (`released`: told
+    /// the rows no tile needs any more).
+    init(pixels: [UInt8], width: Int, height: Int, tileLimit: Int?, released: ((Range<Int>) -> Void)?) throws
+    /// The same with nothing uploaded yet: `upload` sends it a few bands at a time.
+    init(uploadingLater pixels: [UInt8], width: Int, height: Int, tileLimit: Int?, released: ((Range<Int>) -> Void)?) throws
+    var isComplete: Bool { get }
+    /// Whether every tile of `part` (0…1 across the photo) is up, and how many are.
+    func covers(_ part: Rect) -> Bool
+    func tilesUp(in part: Rect) -> Int
+    /// The next bands within `budgetBytes`, nearest `visible`; the bytes uploaded.
+    @discardableResult func upload(budgetBytes: Int, near visible: Rect?) throws -> Int
+}
+
+extension FullViewTexture: SharpTexture {}
+
+/// The full view's sharp photos as textures: does what `SharpPhotoPlan` asks (`perform`) of the
 /// deck's `FullViewPhotos` decoder, uploads each photo as it arrives (in tiles past the texture
 /// limit; a full resolution a few bands a frame, the part the view shows first) and reports what
 /// came (`takeFinished`), for the state to take in. Holds the textures of the open page and its
 /// neighbours only; a request to close frees them all.
-final class SharpPhotoTextures {
+final class SharpPhotoTextures<Texture: SharpTexture>: SharpPhotoStore {
     /// One page's textures: the window-size decode, and the full resolution while the page is
     /// open and zoomed into.
     private struct Page {
         let id: Int
-        var window: FullViewTexture
-        var full: FullViewTexture?
+        var window: Texture
+        var full: Texture?
     }
 
     private let photos: FullViewPhotos
@@ -25,12 +43,8 @@ final class SharpPhotoTextures {
     /// The texture limit the tiles keep to: `GL_MAX_TEXTURE_SIZE`, or a lower one the tests set.
     private let tileLimit: Int?
 
-    /// Bytes of the full resolution uploaded a frame step at most (a band, whatever its size, when
-    /// it is larger), the row of tiles nearest the view first (`TileUploads`). Measured on llvmpipe
-    /// (12 MP, 1280×720, load 6–8): 2 MiB took 0.2–0.3 ms a step, 2.1–2.4 ms in the steps that
-    /// allocate a tile's texture (its pages touched for the first time); the whole 47 MiB at once
-    /// took 46 ms.
-    static let uploadBudgetBytes = 2 << 20
+    /// Bytes of the full resolution uploaded a frame step at most (`SharpPhotoUploads.budgetBytes`).
+    private var uploadBudgetBytes: Int { SharpPhotoUploads.budgetBytes }
 
     init(photos: FullViewPhotos, tileLimit: Int?) {
         self.photos = photos
@@ -84,10 +98,10 @@ final class SharpPhotoTextures {
                     }
                     // The full resolution goes up a few bands a frame (`upload` below), the window's at once.
                     let texture = resolution == .full
-                        ? try FullViewTexture(uploadingLater: pixels, width: decoded.width, height: decoded.height,
-                                              tileLimit: tileLimit, released: released)
-                        : try FullViewTexture(pixels: pixels, width: decoded.width, height: decoded.height,
-                                              tileLimit: tileLimit, released: released)
+                        ? try Texture(uploadingLater: pixels, width: decoded.width, height: decoded.height,
+                                      tileLimit: tileLimit, released: released)
+                        : try Texture(pixels: pixels, width: decoded.width, height: decoded.height,
+                                      tileLimit: tileLimit, released: released)
                     let size = decoded.original.map { Size(Double($0.width), Double($0.height)) }
                         ?? Size(Double(decoded.width), Double(decoded.height))
                     switch resolution {
@@ -121,7 +135,7 @@ final class SharpPhotoTextures {
         guard let asked, let page = pages[asked.card], let full = page.full, !full.isComplete else { return nil }
         let before = crop.map { Self.drawn(page, crop: $0) }
         do {
-            try full.upload(budgetBytes: Self.uploadBudgetBytes, near: crop)
+            try full.upload(budgetBytes: uploadBudgetBytes, near: crop)
         } catch {
             pages[asked.card]?.full = nil
             return .fullFailed(card: asked.card)
@@ -140,13 +154,22 @@ final class SharpPhotoTextures {
     /// What to draw of `page` where the view shows `crop` (0…1 across the photo): the full
     /// resolution once every tile of it `crop` shows is up, the window-size decode where its
     /// other tiles are not (panned to before they are); until then the window-size decode.
-    private static func textures(of page: Page, showing crop: Rect) -> (texture: FullViewTexture, fallback: FullViewTexture?) {
+    private static func textures(of page: Page, showing crop: Rect) -> (texture: Texture, fallback: Texture?) {
         guard let full = page.full, !full.isComplete else { return (page.full ?? page.window, nil) }
         return full.covers(crop) ? (full, page.window) : (page.window, nil)
     }
 
     /// The textures to draw for card `card` where the view shows `crop`, if it has a sharp photo.
-    func textures(card: Int, showing crop: Rect) -> (texture: FullViewTexture, fallback: FullViewTexture?)? {
+    func textures(card: Int, showing crop: Rect) -> (texture: Texture, fallback: Texture?)? {
         pages[card].map { Self.textures(of: $0, showing: crop) }
     }
+}
+
+/// How much of a full resolution goes up a frame step.
+enum SharpPhotoUploads {
+    /// Bytes a step at most (a band, whatever its size, when it is larger), the row of tiles nearest
+    /// the view first (`TileUploads`). Measured on llvmpipe (12 MP, 1280×720, load 6–8): 2 MiB took
+    /// 0.2–0.3 ms a step, 2.1–2.4 ms in the steps that allocate a tile's texture (its pages touched
+    /// for the first time); the whole 47 MiB at once took 46 ms.
+    static let budgetBytes = 2 << 20
 }

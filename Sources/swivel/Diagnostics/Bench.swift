@@ -73,8 +73,8 @@ struct Bench {
         renderer.countFragments()
         let layout = CarouselLayout(viewport: Size(Double(settings.width), Double(settings.height)),
                                     cardCount: deck?.count ?? settings.cards)
-        let session = Self.session(renderer, deck: deck, layout: layout, hud: settings.hud, openCard: openCard)
-        let frames = renderFrames(session)
+        let session = Self.session(renderer, layout: layout, hud: settings.hud, openCard: openCard)
+        let frames = renderFrames(session, renderer: renderer, deck: deck)
         let latency = LatencyProbe(surface: surface, layout: layout).run()
         // The thumbnails still queued are written before the report, so that a second run finds them.
         deck?.thumbnails?.writer.finish(within: 30)
@@ -84,7 +84,7 @@ struct Bench {
     /// A session for the benchmarks: the row of `layout` centred on the deck's middle card (with
     /// `openCard` open), the HUD if asked for; a deck emptied by unreadable files is reported,
     /// not fatal.
-    static func session(_ renderer: FrameRenderer, deck: PhotoDeck?, layout: CarouselLayout, offset: Double? = nil,
+    static func session(_ renderer: FrameRenderer, layout: CarouselLayout, offset: Double? = nil,
                         hud: Bool = false, openCard: Int? = nil, reducesMotion: Bool = false) -> Session {
         var settings = AppState.Settings()
         settings.emptyIsFatal = false
@@ -93,7 +93,7 @@ struct Bench {
                                                      pixelsPerPoint: renderer.windowPixels.scale(for: layout.viewport)),
                              overlays: Overlays(hud: hud), pixels: renderer.windowPixels)
         if let openCard { state.fullView.open(openCard, row: &state.row, at: 0, flying: false) }
-        return Session(state: state, deck: deck, renderer: renderer, effects: SystemEffects(clipboard: { _ in nil }))
+        return Session(state: state, renderer: renderer, effects: SystemEffects(clipboard: { _ in nil }))
     }
 
     /// What the scripted frames measured.
@@ -116,8 +116,7 @@ struct Bench {
 
     /// The scripted scroll, frame by frame through the session's frame step, each timed from
     /// building the scene to the GPU's finish.
-    private func renderFrames(_ session: Session) -> Frames {
-        let deck = session.deck, renderer = session.renderer
+    private func renderFrames(_ session: Session, renderer: FrameRenderer, deck: PhotoDeck?) -> Frames {
         var script = Self.script(layout: session.state.row.layout, frames: settings.frames, flicks: settings.flicks)[...]
         var measured = Frames(pixels: renderer.windowPixels)
         let pixels = measured.pixels

@@ -11,13 +11,14 @@ import SwivelSystem
 struct LatencyProbe {
     /// The session whose frames are drawn: the colour deck on white, no overlays.
     let session: Session
+    let renderer: FrameRenderer
 
     init(surface: GLWindow, layout: CarouselLayout) {
         var settings = AppState.Settings()
         settings.captions = false
-        let renderer = FrameRenderer(surface: surface, content: SceneContent(deck: nil, background: .white))
+        renderer = FrameRenderer(surface: surface, content: SceneContent(deck: nil, background: .white))
         let state = AppState(settings: settings, row: ScrollController(layout: layout), pixels: renderer.windowPixels)
-        session = Session(state: state, deck: nil, renderer: renderer, effects: SystemEffects(clipboard: { _ in nil }))
+        session = Session(state: state, renderer: renderer, effects: SystemEffects(clipboard: { _ in nil }))
     }
 
     /// Milliseconds, one per pointer event.
@@ -37,8 +38,8 @@ struct LatencyProbe {
         }
         var latencies: [Double] = []
         var consumed = 0
-        _ = EventPump(window: session.renderer.surface.window).pendingEvents()
-        var loop = WindowLoop(session: session)
+        _ = EventPump(window: renderer.surface.window).pendingEvents()
+        var loop = WindowLoop(session: session, renderer: renderer)
         loop.presented = { presented, inputs in
             // The first frame after each batch of input shows it: the latency of each event in it.
             let queued = log.times

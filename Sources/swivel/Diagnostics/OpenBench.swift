@@ -41,8 +41,8 @@ struct OpenBench {
         let deck = PhotoDeck(sources: sources, budgetMiB: settings.textureBudgetMiB, thumbnails: settings.thumbnailCache)
         let renderer = FrameRenderer(surface: surface, content: SceneContent(deck: deck, background: .white))
         let layout = CarouselLayout(viewport: Size(Double(settings.width), Double(settings.height)), cardCount: deck.count)
-        var run = Run(session: Bench.session(renderer, deck: deck, layout: layout, offset: 0, reducesMotion: settings.reducedMotion),
-                      deck: deck, layout: layout)
+        var run = Run(session: Bench.session(renderer, layout: layout, offset: 0, reducesMotion: settings.reducedMotion),
+                      renderer: renderer, deck: deck, layout: layout)
         let first = min(max(firstCard.card(in: sources), 0), max(0, deck.count - 1))
         var measured = Measured()
         if deck.count > 0 {
@@ -101,6 +101,7 @@ struct OpenBench {
     /// The session's frame step in wall-clock time.
     struct Run {
         let session: Session
+        let renderer: FrameRenderer
         let deck: PhotoDeck
         let layout: CarouselLayout
         let start = MonotonicClock.now
@@ -110,8 +111,8 @@ struct OpenBench {
         /// app (`restAndOpen` only).
         var prepares = false
 
-        init(session: Session, deck: PhotoDeck, layout: CarouselLayout) {
-            (self.session, self.deck, self.layout) = (session, deck, layout)
+        init(session: Session, renderer: FrameRenderer, deck: PhotoDeck, layout: CarouselLayout) {
+            (self.session, self.renderer, self.deck, self.layout) = (session, renderer, deck, layout)
         }
 
         var now: Double { (MonotonicClock.now - start).milliseconds / 1000 }
@@ -146,11 +147,11 @@ struct OpenBench {
             if always || slot == 0 || advanced.frame.differs(from: session.drawn) {
                 let frameStart = MonotonicClock.now
                 session.draw(advanced.frame)
-                session.renderer.finish()
+                renderer.finish()
                 let end = MonotonicClock.now
                 session.present(now: { time })
                 (step.drawn, step.frame, step.whole) = (true, (end - frameStart).milliseconds, (end - before).milliseconds)
-                if let error = session.renderer.takeError() { fail(.failure, "open bench: \(error)") }
+                if let error = renderer.takeError() { fail(.failure, "open bench: \(error)") }
             }
             step.end = now
             TerminationSignals.exitIfRequested()

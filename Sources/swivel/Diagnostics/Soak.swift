@@ -78,8 +78,8 @@ struct Soak {
         var readingInterval = 1
         var stats = Stats()
 
-        var deck: PhotoDeck? { session.deck }
-        var renderer: FrameRenderer { session.renderer }
+        var deck: PhotoDeck? { renderer.content.deck }
+        let renderer: FrameRenderer
 
         init(options: Options, surface: GLWindow, photos: [PhotoSource]?) {
             self.options = options
@@ -96,8 +96,8 @@ struct Soak {
                 reducesMotion: options.reducedMotion)
             let deck = photos.map { PhotoDeck(sources: $0, budgetMiB: options.textureBudgetMiB) }
             photoCount = photos?.count
-            let renderer = FrameRenderer(surface: surface, content: SceneContent(deck: deck, background: options.background,
-                                                                                  captions: options.captions))
+            renderer = FrameRenderer(surface: surface, content: SceneContent(deck: deck, background: options.background,
+                                                                              captions: options.captions))
             var settings = AppState.Settings()
             (settings.background, settings.captions, settings.emptyIsFatal) = (options.background, options.captions, false)
             let pixels = FramePixels(width: max(1, Int((start.width * baseScale).rounded())),
@@ -105,7 +105,7 @@ struct Soak {
             let state = AppState(settings: settings, row: row,
                                  fullView: FullViewState(reducesMotion: options.reducedMotion, pixelsPerPoint: baseScale),
                                  overlays: Overlays(hud: options.hud), pixels: pixels)
-            session = Session(state: state, deck: deck, renderer: renderer, effects: SystemEffects(clipboard: { _ in nil }))
+            session = Session(state: state, renderer: renderer, effects: SystemEffects(clipboard: { _ in nil }))
             input = SoakInput(seed: UInt64(options.seed), viewport: start)
             scale = baseScale
             frames = max(1, Int((options.soakMinutes! * 3600).rounded()))

@@ -6,31 +6,33 @@ import SwivelRender
 /// Draws the app's frames (`Frame`) into the window: the scene built from the frame
 /// (`SceneContent`), rendered, presented; and the programs the renderer leaves for later, built
 /// once the first frame is up. Every mode draws through it; what a frame is, the state decided.
-final class FrameRenderer {
+final class FrameRenderer: FrameDisplay {
     let surface: GLWindow
     let content: SceneContent
+    /// The full view's sharp photos, as textures (photo decks).
+    let sharp: SharpPhotoTextures<FullViewTexture>?
     private var renderer: Renderer { surface.renderer }
     /// The scene `buildScene` made last, and the pixels `renderScene` drew it into last.
     private var scene: CardScene?
     private var drawnPixels: FramePixels?
 
-    init(surface: GLWindow, content: SceneContent) {
+    init(surface: GLWindow, content: SceneContent, tileLimit: Int? = TestConfiguration.current.maximumTextureSize) {
         self.surface = surface
         self.content = content
+        sharp = content.deck.map { SharpPhotoTextures(photos: $0.fullViewPhotos, tileLimit: tileLimit) }
     }
 
     /// The window's drawable: what a frame fills unless told otherwise.
     var windowPixels: FramePixels { surface.pixels }
 
-    /// Builds the scene for `frame` and renders it into `pixels` (not yet shown), the sharp photos
-    /// from `sharp`.
-    func render(_ frame: Frame, sharp: SharpPhotoTextures?, into pixels: FramePixels) {
+    /// Builds the scene for `frame` and renders it into `pixels` (not yet shown).
+    func render(_ frame: Frame, into pixels: FramePixels) {
         builtPrograms = false
         if let due = deferredProgramsDue, frame.time >= due {
             buildDeferredPrograms()
             builtPrograms = true
         }
-        buildScene(frame, sharp: sharp, for: pixels)
+        buildScene(frame, for: pixels)
         // The frame that builds them also gets the first open's flight compiled (see
         // `Renderer.drawFlightUnshown`): the same pixels, drawn after it.
         if builtPrograms, let scene { renderer.drawFlightUnshown(over: scene, pixelWidth: pixels.width, pixelHeight: pixels.height) }
@@ -39,7 +41,7 @@ final class FrameRenderer {
 
     /// The first half of `render`: the scene for `frame`, to be drawn at `pixels`' scale, kept for
     /// `renderScene`.
-    func buildScene(_ frame: Frame, sharp: SharpPhotoTextures?, for pixels: FramePixels) {
+    func buildScene(_ frame: Frame, for pixels: FramePixels) {
         scene = content.scene(frame, pixelScale: pixels.scale(for: frame.layout.viewport), renderer: renderer, sharp: sharp)
     }
 

@@ -11,6 +11,7 @@ import SwivelSystem
 /// alone; the frame drawn is the one at its end (or where it ended the session).
 struct ScreenshotRun {
     let session: Session
+    let renderer: FrameRenderer
 
     /// Steps only, no photos, no frames: the replay's.
     private static let replayStep = Session.Photos(update: false)
@@ -80,11 +81,10 @@ struct ScreenshotRun {
     /// long it took: the first draw includes building the blurred shadow, the second is a steady frame.
     private func render(at time: Double, path: String) {
         waitForPhotos(at: time)
-        let renderer = session.renderer
         let pixels = renderer.windowPixels
         let clock = MonotonicClock()
         var times: [Duration] = []
-        session.buildScene(session.state.frame(at: time, photoTime: .infinity, deck: session.deck), into: pixels)
+        renderer.buildScene(session.state.frame(at: time, photoTime: .infinity, deck: session.deck), for: pixels)
         for _ in 0..<2 {
             let start = clock.now
             renderer.renderScene(into: pixels)

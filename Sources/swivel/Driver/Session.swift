@@ -13,23 +13,30 @@ import SwivelSystem
 /// frame, worked out by the state.
 final class Session {
     var state: AppState
-    let deck: PhotoDeck?
-    let renderer: FrameRenderer
-    let sharpTextures: SharpPhotoTextures?
+    let deck: (any PhotoPipeline)?
+    /// Where the frames go: the app's window (`FrameRenderer`), or a test's list.
+    let display: FrameDisplay
+    let sharpPhotos: SharpPhotoStore?
     let effects: AppEffects
     /// The deck's folders and files, watched for changes (nil: not watched).
     let watch: FolderWatch?
     /// The frame on screen (nil before the first).
     private(set) var drawn: Frame?
 
-    init(state: AppState, deck: PhotoDeck?, renderer: FrameRenderer, effects: AppEffects, watch: FolderWatch? = nil,
-         tileLimit: Int? = TestConfiguration.current.maximumTextureSize) {
+    init(state: AppState, deck: (any PhotoPipeline)?, display: FrameDisplay, sharpPhotos: SharpPhotoStore?,
+         effects: AppEffects, watch: FolderWatch? = nil) {
         self.state = state
         self.deck = deck
-        self.renderer = renderer
+        self.display = display
+        self.sharpPhotos = sharpPhotos
         self.effects = effects
         self.watch = watch
-        sharpTextures = deck.map { SharpPhotoTextures(photos: $0.fullViewPhotos, tileLimit: tileLimit) }
+    }
+
+    /// The app's session: its deck and sharp photos those of `renderer`'s scene.
+    convenience init(state: AppState, renderer: FrameRenderer, effects: AppEffects, watch: FolderWatch? = nil) {
+        self.init(state: state, deck: renderer.content.deck, display: renderer, sharpPhotos: renderer.sharp,
+                  effects: effects, watch: watch)
     }
 
     /// How a mode updates the photos in its steps.
@@ -70,25 +77,25 @@ final class Session {
         }
         state.handle(.tick, at: now, deck: deck, effects: effects)
         var step = Step(frame: state.frame(at: now, deck: deck))
-        guard photos.update, let deck, let sharpTextures else { return step }
+        guard photos.update, let deck, let sharpPhotos else { return step }
         let pixels = state.window.pixels
         // The first frame goes up before any photo: the window never waits for decoding. Just
         // after it, every photo that is ready goes up at once (`PhotoDeck.uploads`).
-        let uploads = photos.uploads ?? deck.uploads(firstFrame: !renderer.presented, at: now)
-        let update = deck.update(for: state.row, at: now, pixelScale: pixels.scale(for: state.row.layout.viewport),
-                                 settled: photos.settled, uploadLimit: uploads.limit, uploadSeconds: uploads.seconds)
+        let uploads = photos.uploads ?? deck.uploads(firstFrame: !display.presented, at: now)
+        let update = deck.step(for: state.row, at: now, pixelScale: pixels.scale(for: state.row.layout.viewport),
+                               settled: photos.settled, uploadLimit: uploads.limit, uploadSeconds: uploads.seconds)
         (step.uploaded, step.uploadedOnScreen, step.removed) = (update.uploaded, update.uploadedOnScreen, update.removed.count)
         state.handle(.cardsUnreadable(update.removed), at: now, deck: deck, effects: effects)
         // The full view's photos: asked for, taken in, and what taking them in asks for next
         // (the full resolution, zoomed past the window's decode).
         let start = MonotonicClock.now
-        sharpTextures.perform(sharpRequests(photos, at: now))
+        sharpPhotos.perform(sharpRequests(photos, at: now))
         let crop = state.fullView.shown(at: now).flatMap { view in
             state.sharp.asked.flatMap { asked in view.pages(at: now).first { $0.index == asked.card }?.frame.crop }
         }
-        let arrived = sharpTextures.takeFinished(crop: crop, name: { deck.name(at: $0) })
+        let arrived = sharpPhotos.takeFinished(crop: crop, name: { deck.name(at: $0) })
         state.handle(.sharpPhotos(arrived), at: now, deck: deck, effects: effects)
-        sharpTextures.perform(sharpRequests(photos, at: now))
+        sharpPhotos.perform(sharpRequests(photos, at: now))
         step.sharpMilliseconds = (MonotonicClock.now - start).milliseconds
         step.frame = state.frame(at: now, deck: deck)
         return step
@@ -113,21 +120,28 @@ final class Session {
     /// Renders `frame` into `pixels` (the window's drawable unless told otherwise) as the frame
     /// now on screen, not yet presented.
     func draw(_ frame: Frame, into pixels: FramePixels? = nil) {
-        renderer.render(frame, sharp: sharpTextures, into: pixels ?? renderer.windowPixels)
-        drawn = frame
-    }
-
-    /// Builds the scene for `frame` without drawing it (for timing the draw alone, twice).
-    func buildScene(_ frame: Frame, into pixels: FramePixels) {
-        renderer.buildScene(frame, sharp: sharpTextures, for: pixels)
+        display.render(frame, into: pixels ?? display.windowPixels)
         drawn = frame
     }
 
     /// Presents the frame drawn; after the first, tells the photo deck when (`now`, on its clock:
     /// its open counts from then).
     func present(now: () -> Double) {
-        let first = !renderer.presented
-        renderer.present()
+        let first = !display.presented
+        display.present()
         if first { deck?.firstFrameShown(at: now()) }
     }
+}
+
+/// Where a session's frames go: drawn, then shown. The app's window (`FrameRenderer`: OpenGL),
+/// or in the tests a list of them.
+protocol FrameDisplay: AnyObject {
+    /// The drawable's size.
+    var windowPixels: FramePixels { get }
+    /// Whether a frame has been shown yet.
+    var presented: Bool { get }
+    /// When the renderer's deferred programs are built (a frame is drawn then), nil when never.
+    var deferredProgramsDue: Double? { get }
+    func render(_ frame: Frame, into pixels: FramePixels)
+    func present()
 }

@@ -71,3 +71,17 @@ import SwivelCore
         #expect(sorted.last! <= frame + 0.002 + 1e-9)
     }
 }
+
+/// A slot's start, as `nextFreeSlot` gives it, is in that slot.
+@Suite struct FramePacingSlotStartTests {
+    @Test func aSlotsStartIsInItsSlot() {
+        var pacing = FramePacing(hertz: 60)
+        pacing.use(at: 0)
+        for slot in 1...600 {
+            let start = pacing.nextFreeSlot(after: Double(slot - 1) / 60 + 1e-6)
+            #expect(pacing.isSlotFree(at: start), "slot \(slot) at \(start)")
+            #expect(pacing.nextFreeSlot(after: start) == start, "slot \(slot): its start is not free")
+            pacing.use(at: start)
+        }
+    }
+}

@@ -542,6 +542,10 @@ public final class PhotoDeck<Textures: PhotoTextureArray> {
     /// Whether decoded photos are waiting to be uploaded.
     public var hasUploads: Bool { loader.hasFinished }
 
+    /// Whether every decode asked for, the cards' and the full view's, has been done (for tests that
+    /// run the app on a clock of their own: the decodes then take none of its time).
+    public var decodesSettled: Bool { loader.isSettled && fullViewPhotos.isSettled }
+
     /// Whether decodes are running or waiting to be uploaded.
     public var hasWork: Bool { loader.hasWork }
 

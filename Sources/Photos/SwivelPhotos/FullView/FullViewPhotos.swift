@@ -205,6 +205,9 @@ public final class FullViewPhotos: @unchecked Sendable {
     /// The bytes the full view's images hold now, decoded or being decoded (for tests and the HUD).
     public var heldBytes: Int { condition.withLock { held.values.reduce(0, +) + (busy?.bytes ?? 0) } }
 
+    /// Whether every decode asked for has been done (the finished ones may still wait to be taken).
+    public var isSettled: Bool { condition.withLock { busy == nil && nextDecode() == nil } }
+
     /// Whether a decode is under way or waiting to be taken.
     public var hasWork: Bool { condition.withLock { busy != nil || !finished.isEmpty } }
 

@@ -157,6 +157,12 @@ public final class ImageLoader: @unchecked Sendable {
     /// Whether decoded photos are waiting to be taken.
     public var hasFinished: Bool { condition.withLock { !finished.isEmpty } }
 
+    /// Whether every decode asked for has been done: nothing decodes, and no card wanted waits for a
+    /// thread (the finished ones may still wait to be taken).
+    public var isSettled: Bool {
+        condition.withLock { busy.isEmpty && (size.width == 0 || !wanted.contains(where: isFree)) }
+    }
+
     /// Whether anything is decoding or waiting to be uploaded.
     public var hasWork: Bool { condition.withLock { !busy.isEmpty || !finished.isEmpty } }
 

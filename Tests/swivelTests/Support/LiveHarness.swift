@@ -1,0 +1,225 @@
+import Foundation
+import SwivelCore
+import SwivelPhotoCore
+import SwivelPhotos
+import SwivelSystem
+import SwivelTestSupport
+@testable import swivel
+
+/// The app in this process, on a clock the test moves, as the Composable Architecture's `TestStore`
+/// runs a reducer: the real state (`AppState`), the real frame step (`Session`) and the window's
+/// real loop (`LiveLoop`) without the window. A photo deck decodes real files with the real
+/// decoders on their own threads, its textures kept in memory; the trash is a freedesktop.org
+/// trash in the test's own folder; the folders are watched with the real inotify watch.
+///
+/// The decoders take none of the test clock's time: before each turn the harness waits, by a
+/// condition and never by a duration, until every decode asked for is done (`decodesSettled`),
+/// so a loaded machine changes nothing a test sees. A frame takes `frameSeconds` of the clock to
+/// draw (0; a test makes it 1 s to be a slow machine).
+final class LiveHarness {
+    typealias Deck = SwivelPhotos.PhotoDeck<MemoryCardTextures>
+
+    let session: Session
+    private(set) var live: LiveLoop
+    let display = RecordingDisplay()
+    let effects: TestEffects
+    let deck: Deck?
+    let watch: FolderWatch?
+    /// The test's clock, seconds.
+    private(set) var now = 0.0
+    var window: LiveLoop.Window
+    /// Seconds of the clock each frame takes to draw.
+    var frameSeconds = 0.0
+    /// Input to come, in time order.
+    private var scheduled: [InputEvent] = []
+    /// Woken by the decoders and the folder watch, which count their wakes here.
+    private let signal = Condition()
+    private let wakes = WakeCount()
+    /// The wakes the last turn saw.
+    private var wakesSeen = 0
+
+    var state: AppState { session.state }
+    var frames: [RecordingDisplay.Drawn] { display.frames }
+
+    /// The app as `swivel ARGUMENTS` would start it, in a window of `size` points at `scale`
+    /// pixels a point (photos' paths among the arguments; `--no-watch` to leave folders unwatched).
+    init(_ arguments: [String], size: Size = Size(1280, 720), scale: Double = 1, trash: TemporaryDirectory = TemporaryDirectory()) throws {
+        let options = try Options.resolve(OptionParser.scan(arguments.map { Array($0.utf8) }), config: nil)
+        let files = App.deckFiles(options)
+        let (signal, wakes) = (signal, wakes)
+        let wake: @Sendable () -> Void = {
+            signal.withLock {
+                wakes.count += 1
+                signal.broadcast()
+            }
+        }
+        deck = files.map { Deck(sources: $0.sources, budgetMiB: options.textureBudgetMiB, warn: { _ in }, onFinished: wake) }
+        watch = App.watch(options, deck: deck, files: files, onChange: wake)
+        let pixels = FramePixels(width: Int((size.width * scale).rounded()), height: Int((size.height * scale).rounded()))
+        window = LiveLoop.Window(size: size, pixels: pixels)
+        display.windowPixels = pixels
+        effects = TestEffects(trash: trash)
+        let openCard = options.openCard?.card(in: files?.sources)
+        let state = App.state(options, cards: files?.sources.count, viewport: size, pixels: pixels, openCard: openCard,
+                              watching: watch != nil)
+        let sharp = deck.map { SharpPhotoTextures<MemorySharpTexture>(photos: $0.fullViewPhotos, tileLimit: nil) }
+        session = Session(state: state, deck: deck, display: display, sharpPhotos: sharp, effects: effects, watch: watch)
+        live = LiveLoop(session: session, refreshRate: 60)
+    }
+
+    deinit { watch?.stop() }
+
+    // MARK: Input
+
+    /// Key `name` (a recording's name: `right`, `enter`, `markAll`, `ctrl+shift+r`) pressed at `time`.
+    func key(_ name: String, at time: Double) {
+        guard let chord = KeyChord(name: name) else { preconditionFailure("no key \(name)") }
+        input(.keyDown(chord, time: time))
+    }
+
+    /// `event` comes at its own time.
+    func input(_ event: InputEvent) {
+        scheduled.append(event)
+        scheduled.sort { $0.time < $1.time }
+    }
+
+    /// A click (press and release 0.05 s later) at `point`, starting at `time`.
+    func click(_ point: Point, at time: Double) {
+        input(.pointer(PointerEvent(.down, .mouse, at: point, time: time)))
+        input(.pointer(PointerEvent(.up, .mouse, at: point, time: time + 0.05)))
+    }
+
+    // MARK: The clock
+
+    /// Runs the live loop until `end`, or until the session ends: each turn where the loop would
+    /// wake (its next timer, the next input, a decode finished), the frame drawn when the loop
+    /// says, each taking `frameSeconds`.
+    func run(until end: Double) {
+        while state.end == nil {
+            settleDecodes()
+            // A decode finished, or the watch has a batch: the app's loop wakes for it at once.
+            let woken = signal.withLock { wakes.count } > wakesSeen
+            let wake = min(live.wake(at: now, window: window, replay: scheduled.first?.time) ?? .infinity,
+                           woken ? now : .infinity)
+            guard wake <= end else { break }
+            now = max(now, wake)
+            turn()
+        }
+        now = max(now, end)
+    }
+
+    /// One turn at `now`: the input due by then, the frame drawn if the loop says so.
+    func turn() {
+        wakesSeen = signal.withLock { wakes.count }
+        var events: [AppEvent] = []
+        while let next = scheduled.first, next.time <= now {
+            scheduled.removeFirst()
+            events.append(.input(next))
+        }
+        live.noteInput(count: events.count, at: now)
+        let (frame, due) = live.turn(events, window: window, afterEvents: !events.isEmpty, at: now)
+        guard due else { return }
+        let start = now
+        session.draw(frame)
+        now += frameSeconds
+        session.present(now: { now })
+        live.drew(startedAt: start, presentedAt: now, foundHidden: false)
+    }
+
+    /// Waits (by the decoders' and the watch's signal; at most a minute) until every decode asked
+    /// for is done.
+    private func settleDecodes() {
+        guard let deck else { return }
+        let deadline = MonotonicClock.now + .seconds(60)
+        signal.withLock {
+            while !deck.decodesSettled && MonotonicClock.now < deadline { signal.wait(seconds: 0.5) }
+        }
+    }
+
+    /// Waits (by the watch's signal; at most `seconds`) until the folder watch has a batch of changes.
+    @discardableResult
+    func waitForFolderChanges(seconds: Double = 30) -> Bool {
+        guard let watch else { return false }
+        let deadline = MonotonicClock.now + .seconds(seconds)
+        return signal.withLock {
+            while !watch.hasChanges && MonotonicClock.now < deadline { signal.wait(seconds: 0.5) }
+            return watch.hasChanges
+        }
+    }
+
+    // MARK: What shows
+
+    /// The frame the state gives now.
+    var frame: Frame { state.frame(at: now, deck: deck) }
+
+    /// The card centred now (the row's slot nearest the centre).
+    var centredCard: Int { state.row.layout.nearestCard(to: state.row.offset(at: now)) }
+
+    /// The captions of the cards that can show now.
+    var showing: [String] {
+        let layout = state.row.layout, scroll = state.row.offset(at: now)
+        return layout.cards(inSlots: layout.showingIndices(scroll: scroll)).map { deck?.name(at: $0) ?? "\($0)" }
+    }
+}
+
+/// How many times the decoders and the watch have woken the loop (under the harness's signal).
+private final class WakeCount: @unchecked Sendable {
+    var count = 0
+}
+
+/// A session's frames, as drawn: each with the test clock's time.
+final class RecordingDisplay: FrameDisplay {
+    struct Drawn {
+        let time: Double
+        let frame: Frame
+    }
+
+    var windowPixels = FramePixels(width: 1280, height: 720)
+    private(set) var presented = false
+    private(set) var frames: [Drawn] = []
+    var deferredProgramsDue: Double? { nil }
+
+    func render(_ frame: Frame, into pixels: FramePixels) { frames.append(Drawn(time: frame.time, frame: frame)) }
+    func present() { presented = true }
+}
+
+/// What the app asks of the world, in a test: a freedesktop.org trash in the test's own folder
+/// (real moves), a clipboard that keeps what it was given, stderr's lines kept.
+final class TestEffects: AppEffects {
+    let locations: TrashLocations
+    private(set) var clipboard: [[UInt8]] = []
+    private(set) var warnings: [String] = []
+
+    init(trash: TemporaryDirectory) { locations = TrashLocations(home: trash.path("data/Trash").bytes) }
+
+    func moveToTrash(_ path: FilePath) -> Result<TrashedFile, TrashFailure> { Trash.move(path.bytes, locations: locations) }
+    func restore(_ file: TrashedFile) -> Result<RestoreMove, TrashFailure> { Trash.restore(file) }
+    func copyToClipboard(_ bytes: [UInt8]) -> String? {
+        clipboard.append(bytes)
+        return nil
+    }
+    func warn(_ line: String) { warnings.append(line) }
+}
+
+/// A sharp photo kept in memory: the whole photo goes up in one step (a GPU with room for it at
+/// once), so that its full resolution is complete at its first upload.
+final class MemorySharpTexture: SharpTexture {
+    let width: Int, height: Int
+    private(set) var isComplete = false
+
+    init(pixels: [UInt8], width: Int, height: Int, tileLimit: Int?, released: ((Range<Int>) -> Void)?) throws {
+        (self.width, self.height) = (width, height)
+        isComplete = true
+    }
+
+    init(uploadingLater pixels: [UInt8], width: Int, height: Int, tileLimit: Int?, released: ((Range<Int>) -> Void)?) throws {
+        (self.width, self.height) = (width, height)
+    }
+
+    func covers(_ part: Rect) -> Bool { isComplete }
+    func tilesUp(in part: Rect) -> Int { isComplete ? 1 : 0 }
+    func upload(budgetBytes: Int, near visible: Rect?) throws -> Int {
+        defer { isComplete = true }
+        return isComplete ? 0 : width * height * 4
+    }
+}
