@@ -91,6 +91,6 @@ import Testing
         app.key("enter", at: app.now + 0.1)
         app.run(until: app.now + 1)
         #expect(Self.picked(app) == ["b.png"])
-        if frameSeconds > 0 { print("frames drawn a second each: \(app.frames.count)") }
+        if frameSeconds > 0 { print("frames drawn, a second each: \(app.drawn.count)") }
     }
 }

@@ -32,24 +32,16 @@ struct FrameLog {
 
     /// The line for `frame`, drawn from `state` (the deck's photos: `deck`).
     func drew(_ frame: Frame, state: AppState, deck: DeckModel?, builtPrograms: Bool = false, pixels: [UInt8]? = nil) {
-        let time = frame.time, controller = state.row
-        let view = state.fullView.shown(at: time), open = view.map { $0.strip.destinationPage(at: time) }
-        let sharp = open.flatMap { state.sharp.opacity(ofPage: $0, in: view, now: time) }
-        let layout = controller.layout, scroll = controller.offset(at: time)
-        // Slots (in an endless row, slot i shows card i mod N).
-        let slot = Int((scroll / layout.parameters.pitch).rounded()), centre = layout.card(atSlot: slot)
-        let shift = layout.slotMinX(slot, scroll: scroll) - layout.padding
-        let showing = layout.showingIndices(scroll: scroll)
-        let names = showing.map { deck?.name(at: layout.card(atSlot: $0)) ?? "\(layout.card(atSlot: $0))" }
-        let photos = showing.filter { (deck?.photo(at: layout.card(atSlot: $0), now: time)?.opacity ?? 0) >= 1 }.count
+        let facts = FrameFacts(frame, state: state, deck: deck)
         var now = timespec()
         clock_gettime(CLOCK_MONOTONIC, &now)
         let seconds = Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
-        let line = "swivel-frame t=\(seconds.fixed(6)) at=\(time.fixed(6)) cards=\(layout.cardCount) centre=\(centre) first=\(showing.lowerBound) "
-            + "shift=\(shift.fixed(2)) photos=\(photos)/\(showing.count) showing=\(names.joined(separator: "|"))"
-            + " row=" + layout.instances(scroll: scroll, closing: controller.closing, at: time)
-                .map { "\(Double($0.centerX).fixed(1))@\(Double($0.scale).fixed(3))" }.joined(separator: ",")
-            + (open.map { " open=\($0)" } ?? "") + (sharp.map { " sharp=\($0.fixed(3))" } ?? "") + (builtPrograms ? " programs=built" : "") + (pixels.map { " pixels=" + Self.hash($0) } ?? "") + "\n"
+        let line = "swivel-frame t=\(seconds.fixed(6)) at=\(facts.time.fixed(6)) cards=\(facts.cards) centre=\(facts.centre) "
+            + "first=\(facts.first) shift=\(facts.shift.fixed(2)) photos=\(facts.photos)/\(facts.showing.count) "
+            + "showing=\(facts.showing.joined(separator: "|"))"
+            + " row=" + facts.row.map { "\($0.x.fixed(1))@\($0.scale.fixed(3))" }.joined(separator: ",")
+            + (facts.open.map { " open=\($0)" } ?? "") + (facts.sharp.map { " sharp=\($0.fixed(3))" } ?? "")
+            + (builtPrograms ? " programs=built" : "") + (pixels.map { " pixels=" + Self.hash($0) } ?? "") + "\n"
         FileDescriptor.write(STDERR_FILENO, Array(line.utf8))
     }
 
@@ -59,4 +51,45 @@ struct FrameLog {
         for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
         return String(hash, radix: 16)
     }
+}
+
+/// What a drawn frame shows, as the frame log (and the tests that run the app in their own
+/// process) tell it.
+struct FrameFacts {
+    /// The time the frame's scene was worked out for.
+    let time: Double
+    /// The deck's size; the centred card's place; the place of the first card showing; where the
+    /// centred slot is, in points from the centre; of the cards showing, how many have their photo
+    /// fully faded in, and their captions.
+    let cards: Int, centre: Int, first: Int, shift: Double, photos: Int
+    let showing: [String]
+    /// Each card drawn in the row, in paint order: its centre's x and its scale (under 1 for a
+    /// card leaving the row, `RowClosing`).
+    let row: [(x: Double, scale: Double)]
+    /// The full view's page, while it shows; how far its sharp photo has faded in, while drawn.
+    let open: Int?, sharp: Double?
+
+    init(_ frame: Frame, state: AppState, deck: DeckModel?) {
+        let at = frame.time
+        let controller = state.row
+        let view = state.fullView.shown(at: at)
+        let page = view.map { $0.strip.destinationPage(at: at) }
+        let layout = controller.layout, scroll = controller.offset(at: at)
+        // Slots (in an endless row, slot i shows card i mod N).
+        let slot = Int((scroll / layout.parameters.pitch).rounded())
+        let slots = layout.showingIndices(scroll: scroll)
+        time = at
+        open = page
+        sharp = page.flatMap { state.sharp.opacity(ofPage: $0, in: view, now: at) }
+        centre = layout.card(atSlot: slot)
+        shift = layout.slotMinX(slot, scroll: scroll) - layout.padding
+        first = slots.lowerBound
+        cards = layout.cardCount
+        showing = slots.map { deck?.name(at: layout.card(atSlot: $0)) ?? "\(layout.card(atSlot: $0))" }
+        photos = slots.filter { (deck?.photo(at: layout.card(atSlot: $0), now: at)?.opacity ?? 0) >= 1 }.count
+        row = layout.instances(scroll: scroll, closing: controller.closing, at: at).map { (Double($0.centerX), Double($0.scale)) }
+    }
+
+    /// The caption of the centred card, if it is showing.
+    var centreName: String? { showing.indices.contains(centre - first) ? showing[centre - first] : nil }
 }

@@ -39,7 +39,8 @@ final class LiveHarness {
     private var wakesSeen = 0
 
     var state: AppState { session.state }
-    var frames: [RecordingDisplay.Drawn] { display.frames }
+    /// The frames drawn, as the frame log tells them.
+    private(set) var drawn: [FrameFacts] = []
 
     /// The app as `swivel ARGUMENTS` would start it, in a window of `size` points at `scale`
     /// pixels a point (photos' paths among the arguments; `--no-watch` to leave folders unwatched).
@@ -121,6 +122,7 @@ final class LiveHarness {
         guard due else { return }
         let start = now
         session.draw(frame)
+        drawn.append(FrameFacts(frame, state: state, deck: deck))
         now += frameSeconds
         session.present(now: { now })
         live.drew(startedAt: start, presentedAt: now, foundHidden: false)
@@ -167,19 +169,14 @@ private final class WakeCount: @unchecked Sendable {
     var count = 0
 }
 
-/// A session's frames, as drawn: each with the test clock's time.
+/// Where a session's frames go when nothing draws them: the frames, kept.
 final class RecordingDisplay: FrameDisplay {
-    struct Drawn {
-        let time: Double
-        let frame: Frame
-    }
-
     var windowPixels = FramePixels(width: 1280, height: 720)
     private(set) var presented = false
-    private(set) var frames: [Drawn] = []
+    private(set) var frames: [Frame] = []
     var deferredProgramsDue: Double? { nil }
 
-    func render(_ frame: Frame, into pixels: FramePixels) { frames.append(Drawn(time: frame.time, frame: frame)) }
+    func render(_ frame: Frame, into pixels: FramePixels) { frames.append(frame) }
     func present() { presented = true }
 }
 
