@@ -16,7 +16,7 @@ public final class CardTextures {
     /// Main thread only, like every GL call here.
     nonisolated(unsafe) private static var contentVersions = 0
     /// The layers whose every texel, at every mip level, has alpha 255 (found at upload): a flying
-    /// card showing one is opaque wherever its coverage is, so `FlightPass` need not draw the row's
+    /// card showing one is opaque wherever its coverage is, so `FlightDrawList` need not draw the row's
     /// layer under it. Sampling and fading such a layer over an opaque colour keep alpha 1.
     private(set) var opaqueLayers = Set<Int>()
     fileprivate static func nextContentVersion() -> Int {

@@ -64,11 +64,22 @@ public final class FullViewTexture {
     /// goes up: a few hundredths of its upload's time).
     private var hasTranslucentPixels = false
     /// Whether every tile is up and every pixel has alpha 255: drawn at opacity 1, the photo then
-    /// hides what is beneath it (`FlightPass.opaquePixels`).
+    /// hides what is beneath it (`FlightDrawList.opaquePixels`).
     var isOpaque: Bool { uploads.isComplete && !hasTranslucentPixels }
 
     /// Whether tile `index` is wholly up (it may be drawn).
     func isUp(_ index: Int) -> Bool { uploads.isUp(index) }
+
+    /// The tiles as a flight frame's draw list takes them (`FlightDrawList`): names, parts, which
+    /// are up, and whether the photo is opaque.
+    var tileLayout: SharpPhotoTiles {
+        SharpPhotoTiles(width: width, height: height,
+                        tiles: tiles.indices.map { index in
+                            SharpPhotoTiles.Tile(shown: tiles[index].tile.shown, area: tiles[index].tile.texture,
+                                                 texture: tiles[index].texture, isUp: isUp(index))
+                        },
+                        isOpaque: isOpaque)
+    }
 
     /// Whether every tile whose part of the photo lies in `part` (0…1 across the photo, as a
     /// flying card's crop) is up: `part` can be drawn from this texture alone.

@@ -11,13 +11,6 @@ public final class Renderer {
     private var flightPass: FlightPass?
     /// The row drawn once for the frames of a flight over it, released when no card flies.
     private let rowLayer = RowLayer()
-    /// Draws the row's layer over the whole window in each flight frame, as before `FlightPass`
-    /// drew only its pixels that can show (the tests compare the two).
-    var drawsWholeRowLayer = false
-    /// Draws each flying card, its stand-in and its sharp photo by `flight.frag` over the whole
-    /// clip, as before the pixels it covers wholly went to the shaders without coverage
-    /// (`layer.frag`, `photo.frag`); the tests compare the two.
-    var drawsCardsWithCoverageEverywhere = false
 
     /// Cards sent to the GPU in the last frame.
     public private(set) var cardsSubmitted = 0
@@ -116,6 +109,13 @@ public final class Renderer {
     /// Renders one frame. `pixelSize` is the drawable's size in pixels; the layout is in points.
     /// Leaves the GL state as it found it (see `GLState`).
     public func render(_ scene: CardScene, pixelWidth: Int, pixelHeight: Int) {
+        render(scene, pixelWidth: pixelWidth, pixelHeight: pixelHeight, flightDrawList: { FlightDrawList($0) })
+    }
+
+    /// Renders one frame whose flying cards are drawn by the list `flightDrawList` makes of what
+    /// the frame holds: `FlightDrawList.init` as it is, or with an option the tests compare with.
+    func render(_ scene: CardScene, pixelWidth: Int, pixelHeight: Int,
+                flightDrawList: (FlightDrawList.Input) -> FlightDrawList) {
         let saved = GLState.current()
         defer { saved.restore() }
         let viewport = scene.viewport
@@ -144,7 +144,7 @@ public final class Renderer {
         // Under a flight the row is drawn once into `rowLayer`, which each frame then draws at
         // the row's opacity; a background that is not opaque keeps the veil (the layer holds the
         // row over the background: drawn translucent it would lose the background's alpha).
-        var row: (texture: GLuint, width: Int, height: Int, drawn: LayerPixels)?
+        var row: FlightDrawList.Row?
         if rowShows && !scene.flyingCards.isEmpty && scene.background.a == 255 {
             let key = RowLayer.Key(cards: scene.cards, parameters: parameters, background: scene.background,
                                    viewport: viewport, pixelWidth: pixelWidth, pixelHeight: pixelHeight,
@@ -159,16 +159,18 @@ public final class Renderer {
             let exact = [scene.background.r, scene.background.g, scene.background.b].allSatisfy { $0 == 0 || $0 == 255 }
             let drawn = exact ? RowLayer.drawnPixels(of: scene.cards, parameters: parameters, pixelScale: pixelScale,
                                                      width: pixelWidth, height: pixelHeight) : window
-            row = (rowLayer.texture, pixelWidth, pixelHeight, drawsWholeRowLayer ? window : drawn)
+            row = FlightDrawList.Row(texture: rowLayer.texture, width: pixelWidth, height: pixelHeight, drawn: drawn)
         } else {
             rowLayer.release()
             if rowShows { drawCalls += drawRow() }
         }
         if !scene.flyingCards.isEmpty {
-            drawCalls += builtFlightPass().draw(scene.flyingCards, background: scene.background, viewport: viewport,
-                                                pixelScale: pixelScale, images: scene.textures,
-                                                row: row, hidesLayerUnderCards: !drawsWholeRowLayer,
-                                                coverageEverywhere: drawsCardsWithCoverageEverywhere)
+            let input = FlightDrawList.Input(
+                cards: scene.flyingCards.map(\.drawn), background: scene.background, viewport: viewport,
+                pixelScale: pixelScale,
+                cardArray: scene.textures.map { FlightDrawList.CardArray(texture: $0.texture, opaqueLayers: $0.opaqueLayers) },
+                row: row)
+            drawCalls += builtFlightPass().execute(flightDrawList(input))
         }
         drawCalls += cards.drawBadges(at: scene.badges, viewport: viewport, pixelScale: pixelScale, parameters: parameters)
         for overlay in scene.overlays where builtOverlayPass().draw(overlay, viewport: viewport, pixelScale: pixelScale) {

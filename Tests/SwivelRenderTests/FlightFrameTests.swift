@@ -211,8 +211,8 @@ import Testing
                     scene.flyingCards = [card]
                     var frames: [Bool: [UInt8]] = [:]
                     for everywhere in [true, false] {
-                        renderer.drawsCardsWithCoverageEverywhere = everywhere
-                        renderer.render(scene, pixelWidth: width, pixelHeight: height)
+                        renderer.render(scene, pixelWidth: width, pixelHeight: height,
+                                        flightDrawList: { FlightDrawList($0, coverageEverywhere: everywhere) })
                         frames[everywhere] = renderer.readPixels(width: width, height: height)
                     }
                     let (old, new) = (try #require(frames[true]), try #require(frames[false]))
@@ -286,8 +286,8 @@ import Testing
                     scene.flyingCards = [card]
                     var frames: [Bool: [UInt8]] = [:]
                     for whole in [true, false, true] {
-                        renderer.drawsWholeRowLayer = whole
-                        renderer.render(scene, pixelWidth: width, pixelHeight: height)
+                        renderer.render(scene, pixelWidth: width, pixelHeight: height,
+                                        flightDrawList: { FlightDrawList($0, wholeRowLayer: whole) })
                         let pixels = renderer.readPixels(width: width, height: height)
                         if let earlier = frames[whole] { #expect(earlier == pixels) }
                         frames[whole] = pixels
