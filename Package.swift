@@ -114,7 +114,7 @@ let package = Package(
         .testTarget(name: "SwivelPhotoCoreTests", dependencies: ["SwivelCore", "SwivelPhotoCore"]),
         .testTarget(name: "SwivelSystemTests", dependencies: ["SwivelSystem", "SwivelCore", "SwivelTestSupport"]),
         .testTarget(name: "SwivelRenderTests",
-                    dependencies: ["SwivelCore", "SwivelRender", "SwivelPlatform", "CGL"]),
+                    dependencies: ["SwivelCore", "SwivelRender", "SwivelPlatform", "CGL", "SwivelTestSupport"]),
         .testTarget(name: "SwivelPlatformTests",
                     dependencies: ["SwivelCore", "SwivelPlatform", "CSDL2", "CSDL2Image", "CSDL2TTF"]),
         .testTarget(name: "SwivelPhotosTests",

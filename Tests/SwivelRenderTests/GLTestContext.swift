@@ -1,4 +1,5 @@
 import Foundation
+import SwivelTestSupport
 import SwivelPlatform
 import Testing
 @testable import SwivelRender
@@ -8,7 +9,7 @@ import Testing
 /// and all of them share one lock. Every GL call SwivelRender makes in `body` is checked, as with
 /// SWIVEL_GL_CHECK=1: an OpenGL error fails the test, naming the call.
 enum GLTestContext {
-    private static let lock = NSLock()
+    private static var lock: NSRecursiveLock { SDLTestLock.lock }
 
     static func withContext<T>(width: Int = 320, height: Int = 240, _ body: (Window) throws -> T) throws -> T {
         lock.lock()

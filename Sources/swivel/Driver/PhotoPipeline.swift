@@ -15,6 +15,8 @@ protocol PhotoPipeline: DeckModel {
     /// Whether decoded photos wait to be uploaded, and whether decodes run or wait.
     var hasUploads: Bool { get }
     var hasWork: Bool { get }
+    /// Whether every decode asked for has been done (`PhotoDeck.decodesSettled`).
+    var decodesSettled: Bool { get }
     /// When a photo that failed for want of descriptors or memory is asked for again.
     var nextRetry: Double? { get }
     /// The window's first frame went up (its open counts from then).

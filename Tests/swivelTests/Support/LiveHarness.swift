@@ -2,6 +2,7 @@ import Foundation
 import SwivelCore
 import SwivelPhotoCore
 import SwivelPhotos
+import SwivelPlatform
 import SwivelSystem
 import SwivelTestSupport
 @testable import swivel
@@ -17,13 +18,18 @@ import SwivelTestSupport
 /// so a loaded machine changes nothing a test sees. A frame takes `frameSeconds` of the clock to
 /// draw (0; a test makes it 1 s to be a slow machine).
 final class LiveHarness {
-    typealias Deck = SwivelPhotos.PhotoDeck<MemoryCardTextures>
+    /// How the frames are drawn: not at all (the frames kept as values: `RecordingDisplay`), or
+    /// by the app's own renderer into a hidden window of SDL's offscreen driver (llvmpipe), whose
+    /// pixels `image()` reads. Drawing holds `SDLTestLock` from start to end.
+    enum Drawing { case none, offscreenGL }
 
     let session: Session
     private(set) var live: LiveLoop
-    let display = RecordingDisplay()
+    /// The frames kept (`Drawing.none`), or the renderer (`.offscreenGL`).
+    let display: RecordingDisplay?
+    let renderer: FrameRenderer?
     let effects: TestEffects
-    let deck: Deck?
+    let deck: (any PhotoPipeline)?
     let watch: FolderWatch?
     /// The test's clock, seconds.
     private(set) var now = 0.0
@@ -44,7 +50,8 @@ final class LiveHarness {
 
     /// The app as `swivel ARGUMENTS` would start it, in a window of `size` points at `scale`
     /// pixels a point (photos' paths among the arguments; `--no-watch` to leave folders unwatched).
-    init(_ arguments: [String], size: Size = Size(1280, 720), scale: Double = 1, trash: TemporaryDirectory = TemporaryDirectory()) throws {
+    init(_ arguments: [String], size: Size = Size(1280, 720), scale: Double = 1, drawing: Drawing = .none,
+         trash: TemporaryDirectory = TemporaryDirectory()) throws {
         let options = try Options.resolve(OptionParser.scan(arguments.map { Array($0.utf8) }), config: nil)
         let files = App.deckFiles(options)
         let (signal, wakes) = (signal, wakes)
@@ -54,21 +61,61 @@ final class LiveHarness {
                 signal.broadcast()
             }
         }
-        deck = files.map { Deck(sources: $0.sources, budgetMiB: options.textureBudgetMiB, warn: { _ in }, onFinished: wake) }
-        watch = App.watch(options, deck: deck, files: files, onChange: wake)
         let pixels = FramePixels(width: Int((size.width * scale).rounded()), height: Int((size.height * scale).rounded()))
         window = LiveLoop.Window(size: size, pixels: pixels)
-        display.windowPixels = pixels
         effects = TestEffects(trash: trash)
         let openCard = options.openCard?.card(in: files?.sources)
-        let state = App.state(options, cards: files?.sources.count, viewport: size, pixels: pixels, openCard: openCard,
+        let sharp: SharpPhotoStore?
+        let frames: FrameDisplay
+        switch drawing {
+        case .none:
+            let memory = files.map {
+                SwivelPhotos.PhotoDeck<MemoryCardTextures>(sources: $0.sources, budgetMiB: options.textureBudgetMiB,
+                                                           warn: { _ in }, onFinished: wake)
+            }
+            deck = memory
+            watch = App.watch(options, deck: memory, files: files, onChange: wake)
+            sharp = memory.map { SharpPhotoTextures<MemorySharpTexture>(photos: $0.fullViewPhotos, tileLimit: nil) }
+            let display = RecordingDisplay()
+            display.windowPixels = pixels
+            (self.display, renderer, frames) = (display, nil, display)
+        case .offscreenGL:
+            SDLTestLock.lock.lock()
+            holdsLock = true
+            var windowOptions = SwivelPlatform.Window.Options()
+            (windowOptions.width, windowOptions.height, windowOptions.hidden) = (Int(size.width), Int(size.height), true)
+            (windowOptions.videoDriver, windowOptions.scale, windowOptions.vsync) = (.offscreen, scale, false)
+            let gl = files.map { PhotoDeck(sources: $0.sources, budgetMiB: options.textureBudgetMiB, warn: { _ in }, onFinished: wake) }
+            let renderer = FrameRenderer(surface: GLWindow(windowOptions),
+                                         content: SceneContent(deck: gl, background: options.background, captions: options.captions))
+            deck = gl
+            watch = App.watch(options, deck: gl, files: files, onChange: wake)
+            sharp = renderer.sharp
+            (display, self.renderer, frames) = (nil, renderer, renderer)
+            window.pixels = renderer.windowPixels
+        }
+        let state = App.state(options, cards: files?.sources.count, viewport: size, pixels: window.pixels, openCard: openCard,
                               watching: watch != nil)
-        let sharp = deck.map { SharpPhotoTextures<MemorySharpTexture>(photos: $0.fullViewPhotos, tileLimit: nil) }
-        session = Session(state: state, deck: deck, display: display, sharpPhotos: sharp, effects: effects, watch: watch)
+        session = Session(state: state, deck: deck, display: frames, sharpPhotos: sharp, effects: effects, watch: watch)
         live = LiveLoop(session: session, refreshRate: 60)
     }
 
-    deinit { watch?.stop() }
+    /// Whether this harness holds `SDLTestLock` (it draws with GL).
+    private var holdsLock = false
+
+    deinit {
+        watch?.stop()
+        if holdsLock { SDLTestLock.lock.unlock() }
+    }
+
+    /// The frame the state gives now, drawn by the app's renderer (`Drawing.offscreenGL`; its
+    /// photos faded in as at `photoTime`, `now` when not given), RGBA8 top row first.
+    func image(photoTime: Double? = nil) -> Image? {
+        guard let renderer else { return nil }
+        let pixels = renderer.windowPixels
+        renderer.render(state.frame(at: now, photoTime: photoTime, deck: deck), into: pixels)
+        return Image(width: pixels.width, height: pixels.height, bytes: renderer.readPixels(pixels))
+    }
 
     // MARK: Input
 
