@@ -10,7 +10,7 @@ final class GLWindow {
     let renderer: Renderer
 
     /// Opens the window, then checks for OpenGL 3.3 core and builds the renderer (compiling the
-    /// shaders the first frame needs; `FrameDriver` builds the rest once it is shown), or exits 1 saying why: with `tooOld` when given, else naming the context it got.
+    /// shaders the first frame needs; `FrameRenderer` builds the rest once it is shown), or exits 1 saying why: with `tooOld` when given, else naming the context it got.
     /// `opened` runs in between, with the window (to warn about it before any GL work).
     init(_ options: Window.Options, tooOld: String? = nil, opened: (Window) -> Void = { _ in }) {
         if let problem = GLStartMemory.problem { fail(.failure, problem) }

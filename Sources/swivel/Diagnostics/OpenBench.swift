@@ -11,7 +11,7 @@ import SwivelSystem
 /// photo; once the neighbours' photos are in (decoded ahead), → (← on the last card) and whether
 /// the next page's first frame shows its sharp photo; Esc. These opens decode their photo after
 /// Enter: the photo of the card the row rests on is not decoded ahead for them (the frame step is
-/// not given the row, `FrameDriver.updateFullView`). Then `minimumOpens` opens as the app does
+/// not given the row: `Session.Photos.prepares`). Then `minimumOpens` opens as the app does
 /// them, from card N on: the row settled on the card and resting `rest` seconds (its photo decoded
 /// ahead meanwhile), Enter, the time until a frame shows the sharp photo and whether the open's
 /// first frame did; Esc. Then, on card N, a wheel zoom, a drag

@@ -9,9 +9,11 @@ import SwivelRender
 import SwivelSystem
 
 /// `swivel --soak MINUTES`: simulated time at 60 Hz, as fast as the machine goes, with seeded
-/// random input (`SoakInput`) driving a `ScrollController`, a `PhotoDeck` updated every frame as
-/// the frame loop does, and every K-th frame rendered through the real `Renderer` (with captions,
-/// HUD and key list) into a hidden window. It then prints one JSON object and exits 0, or 1 with
+/// random input (`SoakInput`: every command, the full view, marks, pick, trash and undo, the
+/// slideshow, resizes, folder changes) through the app's own state and frame step (`Session`), and
+/// every K-th frame rendered through the real `Renderer` (with captions, HUD and key list) into a
+/// hidden window. A photo deck is the soak's own copy of the photos in a temporary folder with a
+/// trash of its own (`SoakFolder`): what it trashes, rewrites and removes is never the user's. It then prints one JSON object and exits 0, or 1 with
 /// one line on stderr when a check failed:
 ///
 /// - no GL error after any rendered frame, and no photo texture that failed to allocate or upload;
@@ -33,8 +35,19 @@ struct Soak {
     let options: Options
 
     func run() {
-        let photos: [PhotoSource]? = options.demo ? DemoDeck.sources()
-            : options.benchImages.map { App.scan([$0], recursive: options.recursive).map(PhotoSource.init(file:)) }
+        let files: [(name: String, bytes: [UInt8])]? = options.demo
+            ? DemoDeck.files().enumerated().map { ("\($0.offset + 1) \($0.element.name).png", $0.element.bytes) }
+            : options.benchImages.map { folder in
+                App.scan([folder], recursive: options.recursive).compactMap { path in
+                    let descriptor = open(path.text, O_RDONLY | O_CLOEXEC)
+                    guard descriptor >= 0 else { return nil }
+                    defer { close(descriptor) }
+                    guard case .success(let bytes) = FileDescriptor.readAll(descriptor) else { return nil }
+                    return (String(decoding: path.lastComponent, as: UTF8.self), bytes)
+                }
+            }
+        let folder = files.map { SoakFolder(files: $0) }
+        if let folder, folder == nil { fail(.failure, "soak: no folder for the photos") }
         var windowOptions = Window.Options()
         (windowOptions.width, windowOptions.height) = options.sizeGiven ? (options.width, options.height)
             : Self.defaultSize
@@ -42,7 +55,7 @@ struct Soak {
         windowOptions.vsync = false
         (windowOptions.videoDriver, windowOptions.scale) = (options.videoDriver, options.scale)
         MallocThresholds.pin()
-        var run = Run(options: options, surface: GLWindow(windowOptions), photos: photos)
+        var run = Run(options: options, surface: GLWindow(windowOptions), folder: folder ?? nil)
         let wallStart = MonotonicClock.now
         for frame in 0..<run.frames {
             TerminationSignals.exitIfRequested()
@@ -58,6 +71,10 @@ struct Soak {
     private struct Run {
         let options: Options
         let session: Session
+        /// The photos' folder and trash (a photo deck's), and the changes to it that wait for the
+        /// row to be still (as the folder watch's do).
+        let folder: SoakFolder?
+        var pendingChanges: [FolderChange] = []
         let pump: EventPump
         let photoCount: Int?
         /// The window's pixels, and the pixel scale that fits the largest layout into them.
@@ -81,8 +98,10 @@ struct Soak {
         var deck: PhotoDeck? { renderer.content.deck }
         let renderer: FrameRenderer
 
-        init(options: Options, surface: GLWindow, photos: [PhotoSource]?) {
+        init(options: Options, surface: GLWindow, folder: SoakFolder?) {
             self.options = options
+            self.folder = folder
+            let photos = folder.map { $0.paths.map(PhotoSource.init(file:)) }
             pump = EventPump(window: surface.window)
             windowPixels = surface.pixels
             baseScale = min(Double(windowPixels.width) / SoakInput.largest.width,
@@ -95,6 +114,10 @@ struct Soak {
                 snapping: options.snapping, offset: options.scroll, decelerationRate: options.decelerationRate,
                 reducesMotion: options.reducedMotion)
             let deck = photos.map { PhotoDeck(sources: $0, budgetMiB: options.textureBudgetMiB) }
+            if let deck, let folder {
+                deck.placeNewFiles(DeckPlacement(roots: [folder.photos], sort: .name, reverse: false),
+                                   times: Array(repeating: 0, count: deck.count))
+            }
             photoCount = photos?.count
             renderer = FrameRenderer(surface: surface, content: SceneContent(deck: deck, background: options.background,
                                                                               captions: options.captions))
@@ -105,7 +128,8 @@ struct Soak {
             let state = AppState(settings: settings, row: row,
                                  fullView: FullViewState(reducesMotion: options.reducedMotion, pixelsPerPoint: baseScale),
                                  overlays: Overlays(hud: options.hud), pixels: pixels)
-            session = Session(state: state, renderer: renderer, effects: SystemEffects(clipboard: { _ in nil }))
+            session = Session(state: state, renderer: renderer,
+                              effects: SystemEffects(locations: folder?.trash ?? .current(), clipboard: { _ in nil }))
             input = SoakInput(seed: UInt64(options.seed), viewport: start)
             scale = baseScale
             frames = max(1, Int((options.soakMinutes! * 3600).rounded()))
@@ -122,15 +146,28 @@ struct Soak {
         mutating func step(_ frame: Int) {
             let now = Double(frame) / 60
             _ = pump.pendingEvents()    // the decoders wake the event loop with SDL events; drain them
-            let events = input.due(by: now).flatMap { apply($0, at: now) }
+            var events = input.due(by: now).flatMap { apply($0, at: now) }
+            // Folder changes are taken in once the row is still, as the app takes the watch's.
+            if !pendingChanges.isEmpty, session.state.takesFolderChanges(at: now) {
+                events.append(.folderChanged(pendingChanges))
+                pendingChanges = []
+            }
             let warm = warmUp.map { frame >= $0 } ?? false
             let step = session.advance(events, at: now, photos: Session.Photos(prepares: true))
+            // The session goes on after a pick or a quit (Esc in the row), which its keys make.
+            switch session.state.end {
+            case .picked?: stats.picks += 1
+            case .quit?: stats.quits += 1
+            case .failed?, nil: break
+            }
+            if session.state.end != nil { session.state.resume() }
             if let deck {
                 stats.uploads += step.uploaded
                 stats.removed += step.removed
                 stats.textureBytesMax = max(stats.textureBytesMax, deck.textureBytes)
                 if warm, injectedFault == .uploadLeak { injectFault(count: step.uploaded) }
             }
+            if session.state.fullView.shown(at: now) != nil { stats.fullViewFrames += 1 }
             if frame % options.soakRenderEvery == 0 {
                 draw(step.frame, number: frame, at: now)
                 if !warm { workingSet.saw(session.state, deck: deck, at: now) }
@@ -174,7 +211,20 @@ struct Soak {
             stats.actions += 1
             switch action {
             case .input(let event):
+                if case .keyDown(let chord, let time) = event, let command = session.state.command(for: chord, at: time) {
+                    stats.commands[command.rawValue, default: 0] += 1
+                }
                 return [.input(event)]
+            case .folderChange(let choice):
+                if let change = folder?.change(choice) {
+                    pendingChanges.append(change)
+                    stats.folderChanges += 1
+                }
+                return []
+            case .pick:
+                stats.commands[Command.pick.rawValue, default: 0] += 1
+                session.state.perform(.pick, at: now, deck: session.deck, effects: session.effects)
+                return []
             case .resize(let size):
                 stats.resizes += 1
                 return [.resized(size, pixels: pixels(for: size), fullscreen: false)]
@@ -339,6 +389,11 @@ struct Soak {
             json.field("renderer", renderer.glRendererName)
             json.field("input_actions", stats.actions)
             json.field("resizes", stats.resizes)
+            json.object("commands", stats.commands.sorted { $0.key < $1.key }.map { ($0.key, Double($0.value)) })
+            json.field("full_view_frames", stats.fullViewFrames)
+            json.field("folder_changes", stats.folderChanges)
+            json.field("picks", stats.picks)
+            json.field("quits", stats.quits)
             json.field("gl_errors", stats.glErrors)
             json.field("rss_first_mib", stats.rssFirst)
             json.field("rss_warm_mib", stats.rssWarm)
@@ -373,6 +428,10 @@ struct Soak {
 
     private struct Stats {
         var actions = 0, resizes = 0, rendered = 0, uploads = 0, uploadsWarm = 0, removed = 0
+        /// The commands the keys gave, by name; the folder changes made; the picks and quits the
+        /// session went on after; the frames with the full view open.
+        var commands: [String: Int] = [:]
+        var folderChanges = 0, picks = 0, quits = 0, fullViewFrames = 0
         var glErrors = 0
         var firstGLError: String?
         var rssFirst = 0.0, rssWarm = 0.0, rssEnd = 0.0, rssMax = 0.0, rssEndUntrimmed = 0.0
@@ -386,18 +445,20 @@ struct Soak {
     /// What the soak must have met before its warm-up may end, so that one-off costs fall inside
     /// it: every photo of the deck on the GPU at least once (its decode, resample and upload, and
     /// the texture array; a photo found unreadable leaves the deck and is not waited for), and the
-    /// HUD and the key list each drawn (their fonts and glyphs).
+    /// HUD and the key list each drawn (their fonts and glyphs), and the full view open (its flight's
+    /// programs, compiled at their first draw; `SoakInput.tour` opens it in the first seconds).
     private struct WorkingSet {
         var cardsSeen: [Bool]
-        var hudSeen = false, keyHelpSeen = false
+        var hudSeen = false, keyHelpSeen = false, fullViewSeen = false
 
         init(cards: Int) { cardsSeen = Array(repeating: false, count: cards) }
 
-        var isComplete: Bool { hudSeen && keyHelpSeen && !cardsSeen.contains(false) }
+        var isComplete: Bool { hudSeen && keyHelpSeen && fullViewSeen && !cardsSeen.contains(false) }
 
         mutating func saw(_ state: AppState, deck: PhotoDeck?, at now: Double) {
             hudSeen = hudSeen || state.overlays.hud
             keyHelpSeen = keyHelpSeen || state.overlays.keyList
+            fullViewSeen = fullViewSeen || state.fullView.shown(at: now) != nil
             guard let deck, cardsSeen.contains(false) else { return }
             for position in cardsSeen.indices where !cardsSeen[position] {
                 cardsSeen[position] = position >= deck.count || deck.photo(at: position, now: now) != nil

@@ -2,9 +2,13 @@ import SwivelCore
 
 /// The random session `swivel --soak` plays: gestures one after another with pauses between them,
 /// in simulated seconds. Drags (mouse and touch, slow and flicked, some cancelled, some with a
-/// second finger or a resize in the middle), wheel notches and trackpad runs, keys, clicks on
-/// cards, resizes of the layout between 1×1 and 1920×1080 points (single ones and live-resize
-/// runs), changes of the pixel scale, and the HUD and key list shown and hidden.
+/// second finger or a resize in the middle), wheel notches and trackpad runs, clicks on cards
+/// (which open the centred one), every key of the key table (opening and closing the full view,
+/// paging, zooming, marks, copy, the slideshow, the panels; a drag in the full view pans or pages
+/// or swipes it closed, the wheel zooms), Delete and Ctrl+Z (of one photo, or of all the marked
+/// ones after the question), `--pick`'s pick, changes to the deck's folder (files added, removed,
+/// rewritten), resizes of the layout between 1×1 and 1920×1080 points (single ones and
+/// live-resize runs), and changes of the pixel scale.
 struct SoakInput {
     /// What happens at one moment.
     enum Action: Equatable {
@@ -13,6 +17,10 @@ struct SoakInput {
         case resize(Size)
         /// Pixels per point become `base scale × this` (like moving to another monitor).
         case scale(Double)
+        /// A change to the deck's folder, which the soak picks with this number (`SoakFolder.change`).
+        case folderChange(UInt64)
+        /// `--pick`'s Enter: the pick is made, and the session goes on.
+        case pick
     }
 
     /// The largest layout the soak makes, in points.
@@ -30,7 +38,21 @@ struct SoakInput {
     init(seed: UInt64, viewport: Size) {
         random = SeededRandom(seed: seed)
         self.viewport = viewport
+        pending = Self.tour
+        nextGesture = (Self.tour.last?.time ?? 0) + 1
     }
+
+    /// What the session does first, before its random gestures: every kind of frame once — the full
+    /// view opened (its flight, its programs), zoomed, paged and closed; the key list, the HUD and the
+    /// information panel shown and hidden; a Delete and its undo; the slideshow started and stopped —
+    /// so that their one-off costs (programs compiled at their first draw, fonts, glyphs) fall in the
+    /// warm-up, wherever the random session first meets them.
+    static let tour: [(time: Double, action: Action)] = [
+        (0.5, KeyChord(.enter)), (1.0, KeyChord(.plus)), (1.3, KeyChord(.right)), (1.8, KeyChord(.digit0)),
+        (2.0, KeyChord(.escape)), (2.6, KeyChord(.question)), (3.0, KeyChord(.question)), (3.2, KeyChord(.h)),
+        (3.6, KeyChord(.h)), (3.8, KeyChord(.i)), (4.2, KeyChord(.i)), (4.5, KeyChord(.delete)),
+        (5.0, KeyChord(.z, .control)), (5.5, KeyChord(.s)), (6.0, KeyChord(.s)),
+    ].map { ($0.0, .input(.keyDown($0.1, time: $0.0))) }
 
     /// Everything due by `time`, in order.
     mutating func due(by time: Double) -> [Action] {
@@ -62,16 +84,20 @@ struct SoakInput {
 
     private mutating func makeGesture(at start: Double) -> [(time: Double, action: Action)] {
         switch Int.random(in: 0..<100, using: &random) {
-        case 0..<30: drag(at: start)
-        case 30..<40: flick(at: start)
-        case 40..<52: wheel(at: start)
-        case 52..<64: keys(at: start)
-        case 64..<74: click(at: start)
-        case 74..<82: [(start, .resize(randomViewport()))]
-        case 82..<88: liveResize(at: start)
-        case 88..<90: [(start, .scale(Self.scales.randomElement(using: &random)!))]
-        case 90..<95: [(start, .input(.keyDown(KeyChord(.h), time: start)))]
-        default: [(start, .input(.keyDown(KeyChord(.question), time: start)))]
+        case 0..<24: drag(at: start)
+        case 24..<32: flick(at: start)
+        case 32..<42: wheel(at: start)
+        case 42..<50: keys(at: start)
+        case 50..<62: commandKeys(at: start)
+        case 62..<70: click(at: start)
+        case 70..<76: [(start, .resize(randomViewport()))]
+        case 76..<81: liveResize(at: start)
+        case 81..<83: [(start, .scale(Self.scales.randomElement(using: &random)!))]
+        case 83..<86: [(start, .input(.keyDown(KeyChord(.h), time: start)))]
+        case 86..<89: [(start, .input(.keyDown(KeyChord(.question), time: start)))]
+        case 89..<93: trash(at: start)
+        case 93..<95: [(start, .pick)]
+        default: [(start, .folderChange(random.next()))]
         }
     }
 
@@ -164,6 +190,34 @@ struct SoakInput {
             defer { time += Double.random(in: 0.05...0.4, using: &random) }
             return (time, .input(.keyDown(keys.randomElement(using: &random)!, time: time)))
         }
+    }
+
+    /// The keys that act on the cards and the full view, one to three of them: Enter and Space
+    /// (open, close), Esc and Backspace (close, back), + − 0 1 (zoom), M, Ctrl+A, U (marks),
+    /// Ctrl+C, S (the slideshow), I, F.
+    private mutating func commandKeys(at start: Double) -> [(time: Double, action: Action)] {
+        let keys = [KeyChord(.enter), KeyChord(.space), KeyChord(.escape), KeyChord(.backspace), KeyChord(.plus),
+                    KeyChord(.minus), KeyChord(.digit0), KeyChord(.digit1), KeyChord(.m), KeyChord(.a, .control),
+                    KeyChord(.u), KeyChord(.c, .control), KeyChord(.s), KeyChord(.i), KeyChord(.f)]
+        var time = start
+        return (0..<Int.random(in: 1...3, using: &random)).map { _ in
+            defer { time += Double.random(in: 0.05...0.6, using: &random) }
+            return (time, .input(.keyDown(keys.randomElement(using: &random)!, time: time)))
+        }
+    }
+
+    /// Delete, then Ctrl+Z a moment later (one photo to the trash and back); or all marked,
+    /// Delete, the question answered with Enter (then Ctrl+Z) or Esc, and the marks cleared.
+    private mutating func trash(at start: Double) -> [(time: Double, action: Action)] {
+        func key(_ chord: KeyChord, _ time: Double) -> (time: Double, action: Action) { (time, .input(.keyDown(chord, time: time))) }
+        let back = start + Double.random(in: 0.3...3, using: &random)
+        guard Int.random(in: 0..<4, using: &random) == 0 else {
+            return [key(KeyChord(.delete), start), key(KeyChord(.z, .control), back)]
+        }
+        let confirmed = Bool.random(using: &random)
+        return [key(KeyChord(.a, .control), start), key(KeyChord(.delete), start + 0.1),
+                key(KeyChord(confirmed ? .enter : .escape), start + 0.5)]
+            + (confirmed ? [key(KeyChord(.z, .control), back + 0.5)] : []) + [key(KeyChord(.u), back + 0.6)]
     }
 
     /// A press and release in place: on a side card it brings that card to the centre.

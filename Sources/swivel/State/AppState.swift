@@ -55,6 +55,9 @@ struct AppState {
         window = (row.layout.viewport, pixels)
     }
 
+    /// Goes on after the session ended (`--soak`, whose random keys pick and quit many times).
+    mutating func resume() { end = nil }
+
     // MARK: Events
 
     /// Takes `event` at `now` (input is taken at its own time).
