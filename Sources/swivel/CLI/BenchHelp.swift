@@ -33,6 +33,9 @@ extension Options {
                         GL_ARB_pipeline_statistics_query
       latency_ms        from a mouse event entering SDL's queue to the swap of the first frame
                         showing it, frames paced at 60 Hz as in the app, as {"p50", "p95"}
+      startup_latency_ms the same for the first 2 s of a new window (a drag from its first frame
+                        on, while it builds the programs it left for later), as {"p50", "p95",
+                        "max"}
       draw_calls        GL draw calls per frame (the most in any frame)
       cards_submitted   cards sent to the GPU per frame (the most in any frame)
       photos                 with --images: images in the deck

@@ -76,9 +76,11 @@ struct Bench {
         let session = Self.session(renderer, layout: layout, hud: settings.hud, openCard: openCard)
         let frames = renderFrames(session, renderer: renderer, deck: deck)
         let latency = LatencyProbe(surface: surface, layout: layout).run()
+        let startupLatency = LatencyProbe.startup(settings, layout: layout)
         // The thumbnails still queued are written before the report, so that a second run finds them.
         deck?.thumbnails?.writer.finish(within: 30)
-        report(frames, latency: latency, renderer: renderer, deck: deck, layout: layout, takenMilliseconds: takenMilliseconds)
+        report(frames, latency: latency, startupLatency: startupLatency, renderer: renderer, deck: deck, layout: layout,
+               takenMilliseconds: takenMilliseconds)
     }
 
     /// A session for the benchmarks: the row of `layout` centred on the deck's middle card (with
@@ -184,7 +186,7 @@ struct Bench {
     }
 
     /// Prints the one JSON object.
-    private func report(_ frames: Frames, latency: [Double], renderer: FrameRenderer, deck: PhotoDeck?,
+    private func report(_ frames: Frames, latency: [Double], startupLatency: [Double], renderer: FrameRenderer, deck: PhotoDeck?,
                         layout: CarouselLayout, takenMilliseconds: Double?) {
         let cpu = ProcessStats.cpuSeconds()
         let times = Percentiles(frames.milliseconds)
@@ -210,6 +212,8 @@ struct Bench {
             json.object("overdraw", [("mean", fragments.mean), ("max", fragments.maximum)])
         }
         json.object("latency_ms", [("p50", delays.value(50)), ("p95", delays.value(95))])
+        let early = Percentiles(startupLatency)
+        json.object("startup_latency_ms", [("p50", early.value(50)), ("p95", early.value(95)), ("max", early.maximum)])
         json.field("draw_calls", frames.drawCalls)
         json.field("cards_submitted", frames.cardsSubmitted)
         if let deck {

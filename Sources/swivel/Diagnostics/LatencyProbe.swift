@@ -21,8 +21,17 @@ struct LatencyProbe {
         session = Session(state: state, renderer: renderer, effects: SystemEffects(clipboard: { _ in nil }))
     }
 
-    /// Milliseconds, one per pointer event.
-    func run(events count: Int = 120) -> [Double] {
+    /// The latency of the first 2 s after a window opens: a new hidden window (a new GL context,
+    /// whose programs are compiled afresh: llvmpipe compiles per context) of `settings`' size, the
+    /// drag pushed from its first frame on, at 120 Hz, for 2 s; milliseconds, one per event.
+    static func startup(_ settings: Bench.Settings, layout: CarouselLayout) -> [Double] {
+        LatencyProbe(surface: settings.window(), layout: layout).run(events: 240, fromFirstFrame: true)
+    }
+
+    /// Milliseconds, one per pointer event; the events pushed from the start, or from the first
+    /// frame's present (`fromFirstFrame`: the window's first moments, when the programs it left for
+    /// later are built).
+    func run(events count: Int = 120, fromFirstFrame: Bool = false) -> [Double] {
         let clock = EventClock()
         let log = QueueTimes()
         let layout = session.state.row.layout
@@ -40,7 +49,14 @@ struct LatencyProbe {
         var consumed = 0
         _ = EventPump(window: renderer.surface.window).pendingEvents()
         var loop = WindowLoop(session: session, renderer: renderer)
+        var pushing = !fromFirstFrame
+        var deadline = clock.now() + Double(count) / 120 + 1
         loop.presented = { presented, inputs in
+            if !pushing {
+                pushing = true
+                deadline = clock.now() + Double(count) / 120 + 1
+                startThread(named: "swivel-pusher", pusher)
+            }
             // The first frame after each batch of input shows it: the latency of each event in it.
             let queued = log.times
             for index in consumed..<min(consumed + inputs, queued.count) {
@@ -48,9 +64,8 @@ struct LatencyProbe {
             }
             consumed += inputs
         }
-        let deadline = clock.now() + Double(count) / 120 + 1
         loop.stop = { consumed > count || clock.now() >= deadline }
-        startThread(named: "swivel-pusher", pusher)
+        if pushing { startThread(named: "swivel-pusher", pusher) }
         loop.run()
         return latencies
     }
