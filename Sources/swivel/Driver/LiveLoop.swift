@@ -54,15 +54,15 @@ struct LiveLoop {
     /// Wants a frame whatever it shows (an expose, a resize).
     mutating func wantFrame() { frameWanted = true }
 
-    /// One turn at `now`: `events` (input already noted), then the window as it is now (laid out
-    /// afresh whenever its size, drawable or fullscreen differ from what the state was told); the
+    /// One turn at `now`: the window as it is now (laid out afresh whenever its size, drawable or
+    /// fullscreen differ from what the state was told), then `events` (input already noted); the
     /// frame, and whether to draw it now. `afterEvents`: the platform woke the loop with events.
     mutating func turn(_ events: [AppEvent], window: Window, afterEvents: Bool, at now: Double) -> (frame: Frame, due: Bool) {
         var events = events
         if reported.map({ ($0.size, $0.pixels, $0.fullscreen) != (window.size, window.pixels, window.fullscreen) }) ?? true {
             reported = window
             frameWanted = true
-            events.append(.resized(window.size, pixels: window.pixels, fullscreen: window.fullscreen))
+            events.insert(.resized(window.size, pixels: window.pixels, fullscreen: window.fullscreen), at: 0)
         }
         let frame = session.advance(events, at: now).frame
         lastFrame = frame
