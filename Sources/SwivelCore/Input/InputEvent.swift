@@ -75,11 +75,14 @@ public enum InputEvent: Equatable, Sendable {
 extension InputEvent {
     /// The same event `seconds` later (recordings store times from their start; replays move them
     /// onto the clock of the replaying session).
-    public func shifted(by seconds: Double) -> InputEvent {
+    public func shifted(by seconds: Double) -> InputEvent { at(time + seconds) }
+
+    /// The same event at `time`.
+    public func at(_ time: Double) -> InputEvent {
         switch self {
-        case .pointer(var event): event.time += seconds; return .pointer(event)
-        case .wheel(var event): event.time += seconds; return .wheel(event)
-        case .keyDown(let chord, let time): return .keyDown(chord, time: time + seconds)
+        case .pointer(var event): event.time = time; return .pointer(event)
+        case .wheel(var event): event.time = time; return .wheel(event)
+        case .keyDown(let chord, _): return .keyDown(chord, time: time)
         }
     }
 }

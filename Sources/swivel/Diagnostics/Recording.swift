@@ -16,7 +16,7 @@ final class Recorder {
     }
 
     func write(_ input: InputEvent) {
-        append(.input(input.shifted(by: since(input.time) - input.time)))
+        append(.input(input.at(since(input.time))))
     }
     func resize(_ size: Size, at time: Double) { append(.resize(size, time: since(time))) }
     func end(at time: Double) {
@@ -25,8 +25,17 @@ final class Recorder {
         descriptor = -1
     }
 
-    /// Seconds since the start, to the microsecond (SDL's event times are whole milliseconds).
-    private func since(_ time: Double) -> Double { max(0, ((time - start) * 1e6).rounded() / 1e6) }
+    /// The last time written: an entry is never written before it. Input carries SDL's time (whole
+    /// milliseconds, when the event was queued), a resize the clock's when it was seen, so input
+    /// queued in the same millisecond as a resize but read after it would otherwise go back in time,
+    /// which a recording may not (`RecordedEntry.parseRecording`).
+    private var last = 0.0
+
+    /// Seconds since the start, to the microsecond, and not before the last entry's.
+    private func since(_ time: Double) -> Double {
+        last = max(last, max(0, ((time - start) * 1e6).rounded() / 1e6))
+        return last
+    }
 
     private func append(_ entry: RecordedEntry) {
         if descriptor >= 0 { FileDescriptor.write(descriptor, Array((entry.line + "\n").utf8)) }
