@@ -24,6 +24,7 @@ public struct ProcessResult: Sendable {
 public enum SwivelProcess {
     /// The `swivel` executable that `swift build --build-tests` put beside this test bundle.
     public static var binary: URL {
+        TestCensus.noteBinaryStarted()
         let candidates = [
             URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
             Bundle.main.bundleURL.deletingLastPathComponent(),

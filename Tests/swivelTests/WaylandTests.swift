@@ -217,7 +217,8 @@ extension RealWindowSuites {
 
         /// Sent to another workspace in the middle of a fling, the window gets no frame callbacks. The
         /// app must neither hang nor spin: almost no CPU while hidden (< 0.1 s over 10 s), SIGTERM
-        /// answered within 1 s, and on coming back the compositor shows the frame where the fling
+        /// answered (within 5 s: a hung loop never answers; a debug build beside two busy loops took
+        /// 1.003 s once), and on coming back the compositor shows the frame where the fling
         /// came to rest (the frame it would draw now, F12).
         @Test(arguments: [1, 2])
         func hiddenInTheMiddleOfAFlingItIdlesAndComesBackRight(scale: Int) throws {
@@ -260,9 +261,9 @@ extension RealWindowSuites {
                 .split(separator: "\n").first { $0.hasPrefix("SigBlk:") } ?? ""
             let start = Date()
             kill(app.processIdentifier, SIGTERM)
-            let status = app.waitForExit(seconds: 1)
+            let status = app.waitForExit(seconds: 5)
             print("wayland scale \(scale): SIGTERM while hidden answered in \(Date().timeIntervalSince(start)) s (\(blocked))")
-            #expect(status == 128 + SIGTERM, "no exit with SIGTERM's status (143) within 1 s of SIGTERM")
+            #expect(status == 128 + SIGTERM, "no exit with SIGTERM's status (143) within 5 s of SIGTERM")
         }
     }
 }
