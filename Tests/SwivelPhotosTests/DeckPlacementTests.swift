@@ -1,4 +1,5 @@
 import SwivelCore
+import SwivelPhotoCore
 import SwivelTestSupport
 import Testing
 @testable import SwivelPhotos

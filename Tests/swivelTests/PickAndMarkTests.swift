@@ -1,5 +1,6 @@
 import Foundation
 import SwivelCore
+import SwivelPhotoCore
 import SwivelTestSupport
 import Testing
 @testable import swivel

@@ -1,4 +1,5 @@
 import SwivelCore
+import SwivelPhotoCore
 import SwivelPhotos
 import SwivelPlatform
 
@@ -32,7 +33,8 @@ struct App {
 
         // The demo's photos are temporary copies: nothing to thumbnail.
         let deck = photos.map { PhotoDeck(sources: $0, budgetMiB: options.textureBudgetMiB,
-                                          thumbnails: options.thumbnailCache && !options.demo) }
+                                          thumbnails: options.thumbnailCache && !options.demo,
+                                          faults: TestConfiguration.current.deckFaults) }
         let renderer = FrameRenderer(surface: surface, content: SceneContent(deck: deck, background: options.background,
                                                                                   captions: options.captions))
         let screenshot = options.screenshot

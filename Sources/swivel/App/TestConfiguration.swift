@@ -1,4 +1,5 @@
 import Glibc
+import SwivelPhotos
 
 /// Debug builds only, for the tests: every `SWIVEL_TEST_*` variable, read in this one place into
 /// one value, once. Release builds read none of them (`current` is `.none` there).
@@ -11,6 +12,14 @@ struct TestConfiguration: Sendable {
     var frameLog: FrameLogDetail?
     enum FrameLogDetail: Sendable { case lines, pixels }
 
+    /// `SWIVEL_TEST_GPU_FULL=NAME`: the upload of the photo captioned NAME fails as a driver out of
+    /// memory does; `SWIVEL_TEST_SLOW_DECODE=NAME`: its decode takes 60 s more (`InjectedFaults`).
+    var deckFaults = InjectedFaults.none
+
+    /// `SWIVEL_TEST_SOAK_FAULT=gl-error|texture-leak|frame-leak|upload-leak`: the soak meets that
+    /// fault after its warm-up (`Soak`).
+    var soakFault: String?
+
     static let none = TestConfiguration()
 
     static let current: TestConfiguration = {
@@ -19,6 +28,8 @@ struct TestConfiguration: Sendable {
         var configuration = TestConfiguration()
         configuration.maximumTextureSize = value("SWIVEL_TEST_MAX_TEXTURE_SIZE").flatMap { Int($0) }
         configuration.frameLog = getenv("SWIVEL_TEST_FRAME_LOG").map { String(cString: $0) == "pixels" ? .pixels : .lines }
+        configuration.deckFaults = InjectedFaults(uploadFails: value("SWIVEL_TEST_GPU_FULL"), slowDecode: value("SWIVEL_TEST_SLOW_DECODE"))
+        configuration.soakFault = value("SWIVEL_TEST_SOAK_FAULT")
         return configuration
         #else
         return .none

@@ -3,6 +3,7 @@ import CGL
 #endif
 import Glibc
 import SwivelCore
+import SwivelPhotoCore
 import SwivelPhotos
 import SwivelPlatform
 import SwivelRender
@@ -251,7 +252,7 @@ struct Soak {
             stats.rendered += 1
         }
 
-        /// Debug builds only, for the tests: `SWIVEL_TEST_SOAK_FAULT` makes the soak meet a fault after
+        /// Debug builds only, for the tests: `SWIVEL_TEST_SOAK_FAULT` (`TestConfiguration`) makes the soak meet a fault after
         /// its warm-up, so a test can see it exit 1 for each (no driver makes a GL error or a leak on
         /// demand): `gl-error` once (the first frame drawn then), `texture-leak` one texture never
         /// deleted, `frame-leak` 16 KiB kept every frame (a 64 × 64 RGBA image a frame, never freed),
@@ -264,13 +265,7 @@ struct Soak {
             var leakedBytes: Int { self == .uploadLeak ? 64 << 10 : 16 << 10 }
         }
 
-        let injectedFault: Fault? = {
-            #if DEBUG
-            getenv("SWIVEL_TEST_SOAK_FAULT").flatMap { Fault(rawValue: String(cString: $0)) }
-            #else
-            nil
-            #endif
-        }()
+        let injectedFault = TestConfiguration.current.soakFault.flatMap(Fault.init(rawValue:))
 
         /// What the injected fault leaves behind, kept for the rest of the run.
         nonisolated(unsafe) private static var leaked: [AnyObject] = []

@@ -1,5 +1,6 @@
 import Glibc
 import SwivelCore
+import SwivelPhotoCore
 import SwivelPhotos
 import SwivelSystem
 

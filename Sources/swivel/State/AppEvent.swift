@@ -1,4 +1,5 @@
 import SwivelCore
+import SwivelPhotoCore
 import SwivelPhotos
 
 /// Everything that reaches the app's state (`AppState.handle`): input, the window, the folders,

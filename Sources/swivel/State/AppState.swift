@@ -1,4 +1,5 @@
 import SwivelCore
+import SwivelPhotoCore
 import SwivelPhotos
 
 /// The app's state in one value: the row, the full view and its sharp photos, the marks, the

@@ -1,4 +1,5 @@
 import SwivelCore
+import SwivelPhotoCore
 import SwivelPhotos
 
 /// What the app's state reads of a photo deck's files: which file each card shows.

@@ -1,18 +1,7 @@
 import Glibc
 import SwivelCore
+import SwivelPhotoCore
 import SwivelSystem
-
-/// The orders a deck can be shown in (`--sort`).
-public enum DeckSort: String, CaseIterable, Sendable {
-    /// The scan's natural name order (the default).
-    case name
-    /// Modification time, oldest first.
-    case mtime
-    /// When the photo was taken (EXIF DateTimeOriginal), oldest first; files without it by mtime.
-    case taken
-    /// Shuffled with a seed.
-    case random
-}
 
 /// Puts a scanned deck in the chosen order before the first frame, so nothing reshuffles later.
 public enum DeckOrder {

@@ -1,23 +1,7 @@
 import Glibc
 import SwivelCore
+import SwivelPhotoCore
 import SwivelSystem
-
-/// What happened to a deck's files while it was open, as `FolderWatch` reports it.
-public enum FolderChange: Equatable, Sendable {
-    /// A file closed after writing, moved in, or found in a new subfolder: new to the deck, or to
-    /// be read again. `root` is the place among the command line's paths of the one it falls under.
-    case written(FilePath, root: Int)
-    /// A file deleted or moved away.
-    case removed(FilePath)
-    /// A watched subfolder deleted or moved away: every card under it leaves.
-    case removedFolder(FilePath)
-    /// After events were lost (the inotify queue overflowed), a watched folder listed again: the
-    /// image files now directly in it (not in its subfolders), which become cards if they are not
-    /// in the deck; the deck's cards directly in the folder whose file is not listed leave.
-    case listed(folder: FilePath, files: [FilePath], root: Int)
-    /// After events were lost, a file named directly that is still there: a card if it is not one.
-    case present(FilePath, root: Int)
-}
 
 /// Watches a deck's folders (and subfolders with `--recursive`) and its single files with inotify,
 /// on a thread of its own, and hands the changes over in batches.

@@ -1,5 +1,4 @@
 import SwivelCore
-import SwivelPhotoCore
 
 /// Where a file that appears while the deck is open goes in the row: where `DeckScanner` and
 /// `DeckOrder` would have put it had it been there at the start. In name order that is its
@@ -60,7 +59,7 @@ public struct DeckPlacement: Sendable {
     }
 
     /// The first command-line path that `path` is, or lies under.
-    func root(of path: FilePath) -> Int? {
+    public func root(of path: FilePath) -> Int? {
         roots.firstIndex { root in
             let bytes = root.bytes
             guard path.bytes.starts(with: bytes) else { return false }
