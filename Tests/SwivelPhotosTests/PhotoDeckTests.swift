@@ -93,7 +93,9 @@ struct DeckTestError: Error, CustomStringConvertible { let description: String }
     static func settle<T>(_ deck: PhotoDeck<T>, _ controller: inout ScrollController, at time: Double = 0) {
         for _ in 0..<5000 {
             let update = deck.update(for: controller, at: time, pixelScale: 1, settled: true, uploadLimit: .max)
-            for position in update.removed { controller.removeCard(position, at: time) }
+            for id in update.unreadable {
+                if let position = deck.membership.remove(id) { controller.removeCard(position, at: time) }
+            }
             if deck.isReady(layout: controller.layout, scroll: controller.offset(at: time)) && !deck.hasWork { return }
             usleep(2_000)
         }
@@ -213,7 +215,7 @@ struct DeckTestError: Error, CustomStringConvertible { let description: String }
             repeat {
                 let update = deck.update(layout: layout, scroll: 0, velocity: 0, pixelScale: 1, now: now,
                                          uploadLimit: .max)
-                #expect(update.removed.isEmpty)
+                #expect(update.unreadable.isEmpty)
                 usleep(2_000)
             } while Date() < deadline && (Date() < least || deck.hasWork)
             if step == 0 { #expect(deck.nextRetry == 1, "b is asked for again 1 s after it failed") }
@@ -374,7 +376,7 @@ struct DeckTestError: Error, CustomStringConvertible { let description: String }
         let files = TemporaryDirectory(), warnings = Warnings()
         let deck = Self.deck(files, ["a", "b"], warnings: warnings, as: UnallocatableTextures.self)
         let controller = ScrollController(layout: CarouselLayout(viewport: Self.viewport, cardCount: 2))
-        for _ in 0..<5 { #expect(deck.update(for: controller, at: 0, pixelScale: 1, settled: true, uploadLimit: .max).removed.isEmpty) }
+        for _ in 0..<5 { #expect(deck.update(for: controller, at: 0, pixelScale: 1, settled: true, uploadLimit: .max).unreadable.isEmpty) }
         #expect(deck.textureFailures == 1)
         #expect(warnings.lines == ["photos stay blank: out of GPU memory"])
         #expect(deck.photo(at: 0, now: 1) == nil)
@@ -393,7 +395,7 @@ struct DeckTestError: Error, CustomStringConvertible { let description: String }
         #expect(deck.count == 3 && controller.layout.cardCount == 3)
         #expect(deck.photo(at: 0, now: 1) == nil && deck.texturesInUse == 0)
         #expect(warnings.lines.sorted() == ["a", "b", "c"].map { "skipped \(files.path)/\($0).png: out of GPU memory" })
-        #expect(deck.update(for: controller, at: 1, pixelScale: 1, settled: true, uploadLimit: .max).removed.isEmpty)
+        #expect(deck.update(for: controller, at: 1, pixelScale: 1, settled: true, uploadLimit: .max).unreadable.isEmpty)
         usleep(50_000)
         #expect(!deck.hasWork && deck.decodeMilliseconds.count == 3)
     }

@@ -31,8 +31,8 @@ protocol PhotoPipeline: DeckModel {
 struct PhotoStep: Equatable, Sendable {
     /// Photos uploaded, and of those for cards on screen.
     var uploaded = 0, uploadedOnScreen = 0
-    /// The deck positions of the cards whose files turned out unreadable, already out of the deck, highest first.
-    var removed: [Int] = []
+    /// The ids of the cards whose files turned out unreadable, in the order found (`PhotoDeck.Update.unreadable`).
+    var unreadable: [Int] = []
 }
 
 extension SwivelPhotos.PhotoDeck: PhotoPipeline {
@@ -40,7 +40,7 @@ extension SwivelPhotos.PhotoDeck: PhotoPipeline {
               uploadSeconds: Double) -> PhotoStep {
         let update = update(for: row, at: time, pixelScale: pixelScale, settled: settled, uploadLimit: uploadLimit,
                             uploadSeconds: uploadSeconds)
-        return PhotoStep(uploaded: update.uploaded, uploadedOnScreen: update.uploadedOnScreen, removed: update.removed)
+        return PhotoStep(uploaded: update.uploaded, uploadedOnScreen: update.uploadedOnScreen, unreadable: update.unreadable)
     }
 }
 

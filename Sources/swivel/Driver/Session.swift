@@ -27,6 +27,8 @@ final class Session {
     init(state: AppState, deck: (any PhotoPipeline)?, display: FrameDisplay, sharpPhotos: SharpPhotoStore?,
          effects: AppEffects, watch: FolderWatch? = nil) {
         self.state = state
+        // The deck's cards as its scan (and placement) made them; from here on the state's.
+        if let deck, self.state.membership == nil { self.state.membership = deck.membership }
         self.deck = deck
         self.display = display
         self.sharpPhotos = sharpPhotos
@@ -85,8 +87,8 @@ final class Session {
         let uploads = photos.uploads ?? deck.uploads(firstFrame: !display.presented, at: now)
         let update = deck.step(for: state.row, at: now, pixelScale: pixels.scale(for: state.row.layout.viewport),
                                settled: photos.settled, uploadLimit: uploads.limit, uploadSeconds: uploads.seconds)
-        (step.uploaded, step.uploadedOnScreen, step.removed) = (update.uploaded, update.uploadedOnScreen, update.removed.count)
-        state.handle(.cardsUnreadable(update.removed), at: now, deck: deck, effects: effects)
+        (step.uploaded, step.uploadedOnScreen, step.removed) = (update.uploaded, update.uploadedOnScreen, update.unreadable.count)
+        state.handle(.cardsUnreadable(update.unreadable), at: now, deck: deck, effects: effects)
         // The full view's photos: asked for, taken in, and what taking them in asks for next
         // (the full resolution, zoomed past the window's decode).
         let start = MonotonicClock.now

@@ -1,4 +1,6 @@
 import SwivelCore
+import SwivelPhotoCore
+import SwivelPhotos
 import SwivelSystem
 
 /// What the app's state asks of the world while it handles an event: moving files to the trash and
@@ -15,6 +17,13 @@ protocol AppEffects: AnyObject {
     func copyToClipboard(_ bytes: [UInt8]) -> String?
     /// One line on stderr.
     func warn(_ line: String)
+    /// The time a file that appeared is sorted by in a deck sorted by `sort` (its mtime, or when
+    /// the photo was taken: read from the file).
+    func sortTime(_ path: FilePath, by sort: DeckSort) -> Double
+}
+
+extension AppEffects {
+    func sortTime(_ path: FilePath, by sort: DeckSort) -> Double { DeckOrder.sortTime(path, by: sort) }
 }
 
 /// The real thing: the freedesktop.org trash (`Trash`), SDL's clipboard, stderr.

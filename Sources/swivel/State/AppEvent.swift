@@ -14,8 +14,8 @@ enum AppEvent {
     case resized(Size, pixels: FramePixels, fullscreen: Bool)
     /// Files added, removed or changed in the deck's folders (`FolderWatch`).
     case folderChanged([FolderChange])
-    /// The photo deck's step: the deck positions of the cards whose files turned out unreadable,
-    /// already out of the deck, highest first.
+    /// The photo deck's step: the ids of the cards whose files turned out unreadable, in the
+    /// order found (the state takes them out of its membership and the row).
     case cardsUnreadable([Int])
     /// What the full view's photos did (`SharpPhotoTextures.takeFinished`).
     case sharpPhotos([SharpPhotoEvent])

@@ -27,6 +27,10 @@ struct AppState {
 
     let settings: Settings
     var row: ScrollController
+    /// A photo deck's cards: which files, in the row's order (nil: the colour deck). The state
+    /// changes it (a folder's changes, its own trash moves, cards found unreadable) and gives the
+    /// deck each new value to take in (`DeckModel.membership`).
+    var membership: DeckMembership?
     var fullView: FullViewState
     var sharp = SharpPhotoPlan()
     var marks = CardMarks()
@@ -78,13 +82,17 @@ struct AppState {
         case .folderChanged(let changes):
             guard let deck else { return }
             // Swivel's own trash moves are in the row already.
-            applyFolderChanges(trash.withoutEchoes(changes, at: now), deck: deck, at: now)
-        case .cardsUnreadable(let positions):
-            guard let deck, !positions.isEmpty else { return }
-            for position in positions { row.removeCard(position, at: now) }
+            applyFolderChanges(trash.withoutEchoes(changes, at: now), deck: deck, effects: effects, at: now)
+        case .cardsUnreadable(let ids):
+            guard let deck, var cards = membership, !ids.isEmpty else { return }
+            for id in ids {
+                if let position = cards.remove(id) { row.removeCard(position, at: now) }
+            }
+            membership = cards
+            deck.membership = cards
             marks.keepCardsOf(deck)
             // (A deck emptied by files deleted while it is open stays open, waiting for new ones.)
-            if settings.emptyIsFatal && deck.count == 0 { end = .failed("none of the images could be read") }
+            if settings.emptyIsFatal && cards.count == 0 { end = .failed("none of the images could be read") }
         case .sharpPhotos(let events):
             sharp.take(events, fullView: &fullView, at: now)
         case .tick:
@@ -213,14 +221,15 @@ struct AppState {
         case .trash:
             guard trash.pending == nil else { return }    // the question already waits
             let changes = trash.delete(trashTargets(deck, at: now), notice: &notice, effects: effects, at: now)
-            applyTrashChanges(changes, deck: deck, at: now)
+            applyTrashChanges(changes, deck: deck, effects: effects, at: now)
         case .confirm:
-            applyTrashChanges(trash.answer(true, notice: &notice, effects: effects, at: now), deck: deck, at: now)
+            applyTrashChanges(trash.answer(true, notice: &notice, effects: effects, at: now), deck: deck, effects: effects, at: now)
         case .cancel:
             _ = trash.answer(false, notice: &notice, effects: effects, at: now)
         case .undo:
-            let (changes, first) = trash.undo(returned: deck.returned, notice: &notice, effects: effects, at: now)
-            applyTrashChanges(changes, deck: deck, centring: first, at: now)
+            let cards = membership ?? deck.membership
+            let (changes, first) = trash.undo(returned: cards.returned, notice: &notice, effects: effects, at: now)
+            applyTrashChanges(changes, deck: deck, effects: effects, centring: first, at: now)
         default:
             break
         }
@@ -239,11 +248,11 @@ struct AppState {
     /// puts restored ones back in their sorted places, easing the first back to the centre. An open
     /// full view shows the photo after the trashed one (the one before, at the end; it closes when
     /// none is left), or the restored one.
-    private mutating func applyTrashChanges(_ changes: [FolderChange], deck: DeckModel, centring: FilePath? = nil,
-                                            at now: Double) {
+    private mutating func applyTrashChanges(_ changes: [FolderChange], deck: DeckModel, effects: AppEffects,
+                                            centring: FilePath? = nil, at now: Double) {
         guard !changes.isEmpty else { return }
         let openPage = fullView.openPage(at: now)
-        applyFolderChanges(changes, deck: deck, at: now, closingGaps: true)
+        applyFolderChanges(changes, deck: deck, effects: effects, at: now, closingGaps: true)
         let target = centring.flatMap(deck.position(of:))
         if let openPage {
             if deck.count == 0 {
@@ -260,7 +269,7 @@ struct AppState {
     /// it stays where it is on screen. With `closingGaps` (Swivel's own Delete and Ctrl+Z), the
     /// removed cards shrink and fade out while the row closes round them, the restored ones grow
     /// in as it opens (`RowClosing`); otherwise the row changes at once.
-    private mutating func applyFolderChanges(_ changes: [FolderChange], deck: DeckModel, at time: Double,
+    private mutating func applyFolderChanges(_ changes: [FolderChange], deck: DeckModel, effects: AppEffects, at time: Double,
                                              closingGaps: Bool = false) {
         let centred = Int(row.layout.centreIndex(scroll: row.offset(at: time)).rounded())
         let taken: [RowClosing.Ghost] = !closingGaps ? [] : changes.compactMap { change in
@@ -268,7 +277,10 @@ struct AppState {
             return RowClosing.Ghost(position: position, color: PhotoDeck.placeholder,
                                     image: deck.hasTextures ? deck.image(at: position, now: time) : nil)
         }
-        guard let (count, moved) = deck.apply(changes, centred: centred) else { return }
+        guard var cards = membership,
+              let (count, moved) = cards.apply(changes, centred: centred, sortTime: effects.sortTime) else { return }
+        membership = cards
+        deck.membership = cards
         let grown: [Int] = !closingGaps ? [] : changes.compactMap { change in
             guard case .written(let path, _) = change else { return nil }
             return deck.position(of: path)

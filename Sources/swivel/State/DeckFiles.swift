@@ -31,11 +31,9 @@ protocol DeckModel: AnyObject, DeckFiles {
     func cardsWithoutPhoto(layout: CarouselLayout, scroll: Double) -> Int
     /// What `--texture-budget` leaves the full view's photos.
     var fullViewBudgetBytes: Int { get }
-    /// Applies what the folder watch saw (or Swivel's own trash moves); the deck's new size and the
-    /// centred card's new position, nil when nothing changed.
-    func apply(_ changes: [FolderChange], centred: Int) -> (count: Int, centred: Int)?
-    /// The change that brings back a file that was at `path` before.
-    func returned(_ path: FilePath) -> FolderChange
+    /// Which files are cards, in the row's order: the state's (`AppState.membership`), which the
+    /// deck is given after each change to take in (decodes for the new files, textures let go).
+    var membership: DeckMembership { get set }
 }
 
 extension SwivelPhotos.PhotoDeck: DeckModel {

@@ -159,13 +159,11 @@ public final class PhotoDeck<Textures: PhotoTextureArray> {
     /// The position of the card showing the file at `path`, nil when none does.
     public func position(of path: FilePath) -> Int? { membership.position(of: path) }
 
-    /// The change (for `apply`) that brings back a file that was at `path` before (a trashed file restored).
-    public func returned(_ path: FilePath) -> FolderChange { membership.returned(path) }
-
     public struct Update {
-        /// Deck positions of files that could not be read, already removed, highest first, so
-        /// the caller can keep the user's place.
-        public var removed: [Int] = []
+        /// The ids of the cards whose files turned out unreadable (said once each), in the order
+        /// found: still in `membership` until the caller takes them out (`DeckMembership.remove`,
+        /// which gives each one's position, so the caller can keep the user's place).
+        public var unreadable: [Int] = []
         /// Photos that went to the GPU.
         public var uploaded = 0
         /// Of those, the ones for cards on screen (the others change no pixel).
@@ -213,10 +211,9 @@ public final class PhotoDeck<Textures: PhotoTextureArray> {
             case .failure(let error):
                 retries.forget(finished.id)
                 // Said once is enough; a file gone or rewritten since is no longer this card.
-                guard !unusable.contains(finished.id), let position = membership.order.firstIndex(of: finished.id) else { continue }
+                guard !unusable.contains(finished.id), membership.order.contains(finished.id) else { continue }
                 warn("skipped \(error)")
-                membership.remove(finished.id)
-                update.removed.append(position)
+                update.unreadable.append(finished.id)
                 unusable.insert(finished.id)
             case .success(let chain):
                 retries.forget(finished.id)
@@ -240,7 +237,6 @@ public final class PhotoDeck<Textures: PhotoTextureArray> {
             }
         }
         for id in wanted { if cache.slot(for: id) != nil { cache.touch(id) } }
-        update.removed.sort(by: >)
         return update
     }
 
@@ -259,8 +255,8 @@ public final class PhotoDeck<Textures: PhotoTextureArray> {
     }
 
     /// `update` for the row that `controller` moves, at `time`. The deck only reads the
-    /// controller: the caller takes `removed` out of it (`ScrollController.removeCard`), so that
-    /// the centred card stays centred. `settled` asks for the cards on screen whatever the row's
+    /// controller: the caller takes the `unreadable` cards out of the membership and the row
+    /// (`ScrollController.removeCard`), so that the centred card stays centred. `settled` asks for the cards on screen whatever the row's
     /// speed (for screenshots and measurements).
     public func update(for controller: ScrollController, at time: Double, pixelScale: Double, settled: Bool = false,
                        uploadLimit: Int = DeckOpening.uploadsPerFrame, uploadSeconds: Double = .infinity) -> Update {
@@ -274,13 +270,6 @@ public final class PhotoDeck<Textures: PhotoTextureArray> {
     /// the deck's files were sorted by, in the deck's order (`DeckOrder.ordered`).
     public func placeNewFiles(_ placement: DeckPlacement, times: [Double]) {
         membership.placeNewFiles(placement, times: times)
-    }
-
-    /// Applies what the folder watch saw (`DeckMembership.apply`, the new files' times read from
-    /// them for the deck's sort): the deck's new size and the centred card's new position, nil
-    /// when nothing changed.
-    public func apply(_ changes: [FolderChange], centred: Int) -> (count: Int, centred: Int)? {
-        membership.apply(changes, centred: centred, sortTime: DeckOrder.sortTime)
     }
 
     /// Takes in a new membership: the files new to the deck become sources (decoded when wanted),
