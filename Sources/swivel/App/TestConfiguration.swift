@@ -1,4 +1,5 @@
 import Glibc
+import SwivelPhotos
 
 /// Debug builds only, for the tests: every `SWIVEL_TEST_*` variable, read in this one place into
 /// one value, once. Release builds read none of them (`current` is `.none` there).
@@ -11,6 +12,10 @@ struct TestConfiguration: Sendable {
     var frameLog: FrameLogDetail?
     enum FrameLogDetail: Sendable { case lines, pixels }
 
+    /// `SWIVEL_TEST_WATCH_LIMIT=N`, `SWIVEL_TEST_QUEUE_OVERFLOW=N`: the folder watch's failures
+    /// (`FolderWatch.Faults`: every watch after the first N fails; every event after the first N is lost).
+    var folderWatchFaults = FolderWatch.Faults()
+
     static let none = TestConfiguration()
 
     static let current: TestConfiguration = {
@@ -19,6 +24,8 @@ struct TestConfiguration: Sendable {
         var configuration = TestConfiguration()
         configuration.maximumTextureSize = value("SWIVEL_TEST_MAX_TEXTURE_SIZE").flatMap { Int($0) }
         configuration.frameLog = getenv("SWIVEL_TEST_FRAME_LOG").map { String(cString: $0) == "pixels" ? .pixels : .lines }
+        configuration.folderWatchFaults = FolderWatch.Faults(watchLimit: value("SWIVEL_TEST_WATCH_LIMIT").flatMap { Int($0) },
+                                                             overflowAfter: value("SWIVEL_TEST_QUEUE_OVERFLOW").flatMap { Int($0) })
         return configuration
         #else
         return .none
