@@ -1,31 +1,33 @@
 import Foundation
 import SwivelCore
+import SwivelPhotos
 import SwivelTestSupport
 import Testing
+@testable import swivel
 
-/// Live folders through the real binary: offscreen, the window held open by a replay, what is on
-/// screen read from the debug build's frame log (`SWIVEL_TEST_FRAME_LOG`, one line a frame drawn)
-/// while the test changes the folder.
+/// Live folders in this process (`LiveHarness`): the real folder watch on real inotify, the real
+/// deck decoding the real files, on the test's clock; the test changes the folder, waits for the
+/// watch's batch by its signal, then runs the clock on and reads what is on screen.
 @Suite struct LiveFolderTests {
-    /// A new photo written into the folder appears within 1 s, in its natural-order place, and the
-    /// centred card stays where it is on screen.
-    @Test func aPhotoCopiedInAppearsInItsPlaceWithinASecond() throws {
+    /// A new photo written into the folder appears in the first frame after its batch, in its
+    /// natural-order place, and the centred card stays where it is on screen.
+    @Test func aPhotoCopiedInAppearsInItsPlace() throws {
         let folder = TemporaryDirectory()
         for name in ["b02", "b04", "b06"] { _ = folder.write("\(name).png", bytes: ImageFiles.solid(.png, width: 60, height: 40, [90, 140, 200])) }
         // Centred on b04 (one pitch in), so the new card lands before the centred one.
-        let app = try RunningSwivel([folder.path.text, "--scroll", "240"])
-        defer { app.stop() }
-        #expect(app.waitFor { $0.last?.showing == ["b02", "b04", "b06"] })
-        let copied = Monotonic.now
+        let app = try LiveHarness([folder.path.text, "--scroll", "240"])
+        app.run(until: 1)
+        #expect(app.showing == ["b02", "b04", "b06"])
         copy(ImageFiles.solid(.png, width: 60, height: 40, [200, 80, 60]), to: folder.path("b03.png"))
-        #expect(app.waitFor { $0.last?.showing.contains("b03") == true })
-        let first = try #require(app.frames.first { $0.showing.contains("b03") })
-        print("b03 on screen \(((first.time - copied) * 1000).rounded()) ms after it was written")
-        #expect(first.time - copied < 1)
+        #expect(app.waitForFolderChanges())
+        let (before, arrived) = (app.drawn.count, app.now)
+        app.run(until: app.now + 1)
+        let first = try #require(app.drawn.dropFirst(before).first)
+        #expect(first.time - arrived < 0.05)
         #expect(first.showing == ["b02", "b03", "b04", "b06"])
         // b04 stays centred and flat: the offset moved on one pitch with it.
         #expect(first.centreName == "b04" && first.shift == 0)
-        #expect(app.frames.allSatisfy { $0.centreName == "b04" && $0.shift == 0 })
+        #expect(app.drawn.allSatisfy { $0.centreName == "b04" && $0.shift == 0 })
     }
 
     /// A deleted photo leaves, a renamed one moves to its new place, a rewritten one is read again
@@ -33,35 +35,33 @@ import Testing
     @Test func deletedRenamedAndRewrittenFiles() throws {
         let folder = TemporaryDirectory()
         for name in ["c1", "c2", "c3", "c4", "c5"] { _ = folder.write("\(name).png", bytes: ImageFiles.solid(.png, width: 60, height: 40, [90, 140, 200])) }
-        let app = try RunningSwivel([folder.path.text, "--scroll", "480"])   // c3 centred
-        defer { app.stop() }
-        #expect(app.waitFor { $0.last.map { $0.photos == $0.showing.count && $0.showing.count == 5 } == true })
+        let app = try LiveHarness([folder.path.text, "--scroll", "480"])   // c3 centred
+        app.run(until: 1)
+        #expect(app.drawn.last.map { $0.photos == $0.showing.count && $0.showing.count == 5 } == true)
 
         unlink(folder.path("c1.png").cString)
-        #expect(app.waitFor { $0.last?.showing == ["c2", "c3", "c4", "c5"] })
+        #expect(Self.runThroughBatches(app) { app.showing == ["c2", "c3", "c4", "c5"] })
         rename(folder.path("c2.png").cString, folder.path("c9.png").cString)
-        #expect(app.waitFor { $0.last?.showing == ["c3", "c4", "c5", "c9"] })
-        #expect(app.waitFor { $0.last.map { $0.photos == 4 } == true })
+        #expect(Self.runThroughBatches(app) { app.showing == ["c3", "c4", "c5", "c9"] })
+        #expect(Self.onScreen(app).photos == 4)
 
-        let before = app.frames.count
+        let before = app.drawn.count
         copy(ImageFiles.solid(.png, width: 60, height: 40, [250, 200, 0]), to: folder.path("c4.png"))
-        #expect(app.waitFor { frames in
-            frames.dropFirst(before).contains { $0.photos < 4 } && frames.last?.photos == 4
-        })
-        let frames = app.frames
-        #expect(frames.last?.showing == ["c3", "c4", "c5", "c9"])
-        #expect(frames.allSatisfy { $0.centreName == "c3" && $0.shift == 0 })
-        #expect(!app.stderr.contains("skipped"))
+        #expect(Self.runThroughBatches(app) { app.drawn.dropFirst(before).contains { $0.photos < 4 } && Self.onScreen(app).photos == 4 })
+        #expect(Self.onScreen(app).showing == ["c3", "c4", "c5", "c9"])
+        #expect(app.drawn.allSatisfy { $0.centreName == "c3" && $0.shift == 0 })
+        #expect(!app.effects.warnings.contains { $0.contains("skipped") })
     }
 
-    /// A photo written in 10 pieces, 100 ms apart, is never read half-written: its card appears
-    /// only once the file is closed, and nothing is skipped as cut short.
+    /// A photo written in 10 pieces is never read half-written: while it is open, another photo
+    /// written after its pieces arrives without it; its card appears only once the file is
+    /// closed, and nothing is skipped as cut short.
     @Test func aSlowlyWrittenFileIsNeverShownHalfWritten() throws {
         let folder = TemporaryDirectory()
         _ = folder.write("d1.png", bytes: ImageFiles.solid(.png, width: 60, height: 40, [90, 140, 200]))
-        let app = try RunningSwivel([folder.path.text])
-        defer { app.stop() }
-        #expect(app.waitFor { $0.last?.showing == ["d1"] })
+        let app = try LiveHarness([folder.path.text])
+        app.run(until: 1)
+        #expect(app.showing == ["d1"])
         let bytes = ImageFiles.image(.png, width: 400, height: 300) { x, y in [UInt8(x % 256), UInt8(y % 256), 99] }
         let descriptor = open(folder.path("d2.png").cString, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         #expect(descriptor >= 0)
@@ -69,15 +69,15 @@ import Testing
         for start in stride(from: 0, to: bytes.count, by: piece) {
             let end = min(bytes.count, start + piece)
             _ = bytes[start..<end].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-            usleep(100_000)
         }
-        let closed = Monotonic.now
+        copy(ImageFiles.solid(.png, width: 60, height: 40, [200, 80, 60]), to: folder.path("d0.png"))
+        #expect(Self.runThroughBatches(app) { app.showing.contains("d0") })
+        #expect(app.showing == ["d0", "d1"])
+        let closed = app.drawn.count
         close(descriptor)
-        #expect(app.waitFor { $0.last.map { $0.showing == ["d1", "d2"] && $0.photos == 2 } == true })
-        let first = try #require(app.frames.first { $0.showing.contains("d2") })
-        print("d2 on screen \(((first.time - closed) * 1000).rounded()) ms after it was closed")
-        #expect(first.time >= closed)
-        #expect(!app.stderr.contains("skipped"))
+        #expect(Self.runThroughBatches(app) { Self.onScreen(app).showing == ["d0", "d1", "d2"] && Self.onScreen(app).photos == 3 })
+        #expect(!app.drawn.prefix(closed).contains { $0.showing.contains("d2") })
+        #expect(!app.effects.warnings.contains { $0.contains("skipped") })
     }
 
     /// 1,000 photos written into the folder at once all arrive, in order, in a few batches (each
@@ -86,96 +86,98 @@ import Testing
         let folder = TemporaryDirectory()
         let png = ImageFiles.solid(.png, width: 24, height: 16, [90, 140, 200])
         for name in ["p0250", "p0750"] { _ = folder.write("\(name).png", bytes: png) }
-        let app = try RunningSwivel([folder.path.text, "--scroll", "240"])   // p0750 centred
-        defer { app.stop() }
-        #expect(app.waitFor { $0.last?.centreName == "p0750" })
-        let started = Monotonic.now
+        let app = try LiveHarness([folder.path.text, "--scroll", "240"])   // p0750 centred
+        app.run(until: 1)
+        #expect(app.drawn.last?.centreName == "p0750")
         for index in 0..<1000 where index != 250 && index != 750 {
             copy(png, to: folder.path(String(format: "p%04d.png", index)))
         }
-        let written = Monotonic.now
-        #expect(app.waitFor(timeout: 30) { $0.last?.cards == 1000 })
-        let frames = app.frames
-        let last = try #require(frames.last)
-        let batches = Set(frames.map(\.cards)).count - 1
-        let arrived = try #require(frames.first { $0.cards == 1000 })
-        print("1000 files written in \(((written - started) * 1000).rounded()) ms; in the deck "
-              + "\(((arrived.time - written) * 1000).rounded()) ms after the last, in \(batches) batches")
+        #expect(Self.runThroughBatches(app) { app.drawn.last?.cards == 1000 })
+        let last = try #require(app.drawn.last)
+        let batches = Set(app.drawn.map(\.cards)).count - 1
+        print("1000 files in the deck in \(batches) batches")
         #expect(last.centre == 750 && last.centreName == "p0750" && last.shift == 0)
         #expect(last.showing.joined(separator: " ").contains("p0749 p0750 p0751"))
-        #expect(frames.allSatisfy { $0.centreName == "p0750" && $0.shift == 0 })
+        #expect(app.drawn.allSatisfy { $0.centreName == "p0750" && $0.shift == 0 })
         #expect(batches < 1000)
     }
 
     /// When the inotify watch limit is reached (injected: after the first watch), one line says
-    /// so; the folder watched before it still updates, the other does not, and Swivel goes on.
+    /// so; the folder watched before it still updates, the other does not (its photo, written
+    /// first, is not there when the watched folder's arrives), and Swivel goes on.
     @Test func theWatchLimitIsSaidOnceAndTheRestGoesOn() throws {
         let first = TemporaryDirectory(), second = TemporaryDirectory()
         _ = first.write("e1.png", bytes: ImageFiles.solid(.png, width: 60, height: 40, [90, 140, 200]))
         _ = second.write("f1.png", bytes: ImageFiles.solid(.png, width: 60, height: 40, [90, 140, 200]))
-        let app = try RunningSwivel([first.path.text, second.path.text], environment: ["SWIVEL_TEST_WATCH_LIMIT": "1"])
-        defer { app.stop() }
-        #expect(app.waitFor { $0.last?.showing == ["e1", "f1"] })
+        let app = try LiveHarness([first.path.text, second.path.text], watchFaults: FolderWatch.Faults(watchLimit: 1))
+        app.run(until: 1)
+        #expect(app.showing == ["e1", "f1"])
         copy(ImageFiles.solid(.png, width: 60, height: 40, [200, 80, 60]), to: second.path("f2.png"))
         copy(ImageFiles.solid(.png, width: 60, height: 40, [200, 80, 60]), to: first.path("e2.png"))
-        #expect(app.waitFor { $0.last?.showing.contains("e2") == true })
-        usleep(500_000)
-        #expect(app.frames.last?.showing == ["e1", "e2", "f1"])
-        let said = app.stderr.split(separator: "\n").filter { $0.contains("inotify watch limit") }
-        #expect(said == ["swivel: no live updates for \(second.path.text) and the folders after it: "
+        #expect(Self.runThroughBatches(app) { app.showing.contains("e2") })
+        #expect(app.showing == ["e1", "e2", "f1"])
+        let said = app.effects.warnings.filter { $0.contains("inotify watch limit") }
+        #expect(said == ["no live updates for \(second.path.text) and the folders after it: "
                          + "the inotify watch limit is reached (sysctl fs.inotify.max_user_watches)"])
-        #expect(app.isRunning)
+        #expect(app.state.end == nil)
     }
 
     /// When events are lost (an inotify queue overflow, injected: every event after the first is
-    /// lost until the folder is quiet), one line says so and the folder is read again: the photos
-    /// written and deleted meanwhile arrive and leave in one batch, and the centred card never moves.
+    /// lost until the test releases them), one line says so and the folder is read again: the
+    /// photos written and deleted meanwhile arrive and leave in one batch, and the centred card
+    /// never moves.
     @Test func aQueueOverflowRereadsTheFolder() throws {
         let folder = TemporaryDirectory()
         for name in ["q2", "q4", "q6", "q8"] { _ = folder.write("\(name).png", bytes: ImageFiles.solid(.png, width: 60, height: 40, [90, 140, 200])) }
-        let app = try RunningSwivel([folder.path.text, "--scroll", "480"], environment: ["SWIVEL_TEST_QUEUE_OVERFLOW": "1"])   // q6 centred
-        defer { app.stop() }
-        #expect(app.waitFor { $0.last.map { $0.showing == ["q2", "q4", "q6", "q8"] && $0.photos == 4 } == true })
+        let app = try LiveHarness([folder.path.text, "--scroll", "480"], watchFaults: FolderWatch.Faults(overflowAfter: 1))   // q6 centred
+        app.run(until: 1)
+        #expect(app.showing == ["q2", "q4", "q6", "q8"] && Self.onScreen(app).photos == 4)
         let png = ImageFiles.solid(.png, width: 60, height: 40, [200, 80, 60])
         copy(png, to: folder.path("q5.png"))   // its IN_CREATE passes, the rest is lost
         unlink(folder.path("q2.png").cString)
         copy(png, to: folder.path("q3.png"))
         copy(png, to: folder.path("q7.png"))
-        #expect(app.waitFor { $0.last.map { $0.showing == ["q3", "q4", "q5", "q6", "q7", "q8"] && $0.photos == 6 } == true })
-        let frames = app.frames
-        #expect(Set(frames.map(\.cards)) == [4, 6])   // one batch
-        #expect(frames.allSatisfy { $0.centreName == "q6" && $0.shift == 0 })
-        let said = app.stderr.split(separator: "\n").filter { $0.contains("inotify queue") }
-        #expect(said == ["swivel: live updates missed some changes (the inotify queue overflowed): the folders are read again"])
+        try #require(app.watch).releaseLostEvents()
+        #expect(app.waitForFolderChanges())
+        app.run(until: app.now + 1)
+        #expect(app.showing == ["q3", "q4", "q5", "q6", "q7", "q8"] && Self.onScreen(app).photos == 6)
+        #expect(app.watch?.hasChanges == false)
+        #expect(Set(app.drawn.map(\.cards)) == [4, 6])   // one batch
+        #expect(app.drawn.allSatisfy { $0.centreName == "q6" && $0.shift == 0 })
+        let said = app.effects.warnings.filter { $0.contains("inotify queue") }
+        #expect(said == ["live updates missed some changes (the inotify queue overflowed): the folders are read again"])
     }
 
-    /// `--no-watch`: a photo written into the folder does not appear.
+    /// `--no-watch`: the folder is not watched at all, and a photo written into it does not appear.
     @Test func noWatchTurnsItOff() throws {
         let folder = TemporaryDirectory()
         _ = folder.write("g1.png", bytes: ImageFiles.solid(.png, width: 60, height: 40, [90, 140, 200]))
-        let app = try RunningSwivel([folder.path.text, "--no-watch"])
-        defer { app.stop() }
-        #expect(app.waitFor { $0.last?.photos == 1 })
+        let app = try LiveHarness([folder.path.text, "--no-watch"])
+        app.run(until: 1)
+        #expect(app.drawn.last?.photos == 1)
+        #expect(app.watch == nil)
         copy(ImageFiles.solid(.png, width: 60, height: 40, [200, 80, 60]), to: folder.path("g2.png"))
-        usleep(1_500_000)
-        #expect(app.frames.allSatisfy { $0.cards == 1 })
+        app.run(until: 3)
+        #expect(app.drawn.allSatisfy { $0.cards == 1 })
     }
 
-    /// A single file named on the command line is watched as a file: rewritten, it is read again;
-    /// deleted, it leaves (and Swivel stays open on the empty row).
+    /// A single file named on the command line is watched as a file: another file written beside
+    /// it is not taken in (it came before the deletion that empties the row); deleted, it leaves
+    /// (and Swivel stays open on the empty row); written again, it is back.
     @Test func aSingleFileIsWatchedAsAFile() throws {
         let folder = TemporaryDirectory()
         _ = folder.write("h1.png", bytes: ImageFiles.solid(.png, width: 60, height: 40, [90, 140, 200]))
         _ = folder.write("other.png", bytes: ImageFiles.solid(.png, width: 60, height: 40, [90, 140, 200]))
-        let app = try RunningSwivel([folder.path("h1.png").text])
-        defer { app.stop() }
-        #expect(app.waitFor { $0.last?.photos == 1 })
+        let app = try LiveHarness([folder.path("h1.png").text])
+        app.run(until: 1)
+        #expect(app.drawn.last?.photos == 1)
         copy(ImageFiles.solid(.png, width: 60, height: 40, [200, 80, 60]), to: folder.path("new.png"))
         unlink(folder.path("h1.png").cString)
-        #expect(app.waitFor { $0.last?.cards == 0 })
+        #expect(Self.runThroughBatches(app) { app.state.row.layout.cardCount == 0 })
+        #expect(app.drawn.allSatisfy { !$0.showing.contains("new") })
         copy(ImageFiles.solid(.png, width: 60, height: 40, [200, 80, 60]), to: folder.path("h1.png"))
-        #expect(app.waitFor { $0.last.map { $0.showing == ["h1"] && $0.photos == 1 } == true })
-        #expect(app.isRunning)
+        #expect(Self.runThroughBatches(app) { Self.onScreen(app).showing == ["h1"] && Self.onScreen(app).photos == 1 })
+        #expect(app.state.end == nil)
     }
 
     /// With `--recursive` a new subfolder is watched as it comes: its photo appears after the
@@ -184,38 +186,15 @@ import Testing
         let folder = TemporaryDirectory()
         _ = folder.write("m1.png", bytes: ImageFiles.solid(.png, width: 60, height: 40, [90, 140, 200]))
         _ = folder.write("m9.png", bytes: ImageFiles.solid(.png, width: 60, height: 40, [90, 140, 200]))
-        let app = try RunningSwivel([folder.path.text, "--recursive"])
-        defer { app.stop() }
-        #expect(app.waitFor { $0.last?.showing == ["m1", "m9"] })
+        let app = try LiveHarness([folder.path.text, "--recursive"])
+        app.run(until: 1)
+        #expect(app.showing == ["m1", "m9"])
         folder.makeDirectories("a-sub")
         copy(ImageFiles.solid(.png, width: 60, height: 40, [200, 80, 60]), to: folder.path("a-sub/m5.png"))
-        #expect(app.waitFor { $0.last?.showing == ["m1", "m9", "m5"] })
+        #expect(Self.runThroughBatches(app) { app.showing == ["m1", "m9", "m5"] })
         let outside = TemporaryDirectory()
         rename(folder.path("a-sub").cString, outside.path("gone").cString)
-        #expect(app.waitFor { $0.last?.showing == ["m1", "m9"] })
-    }
-
-    /// A photo added off screen changes no pixel of the cards on screen: every one keeps its photo
-    /// fully faded in through the batch (none goes back to the placeholder and fades in again),
-    /// in a deck small enough that its texture array has a layer for every card.
-    @Test func aPhotoAddedOffScreenLeavesTheVisibleCardsAsTheyAre() throws {
-        let folder = TemporaryDirectory()
-        let png = ImageFiles.solid(.png, width: 60, height: 40, [90, 140, 200])
-        for index in 0..<12 { _ = folder.write(String(format: "v%02d.png", index), bytes: png) }
-        // v00 centred: v11 and past are off screen. Each frame logged with its pixels' hash.
-        let app = try RunningSwivel([folder.path.text], environment: ["SWIVEL_TEST_FRAME_LOG": "pixels"])
-        defer { app.stop() }
-        #expect(app.waitFor { $0.last.map { $0.photos == $0.showing.count } == true })
-        usleep(300_000)   // the last fade's frames drawn
-        let before = app.frames.count
-        let settled = try #require(app.frames.last?.pixels)
-        copy(png, to: folder.path("v99.png"))
-        #expect(app.waitFor { $0.last?.cards == 13 })
-        usleep(500_000)   // a reload would fade in over the 0.15 s after the batch
-        let after = app.frames.dropFirst(before)
-        print("\(after.count) frames after the batch, photos fully in: \(after.map(\.photos))")
-        #expect(!after.isEmpty && after.allSatisfy { $0.photos == $0.showing.count && !$0.showing.contains("v99") })
-        #expect(after.allSatisfy { $0.pixels == settled })
+        #expect(Self.runThroughBatches(app) { app.showing == ["m1", "m9"] })
     }
 
     /// No frame for what nobody sees: once the photos on screen are in, the photos decoded ahead
@@ -224,16 +203,53 @@ import Testing
         let folder = TemporaryDirectory()
         let png = ImageFiles.image(.png, width: 600, height: 400) { x, y in [UInt8(x % 256), UInt8(y % 256), 40] }
         for index in 0..<30 { _ = folder.write(String(format: "k%02d.png", index), bytes: png) }
-        let app = try RunningSwivel([folder.path.text, "--no-watch"])
-        defer { app.stop() }
-        #expect(app.waitFor { $0.last.map { $0.photos == $0.showing.count } == true })
-        usleep(3_000_000)   // the 17 photos off screen (8 either side, 1 where the row rests) decode meanwhile
-        let frames = app.frames
+        let app = try LiveHarness([folder.path.text, "--no-watch"])
+        app.run(until: 5)   // the 17 photos off screen (8 either side, 1 where the row rests) decode meanwhile
+        let frames = app.drawn
         let allIn = try #require(frames.firstIndex { $0.photos == $0.showing.count })
-        // (Not counting the frame that builds the programs once the open is over, if it comes after.)
-        let after = frames[(allIn + 1)...].count { !$0.builtPrograms }
-        print("\(frames.count) frames drawn, \(after) after the last photo on screen was in")
-        #expect(after == 0)
+        print("\(frames.count) frames drawn, \(frames.count - allIn - 1) after the last photo on screen was in")
+        #expect(frames.count - allIn - 1 == 0)
+    }
+
+    /// What is on screen at `app`'s clock now, as the frame log would tell it.
+    static func onScreen(_ app: LiveHarness) -> FrameFacts { FrameFacts(app.frame, state: app.state, deck: app.deck) }
+
+    /// Runs `app` through the watch's batches, a second of its clock after each, until `condition`
+    /// holds; false when a batch is waited for in vain.
+    static func runThroughBatches(_ app: LiveHarness, until condition: () -> Bool) -> Bool {
+        while !condition() {
+            guard app.waitForFolderChanges() else { return false }
+            app.run(until: app.now + 1)
+        }
+        return true
+    }
+}
+
+/// A live folder's pixels, drawn by the app's renderer (`LiveHarness.Drawing.offscreenGL`).
+@Suite(.serialized) struct LiveFolderPixelTests {
+    /// A photo added off screen changes no pixel of the cards on screen: every one keeps its photo
+    /// fully faded in through the batch (none goes back to the placeholder and fades in again),
+    /// in a deck small enough that its texture array has a layer for every card.
+    @Test func aPhotoAddedOffScreenLeavesTheVisibleCardsAsTheyAre() throws {
+        let folder = TemporaryDirectory()
+        let png = ImageFiles.solid(.png, width: 60, height: 40, [90, 140, 200])
+        for index in 0..<12 { _ = folder.write(String(format: "v%02d.png", index), bytes: png) }
+        // v00 centred: v11 and past are off screen.
+        let app = try LiveHarness([folder.path.text], drawing: .offscreenGL)
+        app.run(until: 1)   // the fades over
+        #expect(app.drawn.last.map { $0.photos == $0.showing.count } == true)
+        let settled = try #require(app.image())
+        let before = app.drawn.count
+        copy(png, to: folder.path("v99.png"))
+        #expect(LiveFolderTests.runThroughBatches(app) { app.state.row.layout.cardCount == 13 })
+        let after = app.drawn.dropFirst(before)
+        print("\(after.count) frames after the batch, photos fully in: \(after.map(\.photos))")
+        #expect(!after.isEmpty && after.allSatisfy { $0.photos == $0.showing.count && !$0.showing.contains("v99") })
+        // A reload would fade in over the 0.15 s after the batch: the pixels through it and after.
+        let taken = app.now - 1
+        for time in [taken, taken + 0.05, taken + 0.1, taken + 0.2] {
+            #expect(app.image(photoTime: time)?.bytes == settled.bytes, "at \(time)")
+        }
     }
 }
 

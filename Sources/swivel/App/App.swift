@@ -57,12 +57,14 @@ struct App {
 
     /// The watch of the deck's folders and files (`--no-watch`, the built-in decks: none), files that
     /// appear placed in `deck` where the scan and the sort would have put them; `onChange` runs on
-    /// its thread when a batch of changes is ready.
+    /// its thread when a batch of changes is ready; its warnings go to `warn` (stderr), on either thread.
     static func watch<T>(_ options: Options, deck: SwivelPhotos.PhotoDeck<T>?, files: ScannedDeck?,
+                         faults: FolderWatch.Faults = TestConfiguration.current.folderWatchFaults,
+                         warn: @escaping @Sendable (String) -> Void = { Console.error($0) },
                          onChange: @escaping @Sendable () -> Void) -> FolderWatch? {
         guard options.watch, let deck, let files, !options.demo else { return nil }
         deck.placeNewFiles(DeckPlacement(roots: files.roots, sort: options.sort, reverse: options.reverse), times: files.times)
-        return FolderWatch(roots: files.roots, recursive: options.recursive, warn: { Console.error($0) }, onChange: onChange)
+        return FolderWatch(roots: files.roots, recursive: options.recursive, faults: faults, warn: warn, onChange: onChange)
     }
 
     /// The state a session of `options` starts in: the row of `cards` photos (nil: the colour

@@ -20,6 +20,10 @@ struct TestConfiguration: Sendable {
     /// fault after its warm-up (`Soak`).
     var soakFault: String?
 
+    /// `SWIVEL_TEST_WATCH_LIMIT=N`, `SWIVEL_TEST_QUEUE_OVERFLOW=N`: the folder watch's failures
+    /// (`FolderWatch.Faults`: every watch after the first N fails; every event after the first N is lost).
+    var folderWatchFaults = FolderWatch.Faults()
+
     static let none = TestConfiguration()
 
     static let current: TestConfiguration = {
@@ -30,6 +34,8 @@ struct TestConfiguration: Sendable {
         configuration.frameLog = getenv("SWIVEL_TEST_FRAME_LOG").map { String(cString: $0) == "pixels" ? .pixels : .lines }
         configuration.deckFaults = InjectedFaults(uploadFails: value("SWIVEL_TEST_GPU_FULL"), slowDecode: value("SWIVEL_TEST_SLOW_DECODE"))
         configuration.soakFault = value("SWIVEL_TEST_SOAK_FAULT")
+        configuration.folderWatchFaults = FolderWatch.Faults(watchLimit: value("SWIVEL_TEST_WATCH_LIMIT").flatMap { Int($0) },
+                                                             overflowAfter: value("SWIVEL_TEST_QUEUE_OVERFLOW").flatMap { Int($0) })
         return configuration
         #else
         return .none

@@ -49,9 +49,11 @@ final class LiveHarness {
     private(set) var drawn: [FrameFacts] = []
 
     /// The app as `swivel ARGUMENTS` would start it, in a window of `size` points at `scale`
-    /// pixels a point (photos' paths among the arguments; `--no-watch` to leave folders unwatched).
+    /// pixels a point (photos' paths among the arguments; `--no-watch` to leave folders unwatched;
+    /// `watchFaults`: the folder watch's failures made to happen). The deck's and the watch's
+    /// warnings go to `effects.warnings`.
     init(_ arguments: [String], size: Size = Size(1280, 720), scale: Double = 1, drawing: Drawing = .none,
-         trash: TemporaryDirectory = TemporaryDirectory()) throws {
+         trash: TemporaryDirectory = TemporaryDirectory(), watchFaults: FolderWatch.Faults = FolderWatch.Faults()) throws {
         let options = try Options.resolve(OptionParser.scan(arguments.map { Array($0.utf8) }), config: nil)
         let files = App.deckFiles(options)
         let (signal, wakes) = (signal, wakes)
@@ -64,6 +66,7 @@ final class LiveHarness {
         let pixels = FramePixels(width: Int((size.width * scale).rounded()), height: Int((size.height * scale).rounded()))
         window = LiveLoop.Window(size: size, pixels: pixels)
         effects = TestEffects(trash: trash)
+        let warn: @Sendable (String) -> Void = { [effects] in effects.warn($0) }
         let openCard = options.openCard?.card(in: files?.sources)
         let sharp: SharpPhotoStore?
         let frames: FrameDisplay
@@ -71,10 +74,10 @@ final class LiveHarness {
         case .none:
             let memory = files.map {
                 SwivelPhotos.PhotoDeck<MemoryCardTextures>(sources: $0.sources, budgetMiB: options.textureBudgetMiB,
-                                                           warn: { _ in }, onFinished: wake)
+                                                           warn: warn, onFinished: wake)
             }
             deck = memory
-            watch = App.watch(options, deck: memory, files: files, onChange: wake)
+            watch = App.watch(options, deck: memory, files: files, faults: watchFaults, warn: warn, onChange: wake)
             sharp = memory.map { SharpPhotoTextures<MemorySharpTexture>(photos: $0.fullViewPhotos, tileLimit: nil) }
             let display = RecordingDisplay()
             display.windowPixels = pixels
@@ -85,11 +88,11 @@ final class LiveHarness {
             var windowOptions = SwivelPlatform.Window.Options()
             (windowOptions.width, windowOptions.height, windowOptions.hidden) = (Int(size.width), Int(size.height), true)
             (windowOptions.videoDriver, windowOptions.scale, windowOptions.vsync) = (.offscreen, scale, false)
-            let gl = files.map { PhotoDeck(sources: $0.sources, budgetMiB: options.textureBudgetMiB, warn: { _ in }, onFinished: wake) }
+            let gl = files.map { PhotoDeck(sources: $0.sources, budgetMiB: options.textureBudgetMiB, warn: warn, onFinished: wake) }
             let renderer = FrameRenderer(surface: GLWindow(windowOptions),
                                          content: SceneContent(deck: gl, background: options.background, captions: options.captions))
             deck = gl
-            watch = App.watch(options, deck: gl, files: files, onChange: wake)
+            watch = App.watch(options, deck: gl, files: files, faults: watchFaults, warn: warn, onChange: wake)
             sharp = renderer.sharp
             (display, self.renderer, frames) = (nil, renderer, renderer)
             window.pixels = renderer.windowPixels
@@ -228,11 +231,15 @@ final class RecordingDisplay: FrameDisplay {
 }
 
 /// What the app asks of the world, in a test: a freedesktop.org trash in the test's own folder
-/// (real moves), a clipboard that keeps what it was given, stderr's lines kept.
-final class TestEffects: AppEffects {
+/// (real moves), a clipboard that keeps what it was given, stderr's lines kept (the app's, the
+/// deck's and the folder watch's, which may come from their own threads).
+final class TestEffects: AppEffects, @unchecked Sendable {
     let locations: TrashLocations
     private(set) var clipboard: [[UInt8]] = []
-    private(set) var warnings: [String] = []
+    /// The lines said, in order (under `warningsLock`, the one thing other threads touch).
+    var warnings: [String] { warningsLock.withLock { lines } }
+    private let warningsLock = Condition()
+    private var lines: [String] = []
 
     init(trash: TemporaryDirectory) { locations = TrashLocations(home: trash.path("data/Trash").bytes) }
 
@@ -242,7 +249,7 @@ final class TestEffects: AppEffects {
         clipboard.append(bytes)
         return nil
     }
-    func warn(_ line: String) { warnings.append(line) }
+    func warn(_ line: String) { warningsLock.withLock { lines.append(line) } }
 }
 
 /// A sharp photo kept in memory: the whole photo goes up in one step (a GPU with room for it at

@@ -22,6 +22,20 @@ public final class FolderWatch: @unchecked Sendable {
     /// new photo has to appear in).
     public static var batchSeconds: Double { 0.2 }
 
+    /// Failures the tests make happen where no test may change the system setting behind them
+    /// (debug builds' `SWIVEL_TEST_*` variables, or a test's own value): nothing by default.
+    public struct Faults: Sendable {
+        /// Every watch after the first N fails as the kernel's limit does (`fs.inotify.max_user_watches`).
+        public var watchLimit: Int?
+        /// Every event after the first N is lost until `releaseLostEvents()`, then an overflow is
+        /// reported, as the kernel does when its queue fills (`fs.inotify.max_queued_events`). Once.
+        public var overflowAfter: Int?
+
+        public init(watchLimit: Int? = nil, overflowAfter: Int? = nil) {
+            (self.watchLimit, self.overflowAfter) = (watchLimit, overflowAfter)
+        }
+    }
+
     /// What is watched at one watch descriptor: a folder of the deck (`folder`, under command-line
     /// path `root`) and/or the single files named in it (by entry name).
     private struct Watched {
@@ -41,19 +55,20 @@ public final class FolderWatch: @unchecked Sendable {
     private var watchesAdded = 0
     private var limitReached = false
     private var overflowSaid = false
-    #if DEBUG
-    private var injectedOverflow = InjectedOverflow.fromEnvironment()
-    #endif
+    private let watchLimit: Int?
+    private var injectedOverflow: InjectedOverflow?
     // Shared with the main thread, under `lock`.
     private let lock = Condition()
     private var pending: [FolderChange] = []
     private var stopping = false
+    private var lostEventsReleased = false
 
     /// Watches `roots` (the command line's paths, `-` already replaced by the paths it read, in
     /// order): folders as folders, anything else as a single file. `warn` gets the one-line
     /// warnings, `onChange` runs on the watching thread when a batch is ready (to wake the main
-    /// loop). Nil, after one warning, when inotify cannot be had at all.
-    public init?(roots: [FilePath], recursive: Bool, warn: @escaping @Sendable (String) -> Void,
+    /// loop). `faults`: the tests' failures made to happen. Nil, after one warning, when inotify
+    /// cannot be had at all.
+    public init?(roots: [FilePath], recursive: Bool, faults: Faults = Faults(), warn: @escaping @Sendable (String) -> Void,
                  onChange: @escaping @Sendable () -> Void) {
         guard let inotify = Inotify() else {
             warn("no live updates: inotify: \(SystemErrno(errno))")
@@ -63,6 +78,8 @@ public final class FolderWatch: @unchecked Sendable {
         self.recursive = recursive
         self.warn = warn
         self.onChange = onChange
+        watchLimit = faults.watchLimit
+        injectedOverflow = faults.overflowAfter.map { InjectedOverflow(left: $0) }
         for (root, path) in roots.enumerated() {
             var status = stat()
             guard stat(path.cString, &status) == 0 else { continue }
@@ -81,6 +98,13 @@ public final class FolderWatch: @unchecked Sendable {
     /// Ends the watching thread, which holds the watch (and its descriptors) until then.
     public func stop() {
         lock.withLock { stopping = true }
+        inotify.interrupt()
+    }
+
+    /// With `Faults.overflowAfter`: the events lost so far, and every one queued by now, stay lost,
+    /// and the overflow is reported (the folders read again).
+    public func releaseLostEvents() {
+        lock.withLock { lostEventsReleased = true }
         inotify.interrupt()
     }
 
@@ -107,13 +131,11 @@ public final class FolderWatch: @unchecked Sendable {
                 let due = min(last + Self.quietSeconds, first + Self.batchSeconds)
                 timeout = Int32(max(0, ((due - now) * 1000).rounded(.up)))
             }
-            var events: [Inotify.Event]
-            #if DEBUG
-            if injectedOverflow.losing { timeout = timeout < 0 ? InjectedOverflow.quietMilliseconds : min(timeout, InjectedOverflow.quietMilliseconds) }
-            events = injectedOverflow.pass(inotify.read(timeoutMilliseconds: timeout))
-            #else
-            events = inotify.read(timeoutMilliseconds: timeout)
-            #endif
+            var events = inotify.read(timeoutMilliseconds: timeout)
+            if injectedOverflow != nil {
+                let released = lock.withLock { lostEventsReleased }
+                events = injectedOverflow!.pass(events, released: released, loseQueued: { _ = inotify.read(timeoutMilliseconds: 0) })
+            }
             let before = staged.count
             var overflowed = false
             for event in events {
@@ -239,15 +261,10 @@ public final class FolderWatch: @unchecked Sendable {
     private func addWatch(_ path: FilePath) -> Int32? {
         guard !limitReached else { return nil }
         var result = inotify.addWatch(path.cString, mask: Self.mask)
-        #if DEBUG
-        // Debug builds only, for the tests: `SWIVEL_TEST_WATCH_LIMIT=N` makes every watch after the
-        // first N fail as the kernel's limit does (the limit is a system setting no test may lower).
-        if let limit = getenv("SWIVEL_TEST_WATCH_LIMIT").flatMap({ Int(String(cString: $0)) }),
-           watchesAdded >= limit, case .success(let watch) = result {
+        if let watchLimit, watchesAdded >= watchLimit, case .success(let watch) = result {   // `Faults.watchLimit`
             if watched[watch] == nil { inotify.removeWatch(watch) }
             result = .failure(SystemErrno(ENOSPC))
         }
-        #endif
         switch result {
         case .success(let watch):
             watchesAdded += 1
@@ -318,34 +335,31 @@ public final class FolderWatch: @unchecked Sendable {
     }
 }
 
-#if DEBUG
-/// Debug builds only, for the tests: `SWIVEL_TEST_QUEUE_OVERFLOW=N` loses every event after the
-/// first N until the folders have been quiet for `quietMilliseconds`, then reports an overflow,
-/// as the kernel does when its queue fills (`fs.inotify.max_queued_events` is a system setting no
-/// test may lower). Once: later events pass.
+/// `Faults.overflowAfter` at work: the first N events pass, then every one is lost until the
+/// test releases them, when those still queued are lost too and an overflow is reported in their
+/// place. Once: later events pass.
 private struct InjectedOverflow {
-    static let quietMilliseconds: Int32 = 100
-    var left: Int?
+    /// The events still to pass before they are lost.
+    var left: Int
     var losing = false
+    var over = false
 
-    static func fromEnvironment() -> InjectedOverflow {
-        InjectedOverflow(left: getenv("SWIVEL_TEST_QUEUE_OVERFLOW").flatMap { Int(String(cString: $0)) })
-    }
-
-    mutating func pass(_ events: [Inotify.Event]) -> [Inotify.Event] {
-        if losing {
-            guard events.isEmpty else { return [] }
-            losing = false
-            return [Inotify.Event(watch: -1, mask: UInt32(bitPattern: IN_Q_OVERFLOW), cookie: 0, name: [])]
+    /// What gets through of the events of one read; `released`: whether the test has released the
+    /// lost events; `loseQueued` reads (and loses) every event the kernel has queued.
+    mutating func pass(_ events: [Inotify.Event], released: Bool, loseQueued: () -> Void) -> [Inotify.Event] {
+        guard !over else { return events }
+        var passed: [Inotify.Event] = []
+        if !losing {
+            guard events.count > left else {
+                left -= events.count
+                return events
+            }
+            passed = Array(events.prefix(left))
+            losing = true
         }
-        guard let count = left else { return events }
-        if events.count <= count {
-            left = count - events.count
-            return events
-        }
-        left = nil
-        losing = true
-        return Array(events.prefix(count))
+        guard released else { return passed }
+        loseQueued()
+        over = true
+        return passed + [Inotify.Event(watch: -1, mask: UInt32(bitPattern: IN_Q_OVERFLOW), cookie: 0, name: [])]
     }
 }
-#endif
