@@ -99,11 +99,14 @@ import Testing
         return file
     }
 
-    /// JPEG XL and WebP stop within `bound` seconds of the cancel; HEIC and AVIF when their one
-    /// library call returns, which is before the full decode would have ended.
+    /// JPEG XL and WebP stop within `share` of what the full decode had left after the cancel
+    /// (a quarter: well before it would have ended); HEIC
+    /// and AVIF when their one library call returns, which is before the full decode would have
+    /// ended. Both sides are wall-clock times on the same machine, so a loaded machine slows both
+    /// (a fixed 0.3 s failed at 0.72 s beside two busy loops and a soak, the full decode 9.0 s).
     @Test(.enabled(if: hasTools, "needs heif-enc, avifenc, cjxl and cwebp (libheif-examples, libavif-bin, libjxl-tools, webp)"),
-          arguments: [("jxl", 0.3), ("webp", 0.3), ("heic", nil), ("avif", nil)] as [(String, Double?)])
-    func aCancelledDecodeStops(_ format: String, _ bound: Double?) throws {
+          arguments: [("jxl", 0.25), ("webp", 0.25), ("heic", 1), ("avif", 1)] as [(String, Double)])
+    func aCancelledDecodeStops(_ format: String, _ share: Double) throws {
         let folder = TemporaryDirectory()
         let file = try Self.write(format, in: folder)
         let (full, error, latency) = Self.measure(file)
@@ -112,6 +115,6 @@ import Testing
         try #require(full > 0.6, "the full decode (\(full) s) is to be well over the 200 ms before the cancel")
         #expect(error?.cancelled == true, "\(String(describing: error))")
         #expect(error?.reason == "cancelled")
-        #expect(latency < (bound ?? full - 0.2), "stopped \(latency) s after the cancel; the full decode took \(full) s")
+        #expect(latency < share * (full - 0.2), "stopped \(latency) s after the cancel; the full decode took \(full) s")
     }
 }
