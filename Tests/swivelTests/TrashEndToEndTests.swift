@@ -3,9 +3,11 @@ import Glibc
 import SwivelCore
 import SwivelTestSupport
 import Testing
+@testable import swivel
 
-/// Delete and Ctrl+Z through the real binary (offscreen, keys from a `--replay`), each run with its
-/// own XDG_DATA_HOME and HOME, and what it trashed read back by GLib's `gio trash --list` (through
+/// Delete and Ctrl+Z through the real binary (offscreen, keys from a `--replay`) or, where the
+/// test follows the row through the folder watch's reports, in this process (`LiveHarness`); each
+/// with its own XDG_DATA_HOME and HOME, and what it trashed read back by GLib's `gio trash --list` (through
 /// gvfsd-trash, in a session bus of its own). Mounts — a read-only folder, a full file system, a
 /// second file system — need root; they are skipped where mounting is not permitted.
 @Suite struct TrashEndToEndTests {
@@ -46,32 +48,48 @@ import Testing
     }
 
     /// Ctrl+Z puts the file back byte for byte and its card back in its place, centred; the trash
-    /// is empty again. The folder watch's reports of both moves change nothing more: the card is
-    /// read once after the undo, never again (an echo taken for a rewrite would read it again).
+    /// is empty again. The folder watch's report of the Delete's move changes nothing more, nor
+    /// does the undo (put back by link(2), which the watch does not report: a link made in place is
+    /// reported only when it is a symbolic one): the card is read once after the undo, never
+    /// again (an echo taken for a rewrite would read it again). In this process (`LiveHarness`,
+    /// the real trash and watch), each report waited for by condition before the clock goes on;
+    /// a photo copied in after the undo marks the end of what the watch saw of it (inotify keeps
+    /// the order).
     @Test(.enabled(if: hasGio, gioReason))
     func undoRestoresTheFileAndItsCard() throws {
         let home = TrashHome()
         _ = home.photo("photos/u1.png")
         let bytes = home.photo("photos/u2.png")
         _ = home.photo("photos/u3.png")
-        let app = try RunningSwivel([home.folder.path("photos").text, "--scroll", "240"], environment: home.environment,
-                                    recording: "swivel-recording 1\n0 resize 1280 720\n1 key delete\n5 key undo\n60 end\n")
-        defer { app.stop() }
-        #expect(app.waitFor { $0.last.map { $0.showing == ["u1", "u2", "u3"] && $0.photos == 3 } == true })
-        #expect(app.waitFor { $0.last.map { $0.showing == ["u1", "u3"] && $0.centreName == "u3" } == true })
+        let app = try LiveHarness([home.folder.path("photos").text, "--scroll", "240"], trash: home.folder)
+        app.key("delete", at: 1)
+        app.key("undo", at: 5)
+        app.run(until: 0.9)
+        #expect(app.showing == ["u1", "u2", "u3"] && app.drawn.last?.photos == 3)
+        var batches = app.folderBatches
+        app.run(until: 1.5)
+        #expect(app.waitForFolderBatch(after: batches), "the watch's report of the Delete's move")
+        app.run(until: 4)
+        #expect(app.showing == ["u1", "u3"] && app.drawn.last?.centreName == "u3")
         let original = home.real("photos") + "/u2.png"
         #expect(access(original, F_OK) != 0)
         #expect(try home.gioTrashList() == [original])
-        #expect(app.waitFor { $0.last.map { $0.showing == ["u1", "u2", "u3"] && $0.centreName == "u2" && $0.shift == 0
-                                            && $0.photos == 3 } == true })
-        let restored = app.frames.count
-        usleep(1_000_000)    // the watch's batch of the undo's link comes within 250 ms
-        #expect(app.frames.dropFirst(restored).allSatisfy { $0.photos == 3 && $0.showing == ["u1", "u2", "u3"] })
+        app.run(until: 5.5)
+        let restored = try #require(app.drawn.last)
+        #expect(restored.showing == ["u1", "u2", "u3"] && restored.centreName == "u2" && restored.photos == 3)
+        let decodes = app.decodes
+        batches = app.folderBatches
+        copy(ImageFiles.solid(.png, width: 60, height: 40, [200, 80, 60]), to: home.folder.path("photos/u4.png"))
+        #expect(app.waitForFolderBatch(after: batches), "the watch's report of u4's copy")
+        app.run(until: 8)
+        let last = try #require(app.drawn.last)
+        #expect(last.showing == ["u1", "u2", "u3", "u4"] && last.centreName == "u2" && last.shift == 0 && last.photos == 4)
+        #expect(app.decodes == decodes + 1, "u4 read, and nothing else: \(decodes) then \(app.decodes)")
         #expect(home.folder.contents(FilePath(original)) == bytes)
         #expect(try FileManager.default.contentsOfDirectory(atPath: home.folder.path("data/Trash/info").text).isEmpty)
         #expect(try FileManager.default.contentsOfDirectory(atPath: home.folder.path("data/Trash/files").text).isEmpty)
         #expect(try home.gioTrashList() == [])
-        #expect(!app.stderr.contains("cannot") && !app.stderr.contains("skipped"), "\(app.stderr)")
+        #expect(!app.effects.warnings.contains { $0.contains("cannot") || $0.contains("skipped") }, "\(app.effects.warnings)")
     }
 
     /// Ctrl+Z 10 ms after Delete, before the folder watch's report of the move has come: that
@@ -79,51 +97,74 @@ import Testing
     @Test func undoRightAfterDeleteKeepsTheCard() throws {
         let home = TrashHome()
         for name in ["v1", "v2", "v3"] { _ = home.photo("photos/\(name).png") }
-        let app = try RunningSwivel([home.folder.path("photos").text, "--scroll", "240"], environment: home.environment,
-                                    recording: "swivel-recording 1\n0 resize 1280 720\n1 key delete\n1.01 key undo\n60 end\n")
-        defer { app.stop() }
-        let info = home.folder.path("data/Trash/info")
-        #expect(app.waitFor { _ in access(info.cString, F_OK) == 0 })    // made by the Delete
-        #expect(app.waitFor { _ in (try? FileManager.default.contentsOfDirectory(atPath: info.text).isEmpty) == true
-                                   && access(home.folder.path("photos/v2.png").cString, F_OK) == 0 })
-        usleep(1_000_000)    // the watch's batch comes within 250 ms
-        #expect(app.waitFor { $0.last.map { $0.cards == 3 && $0.showing == ["v1", "v2", "v3"] && $0.photos == 3 } == true })
-        #expect(app.frames.last?.cards == 3)
-        #expect(!app.stderr.contains("cannot"), "\(app.stderr)")
+        let app = try LiveHarness([home.folder.path("photos").text, "--scroll", "240"], trash: home.folder)
+        app.key("delete", at: 1)
+        app.key("undo", at: 1.01)
+        app.run(until: 0.9)
+        let batches = app.folderBatches
+        app.run(until: 1.02)
+        // Both moves are done within the test's 10 ms (no real time between them), so their
+        // reports come as one batch, after the undo.
+        #expect(access(home.folder.path("photos/v2.png").cString, F_OK) == 0)
+        #expect((try? FileManager.default.contentsOfDirectory(atPath: home.folder.path("data/Trash/info").text).isEmpty) == true)
+        #expect(app.waitForFolderBatch(after: batches))
+        app.run(until: 3)
+        let last = try #require(app.drawn.last)
+        #expect(last.cards == 3 && last.showing == ["v1", "v2", "v3"] && last.photos == 3, "\(last.showing) \(last.photos)")
+        #expect(app.state.row.layout.cardCount == 3)
+        #expect(!app.effects.warnings.contains { $0.contains("cannot") }, "\(app.effects.warnings)")
     }
 
     /// Each Ctrl+Z undoes one Delete, the latest first: after two Deletes the first Ctrl+Z brings
-    /// back the second photo only, the next one the first.
+    /// back the second photo only, the next one the first. (The watch's reports of the moves each
+    /// taken before the next key.)
     @Test func eachCtrlZUndoesTheDeleteBefore() throws {
         let home = TrashHome()
         for name in ["w1", "w2", "w3", "w4"] { _ = home.photo("photos/\(name).png") }
-        let app = try RunningSwivel([home.folder.path("photos").text, "--scroll", "240"], environment: home.environment,
-                                    recording: "swivel-recording 1\n0 resize 1280 720\n1 key delete\n2 key delete\n"
-                                        + "4 key undo\n7 key undo\n60 end\n")
-        defer { app.stop() }
+        let app = try LiveHarness([home.folder.path("photos").text, "--scroll", "240"], trash: home.folder)
         func exists(_ name: String) -> Bool { access(home.folder.path("photos/\(name).png").cString, F_OK) == 0 }
-        #expect(app.waitFor { $0.last?.showing == ["w1", "w4"] })
+        /// Runs past a key pressed at `time`; a Delete's move the watch reports, and its report is
+        /// taken before the clock goes on (an undo's link it does not report).
+        func step(_ key: String, at time: Double) {
+            app.key(key, at: time)
+            let batches = app.folderBatches
+            app.run(until: time + 0.5)
+            if key == "delete" { #expect(app.waitForFolderBatch(after: batches), "the watch's report of the Delete at \(time)") }
+            app.run(until: time + 0.9)
+        }
+        app.run(until: 0.9)
+        step("delete", at: 1)
+        step("delete", at: 2)
+        #expect(app.showing == ["w1", "w4"])
         #expect(!exists("w2") && !exists("w3"))
-        #expect(app.waitFor { $0.last.map { $0.showing == ["w1", "w3", "w4"] && $0.centreName == "w3" } == true })
+        step("undo", at: 4)
+        #expect(app.showing == ["w1", "w3", "w4"] && app.drawn.last?.centreName == "w3")
         #expect(exists("w3") && !exists("w2"))
-        #expect(app.waitFor { $0.last.map { $0.showing == ["w1", "w2", "w3", "w4"] && $0.centreName == "w2" } == true })
+        step("undo", at: 7)
+        #expect(app.showing == ["w1", "w2", "w3", "w4"] && app.drawn.last?.centreName == "w2")
         #expect(exists("w2") && exists("w3"))
     }
 
     /// Delete on the only photo, open in the full view: the view closes on an empty row, and
-    /// Ctrl+Z brings the photo back.
+    /// Ctrl+Z brings the photo back; the app goes on.
     @Test func deletingTheLastPhotoLeavesAnEmptyRow() throws {
         let home = TrashHome()
         _ = home.photo("photos/only.png")
-        let app = try RunningSwivel([home.folder.path("photos").text, "--open", "0"], environment: home.environment,
-                                    recording: "swivel-recording 1\n0 resize 1280 720\n1 key delete\n3 key undo\n60 end\n")
-        defer { app.stop() }
-        #expect(app.waitFor { $0.last?.open == 0 })
-        #expect(app.waitFor { $0.last.map { $0.cards == 0 && $0.open == nil } == true })
+        let app = try LiveHarness([home.folder.path("photos").text, "--open", "0"], trash: home.folder)
+        app.key("delete", at: 1)
+        app.key("undo", at: 3)
+        app.run(until: 0.9)
+        #expect(app.drawn.last?.open == 0)
+        let batches = app.folderBatches
+        app.run(until: 1.5)
+        #expect(app.waitForFolderBatch(after: batches))
+        app.run(until: 2.9)
+        #expect(app.drawn.last.map { $0.cards == 0 && $0.open == nil } == true)
         #expect(access(home.folder.path("data/Trash/files/only.png").cString, F_OK) == 0)
-        #expect(app.waitFor { $0.last.map { $0.cards == 1 && $0.showing == ["only"] && $0.open == nil } == true })
+        app.run(until: 5)
+        #expect(app.drawn.last.map { $0.cards == 1 && $0.showing == ["only"] && $0.open == nil } == true)
         #expect(access(home.folder.path("photos/only.png").cString, F_OK) == 0)
-        #expect(app.isRunning)
+        #expect(app.state.end == nil)
     }
 
     /// Two photos named alike from two folders: `same.png` and `same.png.2` in the trash, each info

@@ -41,27 +41,40 @@ final class LiveHarness {
     /// Woken by the decoders and the folder watch, which count their wakes here.
     private let signal = Condition()
     private let wakes = WakeCount()
+    /// How many batches the folder watch has handed over (under `signal`).
+    private let batches = WakeCount()
     /// The wakes the last turn saw.
     private var wakesSeen = 0
 
     var state: AppState { session.state }
     /// The frames drawn, as the frame log tells them.
     private(set) var drawn: [FrameFacts] = []
+    /// For each frame drawn by the renderer (`Drawing.offscreenGL`): whether it built the programs
+    /// left for later (`FrameRenderer.builtPrograms`), and its pixels when `keepPixels` is on.
+    private(set) var builtPrograms: [Bool] = []
+    private(set) var drawnPixels: [[UInt8]] = []
+    var keepPixels = false
 
     /// The app as `swivel ARGUMENTS` would start it, in a window of `size` points at `scale`
     /// pixels a point (photos' paths among the arguments; `--no-watch` to leave folders unwatched;
     /// `watchFaults`: the folder watch's failures made to happen). The deck's and the watch's
-    /// warnings go to `effects.warnings`.
+    /// warnings go to `effects.warnings`. `thumbnails`: the shared thumbnail cache the deck reads
+    /// and writes (none by default).
     init(_ arguments: [String], size: Size = Size(1280, 720), scale: Double = 1, drawing: Drawing = .none,
-         trash: TemporaryDirectory = TemporaryDirectory(), watchFaults: FolderWatch.Faults = FolderWatch.Faults()) throws {
+         trash: TemporaryDirectory = TemporaryDirectory(), watchFaults: FolderWatch.Faults = FolderWatch.Faults(),
+         thumbnails: ThumbnailCache? = nil) throws {
         let options = try Options.resolve(OptionParser.scan(arguments.map { Array($0.utf8) }), config: nil)
         let files = App.deckFiles(options)
-        let (signal, wakes) = (signal, wakes)
+        let (signal, wakes, batches) = (signal, wakes, batches)
         let wake: @Sendable () -> Void = {
             signal.withLock {
                 wakes.count += 1
                 signal.broadcast()
             }
+        }
+        let batch: @Sendable () -> Void = {
+            signal.withLock { batches.count += 1 }
+            wake()
         }
         let pixels = FramePixels(width: Int((size.width * scale).rounded()), height: Int((size.height * scale).rounded()))
         window = LiveLoop.Window(size: size, pixels: pixels)
@@ -74,10 +87,10 @@ final class LiveHarness {
         case .none:
             let memory = files.map {
                 SwivelPhotos.PhotoDeck<MemoryCardTextures>(sources: $0.sources, budgetMiB: options.textureBudgetMiB,
-                                                           warn: warn, onFinished: wake)
+                                                           thumbnails: thumbnails, warn: warn, onFinished: wake)
             }
             deck = memory
-            watch = App.watch(options, deck: memory, files: files, faults: watchFaults, warn: warn, onChange: wake)
+            watch = App.watch(options, deck: memory, files: files, faults: watchFaults, warn: warn, onChange: batch)
             sharp = memory.map { SharpPhotoTextures<MemorySharpTexture>(photos: $0.fullViewPhotos, tileLimit: nil) }
             let display = RecordingDisplay()
             display.windowPixels = pixels
@@ -88,11 +101,12 @@ final class LiveHarness {
             var windowOptions = SwivelPlatform.Window.Options()
             (windowOptions.width, windowOptions.height, windowOptions.hidden) = (Int(size.width), Int(size.height), true)
             (windowOptions.videoDriver, windowOptions.scale, windowOptions.vsync) = (.offscreen, scale, false)
-            let gl = files.map { PhotoDeck(sources: $0.sources, budgetMiB: options.textureBudgetMiB, warn: warn, onFinished: wake) }
+            let gl = files.map { PhotoDeck(sources: $0.sources, budgetMiB: options.textureBudgetMiB, thumbnails: thumbnails,
+                                           warn: warn, onFinished: wake) }
             let renderer = FrameRenderer(surface: GLWindow(windowOptions),
                                          content: SceneContent(deck: gl, background: options.background, captions: options.captions))
             deck = gl
-            watch = App.watch(options, deck: gl, files: files, faults: watchFaults, warn: warn, onChange: wake)
+            watch = App.watch(options, deck: gl, files: files, faults: watchFaults, warn: warn, onChange: batch)
             sharp = renderer.sharp
             (display, self.renderer, frames) = (nil, renderer, renderer)
             window.pixels = renderer.windowPixels
@@ -173,6 +187,10 @@ final class LiveHarness {
         let start = now
         session.draw(frame)
         drawn.append(FrameFacts(frame, state: state, deck: deck))
+        if let renderer {
+            builtPrograms.append(renderer.builtPrograms)
+            if keepPixels { drawnPixels.append(renderer.readPixels(renderer.windowPixels)) }
+        }
         now += frameSeconds
         session.present(now: { now })
         live.drew(startedAt: start, presentedAt: now, foundHidden: false)
@@ -199,10 +217,33 @@ final class LiveHarness {
         }
     }
 
+    /// The batches the folder watch has handed over so far (to wait for the next with
+    /// `waitForFolderBatch(after:)`).
+    var folderBatches: Int { signal.withLock { batches.count } }
+
+    /// Waits (by the watch's signal; at most `seconds`) until the folder watch has handed over a
+    /// batch after the first `count`: one the app may have taken already (a turn takes what has
+    /// come), unlike `waitForFolderChanges`, for changes the app makes itself while it runs.
+    @discardableResult
+    func waitForFolderBatch(after count: Int, seconds: Double = 30) -> Bool {
+        guard watch != nil else { return false }
+        let deadline = MonotonicClock.now + .seconds(seconds)
+        return signal.withLock {
+            while batches.count <= count && MonotonicClock.now < deadline { signal.wait(seconds: 0.5) }
+            return batches.count > count
+        }
+    }
+
     // MARK: What shows
 
     /// The frame the state gives now.
     var frame: Frame { state.frame(at: now, deck: deck) }
+
+    /// How many photos the deck has decoded so far (a thumbnail read counts).
+    var decodes: Int {
+        if let memory = deck as? SwivelPhotos.PhotoDeck<MemoryCardTextures> { return memory.decodeMilliseconds.count }
+        return (deck as? swivel.PhotoDeck)?.decodeMilliseconds.count ?? 0
+    }
 
     /// The card centred now (the row's slot nearest the centre).
     var centredCard: Int { state.row.layout.nearestCard(to: state.row.offset(at: now)) }
