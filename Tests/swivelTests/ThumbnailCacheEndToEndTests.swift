@@ -92,9 +92,9 @@ import Testing
         let folder = TemporaryDirectory()
         _ = Self.photos(folder)
         #expect(try Self.run(folder, [], frame: "cold.png").status == 0)    // writes the thumbnails
-        let root = try #require(ThumbnailDirectory.root { $0 == "XDG_CACHE_HOME" ? folder.path("cache").text : nil })
-        let cache = ThumbnailCache(directory: ThumbnailDirectory(root: root, program: "swivel", version: Options.version),
-                                   software: "swivel \(Options.version)", warn: { Issue.record("\($0)") })
+        let cacheHome = folder.path("cache").text
+        let found = ThumbnailCache.forApp(environment: { $0 == "XDG_CACHE_HOME" ? cacheHome : nil }, warn: { Issue.record("\($0)") })
+        let cache = try #require(found)
         let app = try LiveHarness([folder.path("photos é").text, "--no-watch"], drawing: .offscreenGL, thumbnails: cache)
         app.keepPixels = true
         app.run(until: 2)    // past the open's end (0.1 s after the first frame) and its frame

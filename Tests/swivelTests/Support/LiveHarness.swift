@@ -200,9 +200,17 @@ final class LiveHarness {
     /// for is done.
     private func settleDecodes() {
         guard let deck else { return }
-        let deadline = MonotonicClock.now + .seconds(60)
-        signal.withLock {
-            while !deck.decodesSettled && MonotonicClock.now < deadline { signal.wait(seconds: 0.5) }
+        waitForSignal(seconds: 60) { deck.decodesSettled }
+    }
+
+    /// Waits, under the decoders' and the watch's signal, until `condition` holds (true) or
+    /// `seconds` pass (false).
+    @discardableResult
+    private func waitForSignal(seconds: Double, until condition: () -> Bool) -> Bool {
+        let deadline = MonotonicClock.now + .seconds(seconds)
+        return signal.withLock {
+            while !condition() && MonotonicClock.now < deadline { signal.wait(seconds: 0.5) }
+            return condition()
         }
     }
 
@@ -210,11 +218,7 @@ final class LiveHarness {
     @discardableResult
     func waitForFolderChanges(seconds: Double = 30) -> Bool {
         guard let watch else { return false }
-        let deadline = MonotonicClock.now + .seconds(seconds)
-        return signal.withLock {
-            while !watch.hasChanges && MonotonicClock.now < deadline { signal.wait(seconds: 0.5) }
-            return watch.hasChanges
-        }
+        return waitForSignal(seconds: seconds) { watch.hasChanges }
     }
 
     /// The batches the folder watch has handed over so far (to wait for the next with
@@ -227,11 +231,7 @@ final class LiveHarness {
     @discardableResult
     func waitForFolderBatch(after count: Int, seconds: Double = 30) -> Bool {
         guard watch != nil else { return false }
-        let deadline = MonotonicClock.now + .seconds(seconds)
-        return signal.withLock {
-            while batches.count <= count && MonotonicClock.now < deadline { signal.wait(seconds: 0.5) }
-            return batches.count > count
-        }
+        return waitForSignal(seconds: seconds) { batches.count > count }
     }
 
     // MARK: What shows

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import SwivelSystem
 import SwivelTestSupport
 
 /// One line of the frame log.
@@ -68,6 +69,8 @@ enum Monotonic {
 final class RunningSwivel {
     private let process = Process()
     private let logs = TemporaryDirectory()
+    /// Woken by each write to the log, and by the process's end (`interrupt`).
+    private let writes: Inotify
 
     /// `recording`: the replay that holds the window open (and may press keys).
     init(_ arguments: [String], environment: [String: String] = [:],
@@ -82,9 +85,15 @@ final class RunningSwivel {
         env.merge(environment) { $1 }
         process.environment = env
         _ = FileManager.default.createFile(atPath: logs.url("stderr").path, contents: nil)
+        guard let writes = Inotify(),
+              case .success = writes.addWatch(logs.path("stderr").cString, mask: UInt32(IN_MODIFY)) else {
+            throw Unwatched(description: "cannot watch the frame log: \(String(cString: strerror(errno)))")
+        }
+        self.writes = writes
         process.standardError = try FileHandle(forWritingTo: logs.url("stderr"))
         process.standardOutput = FileHandle.nullDevice
         process.standardInput = FileHandle.nullDevice
+        process.terminationHandler = { _ in writes.interrupt() }
         try process.run()
     }
 
@@ -95,16 +104,19 @@ final class RunningSwivel {
     var isRunning: Bool { process.isRunning }
     var pid: Int32 { process.processIdentifier }
 
-    /// Polls the frame log until `condition` holds (true) or `timeout` seconds pass (false).
+    /// Reads the frame log again at each write to it until `condition` holds (true), the process
+    /// ends or `timeout` seconds pass (then whether it holds).
     func waitFor(timeout: Double = 15, _ condition: ([LoggedFrame]) -> Bool) -> Bool {
         let deadline = Monotonic.now + timeout
-        while Monotonic.now < deadline {
-            if condition(frames) { return true }
-            if !process.isRunning { return condition(frames) }
-            usleep(20_000)
+        while !condition(frames) {
+            let left = deadline - Monotonic.now
+            guard process.isRunning, left > 0 else { return condition(frames) }
+            _ = writes.read(timeoutMilliseconds: Int32((left * 1000).rounded(.up)))
         }
-        return false
+        return true
     }
+
+    struct Unwatched: Error, CustomStringConvertible { let description: String }
 
     func stop() {
         if process.isRunning { process.terminate() }
