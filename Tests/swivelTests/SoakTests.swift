@@ -142,8 +142,11 @@ import Testing
     }
 
     /// 64 KiB kept for every photo uploaded after the warm-up (a copy of each card, never freed):
-    /// the demo deck over three simulated minutes uploads some 70 photos after its warm-up of a
-    /// minute, about 4.4 MiB, and the soak fails by that growth.
+    /// the demo deck over three simulated minutes uploads some 150 photos after its warm-up of a
+    /// minute, about 9.5 MiB, and the soak fails by that growth plus the session's own. Its own is
+    /// what `demoDeck` holds under 2 MiB; the photos decode on threads, so it differs from run to
+    /// run (the reported growth less the leak in three fresh clones beside two busy loops: −0.50,
+    /// −0.13 and +1.94 MiB): from 1.5 MiB below the leak to 2 above it.
     @Test func aLeakEveryUploadFails() throws {
         let (result, report) = try Self.soak(["--demo"], minutes: "3", fault: "upload-leak")
         let uploads = try #require(report.int("photo_uploads")) - (try #require(report.int("photo_uploads_warm")))
@@ -152,7 +155,7 @@ import Testing
         print("64 KiB for each of \(uploads) uploads: \(leaked) MiB leaked, \(growth) MiB reported")
         #expect(leaked >= 3, "only \(uploads) uploads after the warm-up")
         #expect(result.status == 1 && report.fields["ok"] as? Bool == false)
-        #expect(abs(growth - leaked) < 1.5, "leaked \(leaked) MiB, reported \(growth)")
+        #expect((-1.5..<2).contains(growth - leaked), "leaked \(leaked) MiB, reported \(growth)")
     }
 
     @Test func sameSeedSameSession() throws {
