@@ -11,6 +11,9 @@
 //     MODE: jpeg heif avif jxl webp png tiff gif svg lcms exif (decode FILE with that library),
 //           nproc (glibc's processor count), open (/etc/passwd), exec (/bin/true).
 //     NOCONFINE=1 in the environment: the same without confinement, to compare.
+//   Built with -DCONFINE_AT_LOAD -shared -fPIC instead, it is a library whose constructor confines
+//   whatever process preloads it (LD_PRELOAD=/tmp/probe.so swivel --version): the calls a program
+//   makes, before and after its main, under the same filter.
 // Out, on stderr: "MODE WxH confine MS ms decode MS ms" and exit 0; the library's error and exit 3;
 // or "forbidden syscall N (NAME)" and exit 99. "probe PATH answered ENOENT": glibc's processor
 // count looking in /sys and /proc, answered so that it falls back to sched_getaffinity.
@@ -94,6 +97,12 @@ static int confine(void) {
     return rc;
 }
 
+#ifdef CONFINE_AT_LOAD
+__attribute__((constructor)) static void confine_at_load(void) {
+    tzset();
+    if (confine()) { fprintf(stderr, "confine failed\n"); _exit(2); }
+}
+#else
 int main(int argc, char **argv) {
     double t0 = now();
     const char *mode = argv[1];
@@ -167,3 +176,4 @@ int main(int argc, char **argv) {
     fprintf(stderr, "%s %dx%d confine %.2f ms decode %.1f ms\n", mode, w, h, (t1 - t0) * 1e3, (t2 - t1) * 1e3);
     return 0;
 }
+#endif
