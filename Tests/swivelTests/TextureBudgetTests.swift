@@ -20,14 +20,11 @@ import Testing
             ImageFiles.write(folder.path(String(format: "%02d.png", i)), ImageFiles.solid(.png, width: 40, height: 60, rgb))
         }
         let png = folder.path("frame.png").text
-        let started = Date()
         let result = try SwivelProcess.run([folder.path.text, "--no-captions", "--texture-budget", "16", "--scale", "4",
                                             "--scroll", "1200", "--screenshot", png],
                                            environment: ["SDL_VIDEODRIVER": "offscreen"], timeout: 30)
-        let seconds = Date().timeIntervalSince(started)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr == "")
-        #expect(seconds < 10, "took \(seconds) s")
         let frame = try Image(contentsOf: png)
         #expect((frame.width, frame.height) == (5120, 2880))
         // Card k's middle is at x = 640 + 240 (k − 5) points: cards 3 to 7 have theirs on screen.
