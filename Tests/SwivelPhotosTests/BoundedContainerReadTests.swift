@@ -75,9 +75,10 @@ import Testing
                 #expect(result.status == 0 && result.stderr.isEmpty, "\(name): \(result.status) \(result.stderr)")
             }
             // Before: 1283-1738 MiB and 4-17 s for the 400 MiB ones (the 1 GiB ones were refused as
-            // over the 512 MiB whole-file limit), 487 MiB for the tails.
+            // over the 512 MiB whole-file limit), 487 MiB for the tails. The peak is what is judged:
+            // a file read whole, by read(2) or through a mapping, is in it. The seconds are printed
+            // only; loaded fresh-clone runs took up to 2.3 s for what takes 0.1-0.4 s alone.
             #expect(result.peakMiB < 200, "\(name): peak \(result.peakMiB) MiB")
-            #expect(result.seconds < 10, "\(name): \(result.seconds) s")
         }
     }
 }

@@ -8,15 +8,19 @@ import Testing
 /// output and its exit status. Expected paths are the test's own: the files it made, as it named
 /// them. (What Enter picks and how marks follow their files: `PickAndMarkTests`, in this process.)
 @Suite struct PickTests {
-    /// A 1280 × 720 recording: `lines` after the resize, its end an hour on (a pick ends it first).
-    static func recording(_ lines: [String]) -> String {
-        ([RecordedEntry.header, "0 resize 1280 720"] + lines + ["3600 end"]).joined(separator: "\n") + "\n"
+    /// A 1280 × 720 recording: `lines` after the resize, its end at `end` s (a pick ends it first).
+    static func recording(_ lines: [String], end: Double) -> String {
+        ([RecordedEntry.header, "0 resize 1280 720"] + lines + ["\(end) end"]).joined(separator: "\n") + "\n"
     }
 
-    /// Runs swivel with `arguments` and `--replay` of `lines`, `input` on standard input.
-    static func run(_ arguments: [String], _ lines: [String], input: [UInt8]? = nil) throws -> ProcessResult {
+    /// Runs swivel with `arguments` and `--replay` of `lines` ending at `end`, `input` on standard
+    /// input. A pick's recording ends an hour on: its Enter must end the session first. A
+    /// `--screenshot` plays its recording to the end at 120 steps a second as fast as it can, so an
+    /// hour is 432,000 steps: 16 s in a debug build on an idle machine, over the 60 s timeout in
+    /// two loaded fresh-clone runs. Its recordings end just after their last key.
+    static func run(_ arguments: [String], _ lines: [String], end: Double = 3600, input: [UInt8]? = nil) throws -> ProcessResult {
         let folder = TemporaryDirectory()
-        let rec = folder.write("keys.rec", bytes: Array(recording(lines).utf8))
+        let rec = folder.write("keys.rec", bytes: Array(recording(lines, end: end).utf8))
         return try SwivelProcess.run(arguments + ["--no-thumbnail-cache", "--replay", rec.text],
                                      environment: ["SDL_VIDEODRIVER": "offscreen"], input: input, timeout: 60)
     }
@@ -72,11 +76,11 @@ import Testing
         let folder = Self.threePhotos()
         let out = folder.path("shot.png").text
         let result = try Self.run(["-o", folder.path.text, "--screenshot", out],
-                                  ["0.1 key end", "0.7 key mark", "0.8 key home", "1.5 key mark"])
+                                  ["0.1 key end", "0.7 key mark", "0.8 key home", "1.5 key mark"], end: 2)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdoutBytes == Self.lines(folder, "a.png", "c.png"), "\(result.stdout)")
         #expect(result.stderr.contains("wrote \(out)"), "\(result.stderr)")
-        let none = try Self.run(["-o", "--print0", folder.path.text, "--screenshot", out], ["0.1 key mark", "0.2 key mark"])
+        let none = try Self.run(["-o", "--print0", folder.path.text, "--screenshot", out], ["0.1 key mark", "0.2 key mark"], end: 1)
         #expect(none.status == 0 && none.stdoutBytes.isEmpty, "\(none.stdout)")
     }
 
