@@ -48,6 +48,8 @@ let package = Package(
                        providers: [.apt(["libwebp-dev"])]),
         .systemLibrary(name: "CPNG", path: "Sources/CPNG",
                        providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(name: "CSeccomp", path: "Sources/CSeccomp",
+                       providers: [.apt(["libseccomp-dev"])]),
 
         // C: keeps libpng's console chatter off stderr (the decoder reports bad files itself).
         .target(name: "CLibraryMessages"),
@@ -66,6 +68,12 @@ let package = Package(
         // C: Netpbm images through libnetpbm (apt: libnetpbm-dev), its error longjmps caught in C.
         .target(name: "NetpbmReader", dependencies: ["LazyLibraries"]),
 
+        // C: what the decoder box needs from the kernel that Swift cannot say (Landlock, the SIGSYS
+        // trap's registers, the seccomp filter through libseccomp, SCM_RIGHTS, sealed memfds).
+        .target(name: "CBox", dependencies: ["CSeccomp"], linkerSettings: [.linkedLibrary("seccomp")]),
+        // The decoder box: worker processes started from this binary, confined, spoken to over a
+        // socket with descriptors, their pixels in sealed memfds (docs/design.md, "Decoders in a box").
+        .target(name: "SwivelBox", dependencies: ["CBox", "SwivelSystem"], swiftSettings: withoutImplicitImports),
         // Pure Swift: layout, projection, scroll physics, input model, colours.
         .target(name: "SwivelCore", swiftSettings: withoutImplicitImports),
         // Glibc only: threads, a mutex with its condition, the monotonic clock, and the system utilities
@@ -86,14 +94,14 @@ let package = Package(
         // Photo decks without GL: folder scanning, decoding to card pixels, the decode threads, the deck
         // (what to decode, the texture plan, uploads through a texture-array protocol the app fills with GL).
         .target(name: "SwivelPhotos",
-                dependencies: ["SwivelCore", "SwivelPhotoCore", "SwivelSystem", "CSDL2", "CSDL2Image", "CLibraryMessages",
+                dependencies: ["SwivelCore", "SwivelPhotoCore", "SwivelSystem", "SwivelBox", "CSDL2", "CSDL2Image", "CLibraryMessages",
                                "CHeif", "CAVIF", "CJXL", "CLCMS2", "CExif", "CTIFF", "CZlib", "CGIF",
                                "CWebP", "CPNGReader", "CJPEGReader", "LazyLibraries", "STBImage", "NetpbmReader"],
                 path: "Sources/Photos/SwivelPhotos",
                 swiftSettings: withoutImplicitImports),
         // The executable: command line; App/ (wiring, the frame step and loop, overlays); Diagnostics/.
         .executableTarget(name: "swivel",
-                          dependencies: ["SwivelCore", "SwivelSystem", "SwivelRender", "SwivelPlatform", "SwivelPhotoCore",
+                          dependencies: ["SwivelCore", "SwivelSystem", "SwivelBox", "SwivelRender", "SwivelPlatform", "SwivelPhotoCore",
                                          "SwivelPhotos", "CTurboJPEG", "LazyLibraries"],
                           swiftSettings: withoutImplicitImports, plugins: ["EmbedDemoDeck"]),
 
@@ -112,6 +120,7 @@ let package = Package(
                 path: "Tests/SwivelTestSupport"),
         .testTarget(name: "SwivelCoreTests", dependencies: ["SwivelCore"]),
         .testTarget(name: "SwivelPhotoCoreTests", dependencies: ["SwivelCore", "SwivelPhotoCore"]),
+        .testTarget(name: "SwivelBoxTests", dependencies: ["SwivelBox", "CBox", "SwivelTestSupport"]),
         .testTarget(name: "SwivelSystemTests", dependencies: ["SwivelSystem", "SwivelCore", "SwivelTestSupport"]),
         .testTarget(name: "SwivelRenderTests",
                     dependencies: ["SwivelCore", "SwivelRender", "SwivelPlatform", "CGL", "SwivelTestSupport"]),
@@ -120,7 +129,7 @@ let package = Package(
         .testTarget(name: "SwivelPhotosTests",
                     dependencies: ["SwivelCore", "SwivelPhotoCore", "SwivelPhotos", "SwivelTestSupport", "CSDL2", "CSDL2Image", "CTurboJPEG",
                                    "CLCMS2", "CPNGReader", "CZlib"]),
-        .testTarget(name: "swivelTests", dependencies: ["swivel", "SwivelCore", "SwivelSystem", "SwivelPhotoCore", "SwivelPhotos", "SwivelTestSupport",
+        .testTarget(name: "swivelTests", dependencies: ["swivel", "SwivelCore", "SwivelSystem", "SwivelPhotoCore", "SwivelPhotos", "SwivelTestSupport", "LazyLibraries",
                                                        "CSDL2", "CSDL2Image"]),
     ]
 )

@@ -17,7 +17,7 @@ public final class FullViewTexture {
     /// Which bands go up next, and which of the photo's rows no tile needs any more.
     private var uploads: TileUploads
     /// The photo's pixels until every tile is up.
-    private var pixels: [UInt8]?
+    private var pixels: PixelBuffer?
     /// Told the photo's rows no texture needs any more (the caller may give their memory back).
     private let released: ((_ rows: Range<Int>) -> Void)?
 
@@ -34,15 +34,21 @@ public final class FullViewTexture {
     /// the tiles go up (the caller may give their memory back, so that the photo is not held twice
     /// while it goes up). Throws when the driver cannot take it; leaves the texture binding and
     /// the unpack state as it found them.
-    public convenience init(pixels: [UInt8], width: Int, height: Int, tileLimit: Int? = nil,
+    public convenience init(pixels: PixelBuffer, width: Int, height: Int, tileLimit: Int? = nil,
                             released: ((_ rows: Range<Int>) -> Void)? = nil) throws(TextureError) {
         try self.init(uploadingLater: pixels, width: width, height: height, tileLimit: tileLimit, released: released)
         _ = try upload(budgetBytes: Int.max, near: nil)
     }
 
+    /// `init(pixels:…)` from an array.
+    public convenience init(pixels: [UInt8], width: Int, height: Int, tileLimit: Int? = nil,
+                            released: ((_ rows: Range<Int>) -> Void)? = nil) throws(TextureError) {
+        try self.init(pixels: PixelBuffer(pixels), width: width, height: height, tileLimit: tileLimit, released: released)
+    }
+
     /// The same photo with nothing uploaded yet: `upload(budgetBytes:near:)` sends it a few bands
     /// a frame, and `pixels` are held until all are up.
-    public init(uploadingLater pixels: [UInt8], width: Int, height: Int, tileLimit: Int? = nil,
+    public init(uploadingLater pixels: PixelBuffer, width: Int, height: Int, tileLimit: Int? = nil,
                 released: ((_ rows: Range<Int>) -> Void)? = nil) throws(TextureError) {
         guard width > 0, height > 0, pixels.count == width * height * 4 else {
             throw TextureError(description: "image of the wrong size for its pixels")

@@ -2,6 +2,7 @@ import SwivelCore
 import SwivelPlatform
 import SwivelSystem
 
+if DecodeWorker.isRequested { DecodeWorker.run() }
 StartupTimeline.mark(.main)
 StandardStreams.keepOpen()
 // Before any other thread starts (threads inherit the blocked signals). A signal wakes the event
@@ -50,7 +51,7 @@ if options.showHelp {
                           textureBudgetMiB: options.textureBudgetMiB, hud: options.hud,
                           videoDriver: options.videoDriver, scale: options.scale,
                           thumbnailCache: options.thumbnailCache, openCard: options.openCard,
-                          reducedMotion: options.reducedMotion)).run()
+                          reducedMotion: options.reducedMotion, inProcess: options.benchInProcess)).run()
 } else if options.soakMinutes != nil {
     Soak(options: options).run()
 } else {

@@ -129,8 +129,8 @@ import SwivelPhotoCore
 
     /// The deck's on-screen threads: one a core, at most three (beside the one decoding ahead).
     @Test func onScreenThreadsFollowTheCores() {
-        #expect([1, 2, 3, 4, 64].map { PhotoDeck<MemoryTextures>.onScreenThreads(cores: $0) } == [1, 2, 3, 3, 3])
-        #expect(PhotoDeck<MemoryTextures>.onScreenThreads(cores: 0) == 1)
+        #expect([1, 2, 3, 4, 64].map { DeckThreads.onScreen(cores: $0) } == [1, 2, 3, 3, 3])
+        #expect(DeckThreads.onScreen(cores: 0) == 1)
     }
 }
 

@@ -6,12 +6,17 @@ import SwivelCore
 /// 2 ms while it runs (the high-water mark only grows, and a `--screenshot` run goes on to draw a
 /// frame after its decoders are done, so the last reading holds their peak). Optionally under a
 /// `prlimit` resource limit, which prlimit sets on itself before it execs swivel: the same pid.
+/// Its decoder workers (its children) are watched too, each decode's memory being theirs.
 public struct PeakMemoryRun {
     public let status: Int32
     public let signaled: Bool
     public let stderr: String
+    /// The largest peak of any one process: the app's or one of its decoder workers'.
     public let peakMiB: Double
     public let seconds: Double
+    /// The app's own peak, and the largest of its workers' (0 without workers).
+    public let appPeakMiB: Double
+    public let workerPeakMiB: Double
 
     /// Runs swivel with `arguments` offscreen, with `folder` as HOME and no config, plus
     /// `environment`; under `prlimit limits` (such as "--as=1073741824") when given; stopped after
@@ -25,13 +30,19 @@ public struct PeakMemoryRun {
             ? try ChildProcess(SwivelProcess.binary.path, arguments, environment: base.merging(environment) { $1 }, stderr: errors)
             : try ChildProcess("/usr/bin/prlimit", limits + ["--", SwivelProcess.binary.path] + arguments,
                                environment: base.merging(environment) { $1 }, stderr: errors)
-        var peak = 0.0
+        var peak = 0.0, workerPeak = 0.0
+        func highWaterMiB(_ pid: Int32) -> Double? {
+            guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+                  let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+                  let kib = Double(line.split(separator: " ")[1]) else { return nil }
+            return kib / 1024
+        }
         let deadline = Date().addingTimeInterval(timeout)
         while child.isRunning && Date() < deadline {
-            if let status = try? String(contentsOfFile: "/proc/\(child.pid)/status", encoding: .utf8),
-               let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
-               let kib = Double(line.split(separator: " ")[1]) {
-                peak = max(peak, kib / 1024)
+            if let mark = highWaterMiB(child.pid) { peak = max(peak, mark) }
+            let children = (try? String(contentsOfFile: "/proc/\(child.pid)/task/\(child.pid)/children", encoding: .utf8)) ?? ""
+            for worker in children.split(separator: " ").compactMap({ Int32($0) }) {
+                if let mark = highWaterMiB(worker) { workerPeak = max(workerPeak, mark) }
             }
             usleep(2_000)
         }
@@ -39,6 +50,7 @@ public struct PeakMemoryRun {
         child.terminate(within: 2)
         guard let status = child.status else { throw ChildProcess.SpawnError(description: "swivel did not end") }
         return PeakMemoryRun(status: status.code, signaled: status.signaled,
-                             stderr: String(decoding: folder.contents(errors), as: UTF8.self), peakMiB: peak, seconds: seconds)
+                             stderr: String(decoding: folder.contents(errors), as: UTF8.self), peakMiB: max(peak, workerPeak),
+                             seconds: seconds, appPeakMiB: peak, workerPeakMiB: workerPeak)
     }
 }

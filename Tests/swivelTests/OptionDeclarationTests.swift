@@ -80,7 +80,8 @@ import Testing
 
     @Test func theConfigFileSetsWhatTheDeclarationsSay() throws {
         #expect(OptionDeclarations.commandLineOnly.map(\.name) == [
-            "open", "null", "pick", "print-marked", "print0", "demo", "screenshot", "record", "replay", "bench", "frames", "flicks", "images", "soak",
+            "open", "null", "pick", "print-marked", "print0", "demo", "screenshot", "record", "replay", "bench", "in-process", "frames", "flicks",
+            "images", "soak",
             "soak-render-every", "soak-memory-limit", "seed", "config", "no-config",
         ])
         let path = FilePath("/c")

@@ -11,6 +11,8 @@ struct App {
         Console.outputIsForPaths = options.pick || options.printMarked
         // A recording and the photo paths are checked before any window opens.
         let recording = options.replay.map(Recording.init(path:))
+        // Before the scan: `--sort taken` reads the photos' dates in them.
+        if options.demo || !options.paths.isEmpty { DecoderWorkers.start() }
         let deckFiles = Self.deckFiles(options)
         let photos = deckFiles?.sources
         let openCard = options.openCard?.card(in: photos)

@@ -23,7 +23,7 @@ final class InfoPanel {
         if built?.card != card || built?.path != path || built?.scale != pixelScale {
             guard let text = Fonts.face(path: KeyListOverlay.fontPath, pointSize: Self.pointSize, pixelScale: pixelScale,
                                         for: "photo information") else { return nil }
-            let lines = path.map { Self.lines(PhotoInfo.read($0)) } ?? ["Card \(card + 1)"]
+            let lines = path.map { Self.lines(PhotoDecoding.info($0)) } ?? ["Card \(card + 1)"]
             let rendered = lines.compactMap { text.render($0, maxWidth: Int(Self.maxWidth * pixelScale)) }
             let lineHeight = rendered.map(\.height).max() ?? 0
             var canvas = CoverageCanvas(width: rendered.map(\.width).max() ?? 0, height: lineHeight * rendered.count)

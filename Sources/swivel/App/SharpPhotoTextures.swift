@@ -1,4 +1,5 @@
 import SwivelCore
+import SwivelPhotoCore
 import SwivelPhotos
 import SwivelRender
 import SwivelSystem
@@ -8,9 +9,9 @@ import SwivelSystem
 protocol SharpTexture: AnyObject {
     /// Uploads `pixels` at once, in tiles of at most `tileLimit` pixels a side (`released`: told
     /// the rows no tile needs any more).
-    init(pixels: [UInt8], width: Int, height: Int, tileLimit: Int?, released: ((Range<Int>) -> Void)?) throws
+    init(pixels: PixelBuffer, width: Int, height: Int, tileLimit: Int?, released: ((Range<Int>) -> Void)?) throws
     /// The same with nothing uploaded yet: `upload` sends it a few bands at a time.
-    init(uploadingLater pixels: [UInt8], width: Int, height: Int, tileLimit: Int?, released: ((Range<Int>) -> Void)?) throws
+    init(uploadingLater pixels: PixelBuffer, width: Int, height: Int, tileLimit: Int?, released: ((Range<Int>) -> Void)?) throws
     var isComplete: Bool { get }
     /// Whether every tile of `part` (0…1 across the photo) is up, and how many are.
     func covers(_ part: Rect) -> Bool
@@ -90,11 +91,10 @@ final class SharpPhotoTextures<Texture: SharpTexture>: SharpPhotoStore {
                 do {
                     // The rows on the GPU are given back as it goes: the photo is not held twice (its
                     // pixels are not read again; they are freed with the decode below).
-                    let pixels = decoded.pixels, rowBytes = decoded.width * 4
+                    // Read in place: a worker's mapping is uploaded from, not copied.
+                    let pixels = decoded.buffer, rowBytes = decoded.width * 4
                     let released = { (rows: Range<Int>) in
-                        pixels.withUnsafeBytes {
-                            MemoryPages.release(UnsafeRawBufferPointer(rebasing: $0[(rows.lowerBound * rowBytes)..<(rows.upperBound * rowBytes)]))
-                        }
+                        pixels.giveBack((rows.lowerBound * rowBytes)..<(rows.upperBound * rowBytes))
                     }
                     // The full resolution goes up a few bands a frame (`upload` below), the window's at once.
                     let texture = resolution == .full

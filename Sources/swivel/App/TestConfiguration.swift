@@ -1,3 +1,4 @@
+import SwivelBox
 import Glibc
 import SwivelPhotos
 
@@ -24,6 +25,10 @@ struct TestConfiguration: Sendable {
     /// (`FolderWatch.Faults`: every watch after the first N fails; every event after the first N is lost).
     var folderWatchFaults = FolderWatch.Faults()
 
+    /// `SWIVEL_TEST_UNCONFINED=landlock,seccomp`: decoder workers leave those parts of their
+    /// confinement out, as on a kernel that lacks them (`Confinement.Part`).
+    var unconfined: Set<Confinement.Part> = []
+
     static let none = TestConfiguration()
 
     static let current: TestConfiguration = {
@@ -34,6 +39,8 @@ struct TestConfiguration: Sendable {
         configuration.frameLog = getenv("SWIVEL_TEST_FRAME_LOG").map { String(cString: $0) == "pixels" ? .pixels : .lines }
         configuration.deckFaults = InjectedFaults(uploadFails: value("SWIVEL_TEST_GPU_FULL"), slowDecode: value("SWIVEL_TEST_SLOW_DECODE"))
         configuration.soakFault = value("SWIVEL_TEST_SOAK_FAULT")
+        configuration.unconfined = Set((value("SWIVEL_TEST_UNCONFINED") ?? "").split(separator: ",")
+            .compactMap { Confinement.Part(rawValue: String($0)) })
         configuration.folderWatchFaults = FolderWatch.Faults(watchLimit: value("SWIVEL_TEST_WATCH_LIMIT").flatMap { Int($0) },
                                                              overflowAfter: value("SWIVEL_TEST_QUEUE_OVERFLOW").flatMap { Int($0) })
         return configuration

@@ -8,9 +8,10 @@ import SwivelPhotos
 enum InfoCommand {
     static func run(_ paths: [FilePath]) -> Never {
         guard !paths.isEmpty else { fail(.usage, "--info needs one or more photo files (see 'swivel --help')") }
+        DecoderWorkers.start(workers: 1)   // one file after another
         var failed = false
         for (index, path) in paths.enumerated() {
-            let info = PhotoInfo.read(path)
+            let info = PhotoDecoding.info(path)
             if index > 0 { Console.out("") }
             for line in info.lines { Console.out("\(line.label): \(line.value)") }
             if info.fileBytes == nil {

@@ -145,6 +145,8 @@ enum OptionDeclarations {
                 + "screen; --scale 2 benches a HiDPI window. With --images DIR and --open N it benches the "
                 + "full view in real time instead: open to sharp photo, paging, zoom and pan frames, "
                 + "beside libjpeg-turbo's own decode time for the same files."),
+        .flag("in-process", sets: \.benchInProcess, section: .measuring, config: false,
+              ["with --bench, decode in this process instead of the confined decoder", "processes, to measure what confining them costs"]),
         .value("frames", "F", .whole(1...1_000_000), sets: \.benchFrames, section: .measuring, config: false,
                ["frames --bench renders, {range} (default {default})"]),
         .value("flicks", "N", .whole(1...1000), sets: \.benchFlicks, section: .measuring, config: false,

@@ -102,6 +102,8 @@ struct Options: Equatable {
     var benchFrames = 600
     /// Flicks in each of the benchmark's two flings (`--flicks`).
     var benchFlicks = 1
+    /// `--in-process`: `--bench` decodes in its own process, not in the decoder workers.
+    var benchInProcess = false
     /// Directory of photos for the benchmark or the soak (`--images`); nil: colour cards.
     var benchImages: FilePath?
     /// Simulated minutes of random input for the soak test (`--soak`); nil: no soak.

@@ -34,6 +34,8 @@ struct Bench {
         var openCard: OpenTarget?
         /// `--reduced-motion`: the full view's benchmark opens and closes without the flight.
         var reducedMotion = false
+        /// `--in-process`: decode here, not in the decoder workers, to measure what they cost.
+        var inProcess = false
 
         /// The benchmark's window: hidden, vsync off, at the settings' size, driver and scale.
         func window() -> GLWindow {
@@ -48,6 +50,11 @@ struct Bench {
     let settings: Settings
 
     func run() {
+        if settings.images != nil {
+            DecoderWorkers.start(inProcess: settings.inProcess)
+            // Started and confined before the clock starts, as the app's are while its window opens.
+            PhotoDecoding.current?.warmUp()
+        }
         // A photo deck with a card to open: the full view's benchmark instead of the row's script.
         if settings.images != nil, let first = settings.openCard {
             OpenBench(settings: settings, firstCard: first).run()

@@ -114,6 +114,7 @@ struct Soak {
                                        parameters: options.parameters),
                 snapping: options.snapping, offset: options.scroll, decelerationRate: options.decelerationRate,
                 reducesMotion: options.reducedMotion)
+            if photos != nil { DecoderWorkers.start() }
             let deck = photos.map { PhotoDeck(sources: $0, budgetMiB: options.textureBudgetMiB) }
             if let deck, let folder {
                 deck.placeNewFiles(DeckPlacement(roots: [folder.photos], sort: .name, reverse: false),

@@ -299,12 +299,12 @@ final class MemorySharpTexture: SharpTexture {
     let width: Int, height: Int
     private(set) var isComplete = false
 
-    init(pixels: [UInt8], width: Int, height: Int, tileLimit: Int?, released: ((Range<Int>) -> Void)?) throws {
+    init(pixels: PixelBuffer, width: Int, height: Int, tileLimit: Int?, released: ((Range<Int>) -> Void)?) throws {
         (self.width, self.height) = (width, height)
         isComplete = true
     }
 
-    init(uploadingLater pixels: [UInt8], width: Int, height: Int, tileLimit: Int?, released: ((Range<Int>) -> Void)?) throws {
+    init(uploadingLater pixels: PixelBuffer, width: Int, height: Int, tileLimit: Int?, released: ((Range<Int>) -> Void)?) throws {
         (self.width, self.height) = (width, height)
     }
 

@@ -48,10 +48,6 @@ public struct PhotoTextureCopyUnsupported: Error, CustomStringConvertible {
 public final class PhotoDeck<Textures: PhotoTextureArray> {
     /// How long a photo takes to fade in over its placeholder, in seconds.
     public static var fadeDuration: Double { 0.15 }
-    /// Threads decoding the photos on screen, at normal priority, beside the one decoding ahead:
-    /// one a core, up to 3. The 7 photos a 1280-point window shows cost 7 × 34 ms of CPU at
-    /// 12 MP; on one thread that alone is 250 ms, on two about half.
-    public static func onScreenThreads(cores: Int) -> Int { max(1, min(3, cores)) }
     /// The placeholder shown until a card's photo is ready (iOS systemGray5).
     public static var placeholder: RGBA8 { RGBA8(229, 229, 234) }
 
@@ -123,11 +119,11 @@ public final class PhotoDeck<Textures: PhotoTextureArray> {
         budgetBytes = budgetMiB * 1_048_576
         self.warn = warn
         let cores = Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))   // the processors online
-        loader = ImageLoader(onScreenThreads: Self.onScreenThreads(cores: cores), aheadThreads: 1,
+        loader = ImageLoader(onScreenThreads: DeckThreads.onScreen(cores: cores), aheadThreads: 1,
                              onFinished: onFinished, beforeAhead: beforeAhead, decode: decode)
         fullViewPhotos = FullViewPhotos(onFinished: onFinished, path: { sources[$0].path }) {
             (id, target, near, cancellation) throws(ImageLoadError) in
-            try ImageDecoder.decode(sources[id].path, target: target, unresampledUpTo: near, cancellation: cancellation)
+            try PhotoDecoding.decode(sources[id].path, target: target, unresampledUpTo: near, cancellation: cancellation)
         }
     }
 

@@ -78,6 +78,24 @@ enum AVIFDecoder {
 
     /// libavif's read over a `DescriptorReader` (the avifIO's data): the bytes from `offset`, up to
     /// the end of the file, in the reader's block (valid until the next read, as avifIO asks).
+    /// Runs `body` with a new decoder reading `file` through a `DescriptorReader`, as a decode
+    /// does (libavif opens no path), for metadata reads that set their own flags before they
+    /// parse; nil without libavif. The decoder is destroyed before its avifIO is freed.
+    static func withDecoder<T>(_ file: OpenFile, _ body: (UnsafeMutablePointer<avifDecoder>) -> T) -> T? {
+        guard DecoderLibrary.avif.isAvailable else { return nil }
+        let reader = DescriptorReader(file, cancellation: .never)
+        let io = UnsafeMutablePointer<avifIO>.allocate(capacity: 1)
+        io.initialize(to: avifIO(destroy: nil, read: readBlock, write: nil, sizeHint: UInt64(file.size),
+                                 persistent: AVIF_FALSE, data: Unmanaged.passUnretained(reader).toOpaque()))
+        defer { io.deallocate() }
+        guard let decoder = avifDecoderCreate() else { return nil }
+        defer { avifDecoderDestroy(decoder) }
+        return withExtendedLifetime(reader) {
+            avifDecoderSetIO(decoder, io)
+            return body(decoder)
+        }
+    }
+
     private static let readBlock: avifIOReadFunc = { io, _, offset, size, out in
         guard let io, let out, let data = io.pointee.data else { return AVIF_RESULT_IO_ERROR }
         let reader = Unmanaged<DescriptorReader>.fromOpaque(data).takeUnretainedValue()

@@ -4,7 +4,7 @@ import LazyLibraries
 /// and may not be installed at all, so every way into one asks first. A photo whose decoding needs
 /// a missing one is skipped with "FORMAT needs PACKAGE, not installed" (`require`); the rest of the
 /// deck loads.
-enum DecoderLibrary {
+enum DecoderLibrary: CaseIterable {
     case heif, jpegXL, turboJPEG, lcms2, exif, sdlImage, gif, webp, webpDemux, netpbm, tiff, png, avif, jpeg
 
     private var index: Int32 {

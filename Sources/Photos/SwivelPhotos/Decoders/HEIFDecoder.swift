@@ -49,6 +49,18 @@ enum HEIFDecoder {
         }
     }
 
+    /// Runs `body` with a context that has read `file`'s boxes (through a `DescriptorReader`, as
+    /// a decode does: libheif opens no path), or with nil when libheif refused the file.
+    static func withContext<T>(_ file: OpenFile, _ body: (OpaquePointer?) -> T) -> T {
+        guard let context = heif_context_alloc() else { return body(nil) }
+        defer { heif_context_free(context) }
+        let reader = DescriptorReader(file, cancellation: .never)
+        return withExtendedLifetime(reader) {
+            let read = heif_context_read_from_reader(context, fileReader, Unmanaged.passUnretained(reader).toOpaque(), nil)
+            return body(read.code == heif_error_Ok ? context : nil)
+        }
+    }
+
     /// libheif's reader over a `DescriptorReader` (its user data).
     private nonisolated(unsafe) static let fileReader: UnsafeMutablePointer<heif_reader> = {
         func source(_ userdata: UnsafeMutableRawPointer?) -> DescriptorReader {

@@ -92,7 +92,7 @@ public final class FullViewPhotos: @unchecked Sendable {
     /// The decodes done from `sources`' files.
     public convenience init(sources: [PhotoSource], onFinished: @escaping @Sendable () -> Void) {
         self.init(onFinished: onFinished, path: { sources[$0].path }) { (id, target, near, cancellation) throws(ImageLoadError) in
-            try ImageDecoder.decode(sources[id].path, target: target, unresampledUpTo: near, cancellation: cancellation)
+            try PhotoDecoding.decode(sources[id].path, target: target, unresampledUpTo: near, cancellation: cancellation)
         }
     }
 
@@ -252,9 +252,9 @@ public final class FullViewPhotos: @unchecked Sendable {
             let cpu = ThreadCPUClock.milliseconds - startedCPU
             let wall = (MonotonicClock.now - startedAt).milliseconds
             // The full resolution's size is known only once decoded: refused when over the budget.
-            if case .success(let decoded) = result, image.resolution == .full, decoded.pixels.count > budgetLeft {
+            if case .success(let decoded) = result, image.resolution == .full, decoded.buffer.count > budgetLeft {
                 result = .failure(ImageLoadError(path: path(image.id), reason: "\(decoded.width)×\(decoded.height) needs "
-                    + "\(decoded.pixels.count >> 20) MiB, over the \(max(0, budgetLeft) >> 20) MiB of texture budget left"))
+                    + "\(decoded.buffer.count >> 20) MiB, over the \(max(0, budgetLeft) >> 20) MiB of texture budget left"))
             }
             let taken = condition.withLock {
                 busy = nil
@@ -262,7 +262,7 @@ public final class FullViewPhotos: @unchecked Sendable {
                 // (Finished just as the window's size changed: asked for again at the new size.)
                 guard wanted.contains(image), window == decodedWindow else { return false }
                 switch result {
-                case .success(let decoded): held[image] = decoded.pixels.count
+                case .success(let decoded): held[image] = decoded.buffer.count
                 case .failure: given.insert(image)
                 }
                 // Prepared ahead: kept until its photo opens; nothing for the caller to take now.

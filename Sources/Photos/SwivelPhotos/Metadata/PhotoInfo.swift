@@ -112,9 +112,20 @@ public struct PhotoInfo: Equatable, Sendable {
     /// libtiff read only the boxes or directories they are asked for). What cannot be read is
     /// left nil; a file that cannot be opened gives its name alone.
     public static func read(_ path: FilePath) -> PhotoInfo {
-        var info = PhotoInfo(fileName: String(decoding: path.lastComponent, as: UTF8.self))
-        guard let file = try? OpenFile(path) else { return info }
+        let fileName = String(decoding: path.lastComponent, as: UTF8.self)
+        guard let file = try? OpenFile(path) else { return PhotoInfo(fileName: fileName) }
         defer { file.close() }
+        return read(file, fileName: fileName, pathExtension: path.pathExtension)
+    }
+
+    /// The information of the open file `descriptor` (a decoder worker's), as `read` gives a path's.
+    public static func read(descriptor: Int32, fileName: String, pathExtension: String) -> PhotoInfo {
+        guard let file = try? OpenFile(descriptor: descriptor) else { return PhotoInfo(fileName: fileName) }
+        return read(file, fileName: fileName, pathExtension: pathExtension)
+    }
+
+    private static func read(_ file: OpenFile, fileName: String, pathExtension: String) -> PhotoInfo {
+        var info = PhotoInfo(fileName: fileName)
         info.fileBytes = file.size
         guard let start = try? file.read(min(file.size, 64)) else { return info }
         var exif: [UInt8]?, icc: [UInt8]?
@@ -124,11 +135,11 @@ public struct PhotoInfo: Equatable, Sendable {
             info.format = container
             switch container.decoder {
             case .libheif:
-                (stored, icc, exif) = heif(path)
+                (stored, icc, exif) = heif(file)
                 orientationFromEXIF = false   // libheif gives the size after irot; HEIF's EXIF orientation is not applied
             case .libavif:
-                (stored, icc) = avif(path)
-                exif = DateTaken.avifExif(path)
+                (stored, icc) = avif(file)
+                exif = DateTaken.avifExif(file)
                 orientationFromEXIF = false
             case .libjxl:
                 (stored, icc) = jxl(file)
@@ -148,7 +159,7 @@ public struct PhotoInfo: Equatable, Sendable {
             default:
                 break
             }
-        } else if let header = try? file.header(pathExtension: path.pathExtension) {
+        } else if let header = try? file.header(pathExtension: pathExtension) {
             info.format = header.format
             stored = (header.width, header.height)
             switch header.format {
@@ -191,15 +202,15 @@ public struct PhotoInfo: Equatable, Sendable {
 
     /// The primary image's size (after its transformations, as libheif gives it), its ICC profile
     /// and its Exif item, from one parse of the file's boxes.
-    private static func heif(_ path: FilePath) -> (size: (width: Int, height: Int)?, icc: [UInt8]?, exif: [UInt8]?) {
+    private static func heif(_ file: OpenFile) -> (size: (width: Int, height: Int)?, icc: [UInt8]?, exif: [UInt8]?) {
         // libheif initialised once, as for decoding, before any context is made.
-        guard DecoderLibrary.heif.isAvailable, HEIFDecoder.initialised, let context = heif_context_alloc() else {
-            return (nil, nil, nil)
-        }
-        defer { heif_context_free(context) }
-        let read = path.cString.withUnsafeBufferPointer { heif_context_read_from_file(context, $0.baseAddress, nil) }
+        guard DecoderLibrary.heif.isAvailable, HEIFDecoder.initialised else { return (nil, nil, nil) }
+        return HEIFDecoder.withContext(file) { context in heif(context) }
+    }
+
+    private static func heif(_ context: OpaquePointer?) -> (size: (width: Int, height: Int)?, icc: [UInt8]?, exif: [UInt8]?) {
         var handleOut: OpaquePointer?
-        guard read.code == heif_error_Ok, heif_context_get_primary_image_handle(context, &handleOut).code == heif_error_Ok,
+        guard let context, heif_context_get_primary_image_handle(context, &handleOut).code == heif_error_Ok,
               let handle = handleOut else { return (nil, nil, nil) }
         defer { heif_image_handle_release(handle) }
         let size = (Int(heif_image_handle_get_width(handle)), Int(heif_image_handle_get_height(handle)))
@@ -214,20 +225,19 @@ public struct PhotoInfo: Equatable, Sendable {
     }
 
     /// The image's size turned by its irot, and its ICC profile, from libavif's parse (no pixels).
-    private static func avif(_ path: FilePath) -> (size: (width: Int, height: Int)?, icc: [UInt8]?) {
-        guard DecoderLibrary.avif.isAvailable, let decoder = avifDecoderCreate() else { return (nil, nil) }
-        defer { avifDecoderDestroy(decoder) }
-        decoder.pointee.strictFlags = avifStrictFlags(AVIF_STRICT_DISABLED.rawValue)   // as AVIFDecoder
-        decoder.pointee.ignoreXMP = AVIF_TRUE
-        decoder.pointee.ignoreExif = AVIF_TRUE
-        let opened = path.cString.withUnsafeBufferPointer { avifDecoderSetIOFile(decoder, $0.baseAddress) }
-        guard opened == AVIF_RESULT_OK, avifDecoderParse(decoder) == AVIF_RESULT_OK,
-              let image = decoder.pointee.image else { return (nil, nil) }
-        let (width, height) = (Int(image.pointee.width), Int(image.pointee.height))
-        let turned = AVIFDecoder.orientation(image).swapsSides
-        let icc = image.pointee.icc
-        let profile = icc.size > 0 && icc.size < 16 << 20 ? icc.data.map { Array(UnsafeBufferPointer(start: $0, count: icc.size)) } : nil
-        return (width > 0 && height > 0 ? (turned ? (height, width) : (width, height)) : nil, profile)
+    private static func avif(_ file: OpenFile) -> (size: (width: Int, height: Int)?, icc: [UInt8]?) {
+        AVIFDecoder.withDecoder(file) { decoder -> (size: (width: Int, height: Int)?, icc: [UInt8]?) in
+            decoder.pointee.strictFlags = avifStrictFlags(AVIF_STRICT_DISABLED.rawValue)   // as AVIFDecoder
+            decoder.pointee.ignoreXMP = AVIF_TRUE
+            decoder.pointee.ignoreExif = AVIF_TRUE
+            guard avifDecoderParse(decoder) == AVIF_RESULT_OK, let image = decoder.pointee.image else { return (nil, nil) }
+            let (width, height) = (Int(image.pointee.width), Int(image.pointee.height))
+            let turned = AVIFDecoder.orientation(image).swapsSides
+            let icc = image.pointee.icc
+            let profile = icc.size > 0 && icc.size < 16 << 20
+                ? icc.data.map { Array(UnsafeBufferPointer(start: $0, count: icc.size)) } : nil
+            return (width > 0 && height > 0 ? (turned ? (height, width) : (width, height)) : nil, profile)
+        } ?? (nil, nil)
     }
 
     /// The size (oriented) and the ICC profile the file carries, from the first `metadataBytes`

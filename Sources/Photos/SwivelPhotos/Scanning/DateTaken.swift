@@ -23,7 +23,7 @@ public enum DateTaken {
     public static func times(_ paths: [FilePath]) -> [Double] {
         let offset = localUTCOffset
         return DeckOrder.inParallel(paths) { path in
-            if let text = dateTaken(path), let seconds = seconds(exifDate: text) { return seconds - offset }
+            if let text = PhotoDecoding.dateTaken(path), let seconds = seconds(exifDate: text) { return seconds - offset }
             return DeckOrder.modificationTime(path) ?? 0
         }
     }
@@ -33,6 +33,15 @@ public enum DateTaken {
         // Opened as a decoder opens it: without blocking, regular files only.
         guard let file = try? OpenFile(path) else { return nil }
         defer { file.close() }
+        return dateTaken(file)
+    }
+
+    /// DateTimeOriginal of the open file `descriptor` (a decoder worker's).
+    public static func dateTaken(descriptor: Int32) -> String? {
+        (try? OpenFile(descriptor: descriptor)).flatMap(dateTaken)
+    }
+
+    private static func dateTaken(_ file: OpenFile) -> String? {
         let size = file.size
         guard var bytes = try? file.read(min(size, firstRead)) else { return nil }
         if bytes.starts(with: [0xFF, 0xD8, 0xFF]) {
@@ -46,8 +55,8 @@ public enum DateTaken {
             return tiffDate(file)
         }
         switch ImageFormat.sniffContainer(Array(bytes.prefix(64)))?.decoder {
-        case .libheif: return heifExif(path).flatMap(EXIF.dateTaken)
-        case .libavif: return avifExif(path).flatMap(EXIF.dateTaken)
+        case .libheif: return heifExif(file).flatMap(EXIF.dateTaken)
+        case .libavif: return avifExif(file).flatMap(EXIF.dateTaken)
         default: return nil
         }
     }
@@ -100,20 +109,18 @@ public enum DateTaken {
 
     /// The Exif item of a HEIF's primary image, without the 4-byte offset libheif leaves in front;
     /// nil without libheif (the file is skipped when it is decoded).
-    static func heifExif(_ path: FilePath) -> [UInt8]? {
-        guard DecoderLibrary.heif.isAvailable, let context = heif_context_alloc() else { return nil }
-        defer { heif_context_free(context) }
-        // By the path's raw bytes, so a name that is not UTF-8 opens too.
-        let read = path.cString.withUnsafeBufferPointer { heif_context_read_from_file(context, $0.baseAddress, nil) }
-        guard read.code == heif_error_Ok else { return nil }
-        var handleOut: OpaquePointer?
-        guard heif_context_get_primary_image_handle(context, &handleOut).code == heif_error_Ok,
-              let handle = handleOut else { return nil }
-        defer { heif_image_handle_release(handle) }
-        return heifExif(handle)
+    static func heifExif(_ file: OpenFile) -> [UInt8]? {
+        guard DecoderLibrary.heif.isAvailable, HEIFDecoder.initialised else { return nil }
+        return HEIFDecoder.withContext(file) { context in
+            var handleOut: OpaquePointer?
+            guard let context, heif_context_get_primary_image_handle(context, &handleOut).code == heif_error_Ok,
+                  let handle = handleOut else { return nil }
+            defer { heif_image_handle_release(handle) }
+            return heifExif(handle)
+        }
     }
 
-    /// The Exif item of an open HEIF image `handle`, as `heifExif(_ path:)`.
+    /// The Exif item of an open HEIF image `handle`, as `heifExif(_ file:)`.
     static func heifExif(_ handle: OpaquePointer) -> [UInt8]? {
         var id: heif_item_id = 0
         guard heif_image_handle_get_list_of_metadata_block_IDs(handle, "Exif", &id, 1) == 1 else { return nil }
@@ -128,17 +135,15 @@ public enum DateTaken {
     }
 
     /// The Exif payload of an AVIF (still or sequence), as libavif gives it: from the TIFF header on.
-    static func avifExif(_ path: FilePath) -> [UInt8]? {
-        guard let decoder = avifDecoderCreate() else { return nil }
-        defer { avifDecoderDestroy(decoder) }
-        decoder.pointee.strictFlags = avifStrictFlags(AVIF_STRICT_DISABLED.rawValue)   // as AVIFDecoder
-        decoder.pointee.ignoreXMP = AVIF_TRUE
-        // By the path's raw bytes, so a name that is not UTF-8 opens too.
-        let opened = path.cString.withUnsafeBufferPointer { avifDecoderSetIOFile(decoder, $0.baseAddress) }
-        guard opened == AVIF_RESULT_OK, avifDecoderParse(decoder) == AVIF_RESULT_OK,
-              let exif = decoder.pointee.image?.pointee.exif, exif.size > 0, exif.size < 16 << 20,
-              let data = exif.data else { return nil }
-        return Array(UnsafeBufferPointer(start: data, count: exif.size))
+    static func avifExif(_ file: OpenFile) -> [UInt8]? {
+        AVIFDecoder.withDecoder(file) { decoder -> [UInt8]? in
+            decoder.pointee.strictFlags = avifStrictFlags(AVIF_STRICT_DISABLED.rawValue)   // as AVIFDecoder
+            decoder.pointee.ignoreXMP = AVIF_TRUE
+            guard avifDecoderParse(decoder) == AVIF_RESULT_OK,
+                  let exif = decoder.pointee.image?.pointee.exif, exif.size > 0, exif.size < 16 << 20,
+                  let data = exif.data else { return nil }
+            return Array(UnsafeBufferPointer(start: data, count: exif.size))
+        } ?? nil
     }
 
     /// "YYYY:MM:DD HH:MM:SS" as seconds since 1970 as if it were UTC; nil if it is not a date.

@@ -55,6 +55,17 @@ struct OpenFile {
         size = Int(status.st_size)
     }
 
+    /// A file another process opened and passed here (a decoder worker's): the same checks by fstat.
+    init(descriptor fd: Int32) throws(Failure) {
+        var status = stat()
+        guard fstat(fd, &status) == 0 else { throw Failure(reason: "cannot open: \(Self.errorText())") }
+        guard status.st_mode & S_IFMT == S_IFREG else {
+            throw Failure(reason: "not a regular file (\(fileTypeName(status.st_mode)))")
+        }
+        descriptor = fd
+        size = Int(status.st_size)
+    }
+
     func close() { Glibc.close(descriptor) }
 
     /// Why open(2) failed with `errno`. EMFILE (this process is out of descriptors), ENFILE (the

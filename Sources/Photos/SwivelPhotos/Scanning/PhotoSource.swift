@@ -25,10 +25,10 @@ public struct PhotoSource: Sendable, CustomStringConvertible {
                        thumbnails: ThumbnailCache? = nil, faults: InjectedFaults = .none) throws(ImageLoadError) -> DecodedImage {
         try faults.decode(self, cancellation: cancellation)
         guard let thumbnails else {
-            return try ImageDecoder.decode(path, width: width, height: height, cancellation: cancellation)
+            return try PhotoDecoding.decode(path, target: .fill(width: width, height: height), cancellation: cancellation)
         }
         return try thumbnails.decode(path, width: width, height: height, cancellation: cancellation) { () throws(ImageLoadError) in
-            try ImageDecoder.decode(path, width: width, height: height, cancellation: cancellation)
+            try PhotoDecoding.decode(path, target: .fill(width: width, height: height), cancellation: cancellation)
         }
     }
 

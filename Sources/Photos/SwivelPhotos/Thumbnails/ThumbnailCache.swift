@@ -41,7 +41,7 @@ public final class ThumbnailCache: @unchecked Sendable {
             guard let chunks = Self.chunks(path, needing: ThumbnailSubject.Keys.checked), subject.isDescribed(by: chunks.texts),
                   ThumbnailSize.covers((chunks.width, chunks.height), card: (width, height)) else { continue }
             do {
-                let image = try ImageDecoder.decode(path, width: width, height: height, cancellation: cancellation)
+                let image = try PhotoDecoding.decode(path, target: .fill(width: width, height: height), cancellation: cancellation)
                 condition.withLock { hitCount += 1 }
                 return image
             } catch {

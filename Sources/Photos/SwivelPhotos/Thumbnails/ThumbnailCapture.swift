@@ -37,6 +37,14 @@ final class ThumbnailCapture {
         return try withExtendedLifetime(self) { () throws(E) -> T in try body() }
     }
 
+    /// Takes what a decoder worker's capture kept, for the decode the worker made for this thread.
+    func adopt(format: ImageFormat?, storedSize: (width: Int, height: Int)?,
+               captured: (ThumbnailSize, DecodedImage, (width: Int, height: Int))?, cpuMilliseconds: Double) {
+        (self.format, self.storedSize) = (format, storedSize)
+        if let captured { self.captured = (captured.0, captured.1, captured.2) }
+        self.cpuMilliseconds += cpuMilliseconds
+    }
+
     /// Called by `CardPixels.make` once the card is made, with the same source (as stored) and
     /// steps. Keeps nothing when no spec size covers the card or memory is short.
     func keep(_ source: Resampler.Source, orientation: Orientation, iccProfile: [UInt8]?, format name: String) {

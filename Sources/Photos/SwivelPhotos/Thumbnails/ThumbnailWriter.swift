@@ -17,7 +17,7 @@ public final class ThumbnailWriter: @unchecked Sendable {
         case failure(ThumbnailSubject, reason: String)
 
         var bytes: Int {
-            if case .thumbnail(_, _, let image, _, _) = self { return image.pixels.count }
+            if case .thumbnail(_, _, let image, _, _) = self { return image.buffer.count }
             return 0
         }
     }

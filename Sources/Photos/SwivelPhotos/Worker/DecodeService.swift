@@ -1,0 +1,98 @@
+import Glibc
+import SwivelBox
+import SwivelCore
+import SwivelPhotoCore
+
+/// A decoder worker's side: readies the libraries, confines the process, then answers requests
+/// on its socket until the app closes it. The first message it sends is `ready`, with what part
+/// of the confinement could not be set up, if any: `ready missing=Landlock: the kernel has none`.
+public enum DecodeService {
+    /// Runs the worker on `channel` (its descriptor 3); returns when the app has gone.
+    /// `unconfined`: parts of the confinement left out (tests).
+    public static func serve(_ channel: WorkerChannel, unconfined: Set<Confinement.Part> = []) {
+        prepareToBeConfined()
+        let baseline = Confinement.addressSpaceBytes()
+        let missing = Confinement.apply(socket: channel.descriptor, without: unconfined)
+        channel.send(missing.isEmpty ? "ready" : "ready missing=" + missing.joined(separator: "; "))
+        while case .message(let message) = channel.receiveBlocking() {
+            defer { message.descriptors.forEach { close($0) } }
+            let (text, fds) = answer(message, baseline: baseline)
+            channel.send(text, descriptors: fds)
+            fds.forEach { close($0) }
+        }
+    }
+
+    /// Everything a decode may need from the file system, before Landlock and seccomp close it:
+    /// every decoder library loaded (none can be opened after), SDL2_image's codecs and
+    /// libheif's plugins set up, and the time zone read (lcms2 stamps profiles with localtime).
+    static func prepareToBeConfined() {
+        for library in DecoderLibrary.allCases { _ = library.isAvailable }
+        _ = SDLImageCodecs.ready
+        if DecoderLibrary.heif.isAvailable { _ = HEIFDecoder.initialised }
+        tzset()
+    }
+
+    /// The reply to one request, and the memfds that go with it.
+    static func answer(_ message: WorkerChannel.Message, baseline: Int) -> (String, [Int32]) {
+        #if DEBUG
+        if let (misbehaviour, cpuSeconds) = Misbehaviour.parse(message.text) {
+            misbehaviour.act(cpuSeconds: cpuSeconds, baseline: baseline)
+            return (DecodeReply(failed: DecodeFailure(reason: "the decoder misbehaved and went on")).text, [])
+        }
+        #endif
+        if let file = message.descriptors.first {
+            if let pathExtension = InfoMessages.pathExtension(ofInfoRequest: message.text) {
+                Confinement.limit(cpuSeconds: DecodeLimits.standard.cpuSeconds, addressBytes: baseline + DecodeLimits.standard.memoryBytes)
+                return (InfoMessages.reply(PhotoInfo.read(descriptor: file, fileName: "", pathExtension: pathExtension)), [])
+            }
+            if message.text == InfoMessages.takenRequest {
+                Confinement.limit(cpuSeconds: DecodeLimits.standard.cpuSeconds, addressBytes: baseline + DecodeLimits.standard.memoryBytes)
+                return (InfoMessages.reply(taken: DateTaken.dateTaken(descriptor: file)), [])
+            }
+        }
+        guard let request = DecodeRequest(message.text), let file = message.descriptors.first else {
+            return (DecodeReply(failed: DecodeFailure(reason: "the decoder could not read its request")).text, [])
+        }
+        Confinement.limit(cpuSeconds: request.limits.cpuSeconds, addressBytes: baseline + request.limits.memoryBytes)
+        let capture = request.capture ? ThumbnailCapture(card: request.target.size) : nil
+        let decode = { () throws(DecodeFailure) -> DecodedImage in
+            try ImageDecoder.decode(descriptor: file, pathExtension: request.pathExtension, target: request.target,
+                                    unresampledUpTo: request.unresampledUpTo)
+        }
+        let image: DecodedImage
+        do throws(DecodeFailure) {
+            if let capture { image = try capture.during(decode) } else { image = try decode() }
+        } catch {
+            return (DecodeReply(failed: error).text, [])
+        }
+        var fds: [Int32] = []
+        guard let card = sealed(image) else { return (DecodeReply(failed: DecodeFailure(PhotoMemory.outOfMemory)).text, []) }
+        fds.append(card)
+        var facts: DecodeReply.CaptureFacts?
+        if let capture {
+            facts = DecodeReply.CaptureFacts(format: capture.format, storedSize: capture.storedSize, thumbnail: nil,
+                                             milliseconds: capture.cpuMilliseconds)
+            if let (size, thumbnail, original) = capture.captured, let fd = sealed(thumbnail) {
+                facts?.thumbnail = (size, thumbnail.width, thumbnail.height, original)
+                fds.append(fd)
+            }
+        }
+        return (DecodeReply(image: image.width, height: image.height, original: image.original, capture: facts).text, fds)
+    }
+
+    /// `image`'s pixels in a sealed memfd.
+    private static func sealed(_ image: DecodedImage) -> Int32? {
+        SealedPixels.make(count: image.buffer.count) { buffer in
+            image.buffer.withUnsafeBytes { buffer.copyMemory(from: $0) }
+        }
+    }
+}
+
+extension DecodeTarget {
+    /// The bound's width and height, whichever kind.
+    var size: (width: Int, height: Int) {
+        switch self {
+        case .fill(let width, let height), .fit(let width, let height): (width, height)
+        }
+    }
+}

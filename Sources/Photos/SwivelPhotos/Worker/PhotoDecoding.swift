@@ -1,0 +1,35 @@
+import SwivelCore
+import SwivelPhotoCore
+
+/// Where the app's decodes run: in its decoder workers once `use` has been given a pool (the app,
+/// `--bench`, `--soak`), else in this process (`ImageDecoder`; the unit tests, and `--bench
+/// --in-process`, which measures the box's cost). Set once, before the first decode thread starts.
+public enum PhotoDecoding {
+    nonisolated(unsafe) private static var pool: DecoderPool?
+
+    /// Sends every later decode to `pool` (nil: back to this process).
+    public static func use(_ pool: DecoderPool?) { self.pool = pool }
+
+    /// The pool in use, if any.
+    public static var current: DecoderPool? { pool }
+
+    /// `ImageDecoder.decode`, in a worker when there is a pool.
+    static func decode(_ path: FilePath, target: DecodeTarget, unresampledUpTo: Double = 1,
+                       cancellation: DecodeCancellation = .never) throws(ImageLoadError) -> DecodedImage {
+        if let pool {
+            return try pool.decode(path, target: target, unresampledUpTo: unresampledUpTo, cancellation: cancellation)
+        }
+        return try ImageDecoder.decode(path, target: target, unresampledUpTo: unresampledUpTo, cancellation: cancellation)
+    }
+
+    /// `PhotoInfo.read`, in a worker when there is a pool.
+    public static func info(_ path: FilePath) -> PhotoInfo {
+        pool?.info(path) ?? PhotoInfo.read(path)
+    }
+
+    /// `DateTaken.dateTaken`, in a worker when there is a pool.
+    static func dateTaken(_ path: FilePath) -> String? {
+        if let pool { return pool.dateTaken(path) }
+        return DateTaken.dateTaken(path)
+    }
+}

@@ -1,0 +1,104 @@
+import Glibc
+import SwivelBox
+import SwivelCore
+import SwivelPhotoCore
+
+/// The app's side of one decoder worker: sends it a file and a request, waits for the reply, and
+/// maps the pixels. A worker that dies on a request (a crash, a forbidden call, its CPU time
+/// spent) costs that request alone: its end becomes the failure's reason, and a new worker is
+/// started at once. A cancelled request kills the worker (no library need look at a flag).
+/// One request at a time: the pool hands each to one thread.
+final class WorkerDecoder: @unchecked Sendable {
+    private let start: @Sendable () -> Result<WorkerProcess, WorkerStartFailure>
+    private var process: WorkerProcess?
+    /// The confinement the workers reported missing, for the pool's one line (`ready missing=`).
+    private(set) var missingConfinement: String?
+    /// Whether the current worker has sent its `ready` yet.
+    private var ready = false
+
+    init(start: @escaping @Sendable () -> Result<WorkerProcess, WorkerStartFailure>) {
+        self.start = start
+        process = try? start().get()
+    }
+
+    /// The worker's process ID, for tests (nil while none could be started).
+    var processID: pid_t? { process?.processID }
+
+    /// Waits for the worker's `ready` (the pool's warm start): false if it did not come.
+    func waitUntilReady(timeout: Double) -> Bool {
+        guard let process else { return false }
+        if ready { return true }
+        switch process.channel.receive(timeout: timeout) {
+        case .message(let message) where noteReady(message): return true
+        default: return false
+        }
+    }
+
+    /// One reply: the text, and the memfds with it (the caller's to close).
+    enum Outcome {
+        case reply(String, [Int32])
+        /// The request ended without a reply: cancelled, or the worker failed (`reason`).
+        case cancelled
+        case failed(String)
+    }
+
+    /// Sends `request` (with `file`, which stays the caller's) and waits for the reply,
+    /// killing the worker as soon as `cancellation` is set.
+    func ask(_ request: String, file: Int32?, cpuSeconds: Int, cancellation: DecodeCancellation) -> Outcome {
+        if process == nil {
+            switch start() {
+            case .success(let started): (process, ready) = (started, false)
+            case .failure(let failure): return .failed(failure.description)
+            }
+        }
+        guard let process else { return .failed("cannot start a decoder process") }
+        guard process.channel.send(request, descriptors: file.map { [$0] } ?? []) else {
+            return .failed(replace(report: nil, cpuSeconds: cpuSeconds))
+        }
+        while true {
+            switch process.channel.receive(stop: { cancellation.isCancelled }) {
+            case .message(let message):
+                if noteReady(message) { continue }
+                if WorkerFailure.forbiddenCall(message.text) != nil {
+                    message.descriptors.forEach { close($0) }
+                    return .failed(replace(report: message.text, cpuSeconds: cpuSeconds))
+                }
+                return .reply(message.text, message.descriptors)
+            case .stopped:
+                replace(report: nil, cpuSeconds: cpuSeconds)
+                return .cancelled
+            case .closed, .timedOut, .failed:
+                return .failed(replace(report: nil, cpuSeconds: cpuSeconds))
+            }
+        }
+    }
+
+    /// Ends the worker and starts the next one at once; returns why the old one ended. It is
+    /// killed either way: one that died is exiting already (SIGKILL does not change its status,
+    /// set when its exit began, before its socket closed), and one that closed its socket but
+    /// lives on must not be waited for.
+    @discardableResult
+    private func replace(report: String?, cpuSeconds: Int) -> String {
+        guard let old = process else { return "no decoder process" }
+        let end = old.kill()
+        process = try? start().get()
+        ready = false
+        return WorkerFailure.reason(end, report: report, cpuSeconds: cpuSeconds)
+    }
+
+    /// Takes a `ready` message: notes what confinement is missing. False for any other message.
+    private func noteReady(_ message: WorkerChannel.Message) -> Bool {
+        guard message.text == "ready" || message.text.hasPrefix("ready ") else { return false }
+        ready = true
+        if let words = MessageWords(message.text, verb: "ready", last: "missing"), let missing = words["missing"] {
+            missingConfinement = missing
+        }
+        return true
+    }
+
+    /// Ends the worker (the pool closing).
+    func stop() {
+        process?.kill()
+        process = nil
+    }
+}
