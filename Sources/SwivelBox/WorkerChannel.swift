@@ -52,35 +52,41 @@ public struct WorkerChannel: Sendable {
     }
 
     /// Waits for one message: at most `timeout` seconds (nil: as long as it takes), looking at
-    /// `stop` every `every` seconds meanwhile.
+    /// `stop` every `every` seconds meanwhile. One buffer for the whole wait: a decode thread
+    /// waits here through many slices.
     public func receive(timeout: Double? = nil, every: Double = 0.005, stop: () -> Bool = { false }) -> Received {
         let start = MonotonicClock.now
+        var buffer = [UInt8](repeating: 0, count: Self.maxMessageBytes)
         while true {
             if stop() { return .stopped }
             let waited = (MonotonicClock.now - start).milliseconds / 1000
             let slice = timeout.map { min(every, max(0, $0 - waited)) } ?? every
-            if let received = receiveOnce(milliseconds: Int32((slice * 1000).rounded(.up))) { return received }
+            if let received = receiveOnce(milliseconds: Int32((slice * 1000).rounded(.up)), into: &buffer) { return received }
             if let timeout, (MonotonicClock.now - start).milliseconds / 1000 >= timeout { return .timedOut }
         }
     }
 
     /// Waits for one message with no time limit and no look elsewhere (the worker's side).
     public func receiveBlocking() -> Received {
-        receiveOnce(milliseconds: -1) ?? .timedOut
+        var buffer = [UInt8](repeating: 0, count: Self.maxMessageBytes)
+        return receiveOnce(milliseconds: -1, into: &buffer) ?? .timedOut
     }
 
     /// One wait of at most `milliseconds` (-1: no limit); nil when it ran out.
-    private func receiveOnce(milliseconds: Int32) -> Received? {
-        var bytes = [UInt8](repeating: 0, count: Self.maxMessageBytes)
-        var fds: [Int32] = [-1, -1, -1, -1]
+    private func receiveOnce(milliseconds: Int32, into bytes: inout [UInt8]) -> Received? {
+        var fds: (Int32, Int32, Int32, Int32) = (-1, -1, -1, -1)
         var count: Int32 = 0
         let length = bytes.withUnsafeMutableBytes { buffer in
-            swivel_box_receive(descriptor, buffer.baseAddress, buffer.count, milliseconds, &fds, &count)
+            withUnsafeMutableBytes(of: &fds) { fds in
+                swivel_box_receive(descriptor, buffer.baseAddress, buffer.count, milliseconds,
+                                   fds.baseAddress!.assumingMemoryBound(to: Int32.self), &count)
+            }
         }
         if length == -Int(ETIMEDOUT) { return nil }
         if length == 0 && count == 0 { return .closed }
         if length < 0 { return -length == Int(ECONNRESET) ? .closed : .failed(Int32(-length)) }
-        return .message(Message(bytes: Array(bytes[..<length]), descriptors: Array(fds[..<Int(count)])))
+        let received = [fds.0, fds.1, fds.2, fds.3].prefix(Int(count))
+        return .message(Message(bytes: Array(bytes[..<length]), descriptors: Array(received)))
     }
 
     public func close() { Glibc.close(descriptor) }

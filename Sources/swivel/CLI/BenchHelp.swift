@@ -21,6 +21,13 @@ extension Options {
       cpu_user_s        CPU time spent in user mode by the whole process, seconds
       cpu_sys_s         CPU time spent in the kernel, seconds
       peak_rss_mib      the process's peak resident memory, MiB
+      decoders          "workers" (the confined decoder processes) or "in-process" (--in-process)
+      workers           how many decoder workers run
+      workers_cpu_s     the workers' CPU time, user and kernel, seconds (not in cpu_user_s)
+      pss_mib           the app's and its workers' proportional set size at the end, MiB (shared
+                        pages split between the processes that map them)
+      worker_pss_mib    each worker's, MiB
+      peak_pss_mib      the most pss_mib was, read every 10 frames (photo decks)
       startup_ms        from the kernel starting the process to the first finished frame (10 ms
                         resolution)
       startup_phases_ms when each step to the first frame ended, ms since exec (the CPU time

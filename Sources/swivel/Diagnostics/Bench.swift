@@ -116,6 +116,8 @@ struct Bench {
         /// Wall-clock milliseconds from the end of the first frame to the end of the first frame
         /// showing the centred card's photo, and every visible card's.
         var centredMilliseconds: Double?, allVisibleMilliseconds: Double?
+        /// The most the app and its decoder workers held together (PSS), read every 10 frames.
+        var peakPSSMiB = 0.0
         /// Grey placeholders on screen in the frames after every visible photo first arrived.
         var placeholders = PlaceholderFrames()
         /// The times of the frames drawn while the visible photos were still arriving (after the
@@ -183,6 +185,10 @@ struct Bench {
             if frame > 0, deck != nil, measured.allVisibleMilliseconds == nil {
                 measured.loadingMilliseconds.append(elapsed.milliseconds)
             }
+            if frame % 10 == 0, deck != nil {
+                let pss = ProcessGroup.pssMiB()
+                measured.peakPSSMiB = max(measured.peakPSSMiB, pss.app + pss.workers.reduce(0, +))
+            }
             renderer.content.hud.record(milliseconds: elapsed.milliseconds, at: time)
             if let count = renderer.finishFragmentCounts() { measured.overdraw.append(Double(count) / pixelCount) }
             measured.drawCalls = max(measured.drawCalls, renderer.drawCalls)
@@ -210,6 +216,15 @@ struct Bench {
         json.field("cpu_user_s", cpu.user)
         json.field("cpu_sys_s", cpu.system)
         json.field("peak_rss_mib", ProcessStats.peakResidentMiB())
+        // Where the photos were decoded; the workers' CPU (their own processes) and memory.
+        let workers = ProcessGroup.children()
+        json.field("decoders", PhotoDecoding.current == nil ? "in-process" : "workers")
+        json.field("workers", workers.count)
+        json.field("workers_cpu_s", workers.reduce(0) { $0 + ProcessGroup.cpuSeconds($1) })
+        let pss = ProcessGroup.pssMiB()
+        json.field("pss_mib", pss.app + pss.workers.reduce(0, +))
+        json.field("worker_pss_mib", pss.workers.map { ($0 * 10).rounded() / 10 })
+        if deck != nil { json.field("peak_pss_mib", frames.peakPSSMiB) }
         json.field("startup_ms", frames.startupMilliseconds)
         // Each step to the first frame, ms since exec (see StartupTimeline; SWIVEL_STARTUP_TRACE=1 for the app).
         json.object("startup_phases_ms", StartupTimeline.phases.map { ($0.phase.rawValue, $0.milliseconds) })

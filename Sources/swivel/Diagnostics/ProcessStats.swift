@@ -44,6 +44,44 @@ enum ProcessStats {
     }
 }
 
+/// This process with its decoder workers, for `--bench`: their PSS (a shared page counted once,
+/// split between the processes that map it) and their CPU time.
+enum ProcessGroup {
+    /// The workers: this process's children, which any of its threads may have started.
+    static func children() -> [pid_t] {
+        guard let tasks = opendir("/proc/self/task") else { return [] }
+        defer { closedir(tasks) }
+        var children: [pid_t] = []
+        while let entry = readdir(tasks) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            guard Int(name) != nil, let text = procText("/proc/self/task/\(name)/children") else { continue }
+            children += text.split(separator: " ").compactMap { pid_t($0) }
+        }
+        return children
+    }
+
+    /// Process `pid`'s proportional set size in MiB (smaps_rollup), 0 when it cannot be read.
+    static func pssMiB(_ pid: pid_t) -> Double {
+        guard let text = procText("/proc/\(pid)/smaps_rollup"),
+              let line = text.split(separator: "\n").first(where: { $0.hasPrefix("Pss:") }),
+              let kib = Double(line.split(separator: " ", omittingEmptySubsequences: true)[1]) else { return 0 }
+        return kib / 1024
+    }
+
+    /// Process `pid`'s user and system CPU seconds so far (/proc/PID/stat), 0 when it cannot be read.
+    static func cpuSeconds(_ pid: pid_t) -> Double {
+        guard let text = procText("/proc/\(pid)/stat"), let close = text.lastIndex(of: ")") else { return 0 }
+        let fields = text[text.index(after: close)...].split(separator: " ")
+        guard fields.count > 12, let user = Double(fields[11]), let system = Double(fields[12]) else { return 0 }
+        return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
+    }
+
+    /// This process's PSS and its workers', in MiB.
+    static func pssMiB() -> (app: Double, workers: [Double]) {
+        (pssMiB(getpid()), children().map(pssMiB))
+    }
+}
+
 /// A /proc file's text (read whole: its size shows as 0).
 private func procText(_ path: String) -> String? {
     FileDescriptor.readFile(path).map { String(decoding: $0, as: UTF8.self) }

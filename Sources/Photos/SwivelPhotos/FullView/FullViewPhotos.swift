@@ -243,13 +243,14 @@ public final class FullViewPhotos: @unchecked Sendable {
 
             var result: Result<DecodedImage, ImageLoadError>
             let (startedAt, startedCPU) = (MonotonicClock.now, ThreadCPUClock.milliseconds)
+            _ = WorkerCPU.take()
             do {
                 result = .success(try decode(image.id, target, near, cancellation))
             } catch {
                 result = .failure(error)
             }
             // The CPU time's span inside the wall clock's: read last at the start, first at the end.
-            let cpu = ThreadCPUClock.milliseconds - startedCPU
+            let cpu = ThreadCPUClock.milliseconds - startedCPU + WorkerCPU.take()   // and its worker's
             let wall = (MonotonicClock.now - startedAt).milliseconds
             // The full resolution's size is known only once decoded: refused when over the budget.
             if case .success(let decoded) = result, image.resolution == .full, decoded.buffer.count > budgetLeft {

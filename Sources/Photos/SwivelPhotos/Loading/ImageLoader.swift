@@ -200,10 +200,12 @@ public final class ImageLoader: @unchecked Sendable {
             let clock = MonotonicClock()
             let start = clock.now, startCPU = ThreadCPUClock.milliseconds
             var decoded: Duration?, decodedCPU = 0.0
+            _ = WorkerCPU.take()
             do {
                 let image = try decode(id, width, height, cancellation)
                 decoded = clock.now - start
-                decodedCPU = ThreadCPUClock.milliseconds - startCPU
+                // This thread's, and a decoder worker's when the decode ran in one.
+                decodedCPU = ThreadCPUClock.milliseconds - startCPU + WorkerCPU.take()
                 result = .success(MipChain(width: image.width, height: image.height, pixels: image.pixels))
             } catch {
                 result = .failure(error)

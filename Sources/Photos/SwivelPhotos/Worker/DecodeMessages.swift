@@ -9,6 +9,9 @@ import SwivelPhotoCore
 ///     decode target=fill w=W h=H near=X capture=0|1 cpu=S memory=BYTES ext=EXT
 ///     image w=W h=H ow=OW oh=OH [format=F sw=SW sh=SH thumb=SIZE tw=TW th=TH tow=TOW toh=TOH ms=MS]
 ///     failed transient=0|1 reason=REASON
+///
+/// The worker adds `cpu=MS` after every reply's verb: the CPU time the request cost it, all its
+/// threads (`WorkerCPU`).
 struct DecodeRequest: Equatable {
     var target: DecodeTarget
     /// `ImageDecoder.decode`'s `unresampledUpTo`.

@@ -34,6 +34,23 @@ public enum DecodeService {
 
     /// The reply to one request, and the memfds that go with it.
     static func answer(_ message: WorkerChannel.Message, baseline: Int) -> (String, [Int32]) {
+        let startCPU = processCPUMilliseconds()
+        let (text, fds) = reply(message, baseline: baseline)
+        // Every reply says what the request cost this process, all its threads: right after its
+        // verb, since a failure's reason runs to the end.
+        let verb = text.prefix { $0 != " " }
+        return (verb + " cpu=\(processCPUMilliseconds() - startCPU)" + text.dropFirst(verb.count), fds)
+    }
+
+    /// This process's user and system CPU time so far, in milliseconds.
+    private static func processCPUMilliseconds() -> Double {
+        var usage = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        func ms(_ t: timeval) -> Double { Double(t.tv_sec) * 1000 + Double(t.tv_usec) / 1000 }
+        return ms(usage.ru_utime) + ms(usage.ru_stime)
+    }
+
+    private static func reply(_ message: WorkerChannel.Message, baseline: Int) -> (String, [Int32]) {
         #if DEBUG
         if let (misbehaviour, cpuSeconds) = Misbehaviour.parse(message.text) {
             misbehaviour.act(cpuSeconds: cpuSeconds, baseline: baseline)

@@ -62,6 +62,8 @@ public final class DecoderPool: @unchecked Sendable {
         case .failed(let reason):
             throw ImageLoadError(path: path, reason: reason)
         case .reply(let text, let fds):
+            WorkerCPU.add(MessageWords(text, verb: String(text.prefix { $0 != " " }), last: "reason")?
+                .decoded("cpu").flatMap { Double($0) } ?? 0)
             do throws(DecodeFailure) {
                 return try Self.image(text, fds, capture: capture)
             } catch {
