@@ -25,6 +25,7 @@ int swivel_box_load_filter(int socket) {
         SCMP_SYS(futex), SCMP_SYS(set_robust_list), SCMP_SYS(rseq), SCMP_SYS(gettid), SCMP_SYS(getpid),
         SCMP_SYS(sched_yield), SCMP_SYS(sched_getaffinity), SCMP_SYS(clock_gettime), SCMP_SYS(clock_getres),
         SCMP_SYS(clock_nanosleep), SCMP_SYS(nanosleep), SCMP_SYS(getrandom), SCMP_SYS(exit),
+        SCMP_SYS(poll),   // waiting for the next request a while before trimming the heap
         SCMP_SYS(exit_group), SCMP_SYS(rt_sigprocmask), SCMP_SYS(rt_sigreturn), SCMP_SYS(sigaltstack),
         // limits per request, the CPU time a decode took, glibc's page count (libtiff)
         SCMP_SYS(prlimit64), SCMP_SYS(getrusage), SCMP_SYS(sysinfo),

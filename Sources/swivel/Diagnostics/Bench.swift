@@ -50,11 +50,8 @@ struct Bench {
     let settings: Settings
 
     func run() {
-        if settings.images != nil {
-            DecoderWorkers.start(inProcess: settings.inProcess)
-            // Started and confined before the clock starts, as the app's are while its window opens.
-            PhotoDecoding.current?.warmUp()
-        }
+        // Started as the app starts them, before the window opens, and not waited for.
+        if settings.images != nil { DecoderWorkers.start(inProcess: settings.inProcess) }
         // A photo deck with a card to open: the full view's benchmark instead of the row's script.
         if settings.images != nil, let first = settings.openCard {
             OpenBench(settings: settings, firstCard: first).run()
@@ -63,15 +60,6 @@ struct Bench {
         let surface = settings.window()
 
         let files = settings.images.map { App.scan([$0], recursive: false) }
-        // What `--sort taken` costs for this deck: every file's EXIF date, twice (the first read
-        // may come from disk, the second from the page cache, which is what is reported).
-        var takenMilliseconds: Double?
-        if let files {
-            _ = DateTaken.times(files)
-            let start = MonotonicClock.now
-            _ = DateTaken.times(files)
-            takenMilliseconds = (MonotonicClock.now - start).milliseconds
-        }
         let sources = files.map { $0.map(PhotoSource.init(file:)) }
         let openCard = settings.openCard?.card(in: sources)
         let deck = sources.map { PhotoDeck(sources: $0, budgetMiB: settings.textureBudgetMiB,
@@ -82,6 +70,17 @@ struct Bench {
                                     cardCount: deck?.count ?? settings.cards)
         let session = Self.session(renderer, layout: layout, hud: settings.hud, openCard: openCard)
         let frames = renderFrames(session, renderer: renderer, deck: deck)
+        // What `--sort taken` costs for this deck: every file's EXIF date, twice (the first read
+        // may come from disk, the second from the page cache, which is what is reported). After
+        // the frames: the dates are read in the decoder workers, which would otherwise start
+        // before the first frame.
+        var takenMilliseconds: Double?
+        if let files {
+            _ = DateTaken.times(files)
+            let start = MonotonicClock.now
+            _ = DateTaken.times(files)
+            takenMilliseconds = (MonotonicClock.now - start).milliseconds
+        }
         let latency = LatencyProbe(surface: surface, layout: layout).run()
         let startupLatency = LatencyProbe.startup(settings, layout: layout)
         // The thumbnails still queued are written before the report, so that a second run finds them.
