@@ -26,6 +26,12 @@ public final class WorkerProcess: @unchecked Sendable {
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
         TerminationSignals.resetForChild(&attributes)
+        // A process group of its own: the terminal's Ctrl+C (SIGINT to the foreground group) is
+        // the app's to handle; a worker ends when the app closes its socket, or goes.
+        var flags: Int16 = 0
+        posix_spawnattr_getflags(&attributes, &flags)
+        posix_spawnattr_setflags(&attributes, flags | Int16(POSIX_SPAWN_SETPGROUP))
+        posix_spawnattr_setpgroup(&attributes, 0)
         let argv = (["swivel"] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         let envp = environment.map { $0.map { strdup($0) } + [nil] }
