@@ -55,6 +55,23 @@ import Testing
         #expect(Array(image.pixels.prefix(4)) == [200, 100, 50, 255])
     }
 
+    /// Landlock on its own, the seccomp filter left out (as on a kernel without seccomp): the
+    /// open is made and refused, by path, in both directions.
+    @Test func landlockAloneRefusesEveryPath() throws {
+        let environment = ProcessInfo.processInfo.environment.map { "\($0.key)=\($0.value)" } + ["SWIVEL_TEST_UNCONFINED=seccomp"]
+        let pool = DecoderPool(size: 1, program: SwivelProcess.binary.path, environment: environment, warn: { _ in })
+        defer { pool.stop() }
+        for (act, reason) in [("open", "the decoder could not open /etc/passwd: Permission denied"),
+                              ("write", "the decoder could not create /tmp/swivel-misbehaved: Permission denied")] {
+            let outcome = pool.withWorker { $0.ask("misbehave act=\(act)", file: nil, cpuSeconds: 1, cancellation: .never) }
+            guard case .reply(let text, _) = outcome, case .failed(let failure) = DecodeReply(text) else {
+                Issue.record("\(act): \(outcome)")
+                continue
+            }
+            #expect(failure.reason == reason)
+        }
+    }
+
     /// The kernel's view of a ready worker: no new privileges, a seccomp filter.
     @Test func aWorkerIsConfinedBeforeItsFirstRequest() throws {
         let pool = Self.pool()

@@ -66,8 +66,8 @@ public enum DecodeService {
     private static func reply(_ message: WorkerChannel.Message, baseline: Int) -> (String, [Int32]) {
         #if DEBUG
         if let (misbehaviour, cpuSeconds) = Misbehaviour.parse(message.text) {
-            misbehaviour.act(cpuSeconds: cpuSeconds, baseline: baseline)
-            return (DecodeReply(failed: DecodeFailure(reason: "the decoder misbehaved and went on")).text, [])
+            let outcome = misbehaviour.act(cpuSeconds: cpuSeconds, baseline: baseline)
+            return (DecodeReply(failed: DecodeFailure(reason: "the decoder " + outcome)).text, [])
         }
         #endif
         if let file = message.descriptors.first {

@@ -22,19 +22,24 @@ enum Misbehaviour: String {
         return (misbehaviour, words.int("cpu") ?? DecodeLimits.standard.cpuSeconds)
     }
 
-    /// Misbehaves under a decode's limits (`cpuSeconds`, the standard memory above `baseline`).
-    func act(cpuSeconds: Int, baseline: Int) {
+    /// Misbehaves under a decode's limits (`cpuSeconds`, the standard memory above `baseline`);
+    /// returns what came of an act that did not end the process.
+    func act(cpuSeconds: Int, baseline: Int) -> String {
         Confinement.limit(cpuSeconds: cpuSeconds, addressBytes: baseline + DecodeLimits.standard.memoryBytes)
         switch self {
         case .openFile:
-            _ = open("/etc/passwd", O_RDONLY)
+            let fd = open("/etc/passwd", O_RDONLY)
+            if fd < 0 { return "could not open /etc/passwd: \(String(cString: strerror(errno)))" }
+            return "opened /etc/passwd"
         case .openSocket:
             _ = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         case .execute:
             let argv: [UnsafeMutablePointer<CChar>?] = [strdup("/bin/true"), nil]
             _ = execv("/bin/true", argv)
         case .writePath:
-            _ = open("/tmp/swivel-misbehaved", O_WRONLY | O_CREAT, 0o644)
+            let fd = open("/tmp/swivel-misbehaved", O_WRONLY | O_CREAT, 0o644)
+            if fd < 0 { return "could not create /tmp/swivel-misbehaved: \(String(cString: strerror(errno)))" }
+            return "created /tmp/swivel-misbehaved"
         case .loop:
             var spin = 0
             while true { spin &+= 1; if spin == -1 { break } }
@@ -46,6 +51,7 @@ enum Misbehaviour: String {
         case .abort:
             Glibc.abort()
         }
+        return "misbehaved and went on"
     }
 }
 #endif
