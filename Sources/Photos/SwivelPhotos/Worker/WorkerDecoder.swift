@@ -65,7 +65,10 @@ final class WorkerDecoder: @unchecked Sendable {
                 }
                 return .reply(message.text, message.descriptors)
             case .stopped:
-                replace(report: nil, cpuSeconds: cpuSeconds)
+                // No status wanted: the next worker starts while the kernel ends this one.
+                process.killAndReapLater()
+                self.process = try? start().get()
+                ready = false
                 return .cancelled
             case .closed, .timedOut, .failed:
                 return .failed(replace(report: nil, cpuSeconds: cpuSeconds))
