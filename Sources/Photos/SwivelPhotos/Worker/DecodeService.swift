@@ -71,12 +71,14 @@ public enum DecodeService {
         }
         #endif
         if let file = message.descriptors.first {
+            let standard = DecodeLimits.standard
+            func limited() { Confinement.limit(cpuSeconds: standard.cpuSeconds, addressBytes: baseline + standard.memoryBytes) }
             if let pathExtension = InfoMessages.pathExtension(ofInfoRequest: message.text) {
-                Confinement.limit(cpuSeconds: DecodeLimits.standard.cpuSeconds, addressBytes: baseline + DecodeLimits.standard.memoryBytes)
+                limited()
                 return (InfoMessages.reply(PhotoInfo.read(descriptor: file, fileName: "", pathExtension: pathExtension)), [])
             }
             if message.text == InfoMessages.takenRequest {
-                Confinement.limit(cpuSeconds: DecodeLimits.standard.cpuSeconds, addressBytes: baseline + DecodeLimits.standard.memoryBytes)
+                limited()
                 return (InfoMessages.reply(taken: DateTaken.dateTaken(descriptor: file)), [])
             }
         }

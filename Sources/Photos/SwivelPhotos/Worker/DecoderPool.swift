@@ -11,7 +11,6 @@ public final class DecoderPool: @unchecked Sendable {
     private let condition = Condition()
     private var idle: [WorkerDecoder] = []
     private var all: [WorkerDecoder] = []
-    private let start: @Sendable () -> Result<WorkerProcess, WorkerStartFailure>
     private let warn: @Sendable (String) -> Void
     private var warnedMissing = false
 
@@ -23,7 +22,9 @@ public final class DecoderPool: @unchecked Sendable {
     /// could not set up all of their confinement.
     public init(size: Int, program: String = WorkerProcess.program, environment: [String]? = nil,
                 warn: @escaping @Sendable (String) -> Void) {
-        start = { WorkerProcess.start(program: program, [Self.workerArgument], environment: environment) }
+        let start: @Sendable () -> Result<WorkerProcess, WorkerStartFailure> = {
+            WorkerProcess.start(program: program, [Self.workerArgument], environment: environment)
+        }
         self.warn = warn
         all = (0..<max(1, size)).map { _ in WorkerDecoder(start: start) }
         idle = all
@@ -76,25 +77,25 @@ public final class DecoderPool: @unchecked Sendable {
     /// its name alone.
     public func info(_ path: FilePath) -> PhotoInfo {
         let fileName = String(decoding: path.lastComponent, as: UTF8.self)
-        guard let file = try? OpenFile(path) else { return PhotoInfo(fileName: fileName) }
-        defer { file.close() }
-        let request = InfoMessages.infoRequest(pathExtension: path.pathExtension)
-        guard case .reply(let text, let fds) = withWorker({ $0.ask(request, file: file.descriptor,
-                                                                    cpuSeconds: DecodeLimits.standard.cpuSeconds, cancellation: .never) })
-        else { return PhotoInfo(fileName: fileName) }
-        fds.forEach { close($0) }
-        return InfoMessages.info(text, fileName: fileName) ?? PhotoInfo(fileName: fileName)
+        return metadata(path, request: InfoMessages.infoRequest(pathExtension: path.pathExtension))
+            .flatMap { InfoMessages.info($0, fileName: fileName) } ?? PhotoInfo(fileName: fileName)
     }
 
     /// `DateTaken.dateTaken`, in a worker.
     public func dateTaken(_ path: FilePath) -> String? {
+        metadata(path, request: InfoMessages.takenRequest).flatMap(InfoMessages.taken)
+    }
+
+    /// The reply to the metadata `request` about `path` (which comes with no pixels); nil when
+    /// the file cannot be opened or its worker fails.
+    private func metadata(_ path: FilePath, request: String) -> String? {
         guard let file = try? OpenFile(path) else { return nil }
         defer { file.close() }
-        guard case .reply(let text, let fds) = withWorker({ $0.ask(InfoMessages.takenRequest, file: file.descriptor,
-                                                                    cpuSeconds: DecodeLimits.standard.cpuSeconds, cancellation: .never) })
-        else { return nil }
+        guard case .reply(let text, let fds) = withWorker({
+            $0.ask(request, file: file.descriptor, cpuSeconds: DecodeLimits.standard.cpuSeconds, cancellation: .never)
+        }) else { return nil }
         fds.forEach { close($0) }
-        return InfoMessages.taken(text)
+        return text
     }
 
     /// Runs `body` with a worker of its own, waiting for one to be free.

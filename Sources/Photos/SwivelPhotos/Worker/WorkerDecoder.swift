@@ -67,8 +67,7 @@ final class WorkerDecoder: @unchecked Sendable {
             case .stopped:
                 // No status wanted: the next worker starts while the kernel ends this one.
                 process.killAndReapLater()
-                self.process = try? start().get()
-                ready = false
+                startNext()
                 return .cancelled
             case .closed, .timedOut, .failed:
                 return .failed(replace(report: nil, cpuSeconds: cpuSeconds))
@@ -84,9 +83,15 @@ final class WorkerDecoder: @unchecked Sendable {
     private func replace(report: String?, cpuSeconds: Int) -> String {
         guard let old = process else { return "no decoder process" }
         let end = old.kill()
+        startNext()
+        return WorkerFailure.reason(end, report: report, cpuSeconds: cpuSeconds)
+    }
+
+    /// Starts the worker that takes the next request (none when the system cannot: the next
+    /// request tries again).
+    private func startNext() {
         process = try? start().get()
         ready = false
-        return WorkerFailure.reason(end, report: report, cpuSeconds: cpuSeconds)
     }
 
     /// Takes a `ready` message: notes what confinement is missing. False for any other message.
