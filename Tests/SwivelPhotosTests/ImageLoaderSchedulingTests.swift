@@ -4,6 +4,7 @@ import SwivelCore
 import Testing
 @testable import SwivelPhotos
 import SwivelPhotoCore
+import SwivelTestSupport
 
 /// Which decoding thread takes which card, and at what priority: the photos on screen go to the
 /// normal-priority threads, nearest the centre first, two at once; the thread decoding ahead
@@ -176,13 +177,7 @@ final class HeldDecodes: @unchecked Sendable {
 }
 
 /// Polls `condition` every 2 ms for up to 10 s.
-func waitUntil(_ condition: () -> Bool) -> Bool {
-    for _ in 0..<5000 {
-        if condition() { return true }
-        usleep(2_000)
-    }
-    return false
-}
+func waitUntil(_ condition: () -> Bool) -> Bool { SwivelTestSupport.waitUntil(ceiling: 10, condition) }
 
 /// A gate a thread waits at until the test opens it.
 final class Gate: @unchecked Sendable {

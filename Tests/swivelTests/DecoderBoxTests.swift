@@ -188,7 +188,8 @@ import Testing
             done.broadcast()
         })
         // Until the worker is decoding, or the decode is over (then the test fails below).
-        while try CPUTicks.of(worker) < 5 && done.withLock({ result == nil }) { usleep(1000) }
+        try #require(try waitUntil(ceiling: 60) { try CPUTicks.of(worker) >= 5 || done.withLock { result != nil } },
+                     "the worker did not start decoding within 60 s")
         let cancelled = Monotonic.now
         cancellation.cancel()
         done.withLock { while result == nil { done.wait() } }
@@ -200,8 +201,7 @@ import Testing
         #expect(error.cancelled)
         #expect(try #require(pool.processIDs.first) != worker)
         // Killed, and reaped on the reaper's thread: until then it may be a zombie.
-        while kill(worker, 0) == 0 { usleep(1000) }
-        #expect(errno == ESRCH)
+        #expect(waitUntil(ceiling: 60) { kill(worker, 0) == -1 && errno == ESRCH }, "the worker was not reaped within 60 s")
     }
 
     /// The app's own process maps no decoder library while a HEIC, an AVIF, a JPEG XL and a JPEG
