@@ -10,6 +10,10 @@ static void *_Atomic handles[SWIVEL_LAZY_LIBRARY_COUNT];
 static _Atomic int failed[SWIVEL_LAZY_LIBRARY_COUNT];
 static const char *errors[SWIVEL_LAZY_LIBRARY_COUNT];
 static pthread_mutex_t loading = PTHREAD_MUTEX_INITIALIZER;
+/// Set by swivel_lazy_libraries_seal: no library is loaded after it (a confined decoder worker can
+/// open no file); one that is asked for is noted in `wanted` instead.
+static _Atomic int sealed;
+static _Atomic unsigned wanted;
 
 /// The library's handle, loading it on the first call; NULL when it cannot be loaded.
 static void *handle(int library) {
@@ -17,7 +21,10 @@ static void *handle(int library) {
     if (loaded || atomic_load_explicit(&failed[library], memory_order_acquire)) return loaded;
     pthread_mutex_lock(&loading);
     loaded = atomic_load_explicit(&handles[library], memory_order_acquire);
-    if (!loaded && !atomic_load_explicit(&failed[library], memory_order_acquire)) {
+    if (!loaded && !atomic_load_explicit(&failed[library], memory_order_acquire)
+        && atomic_load_explicit(&sealed, memory_order_acquire)) {
+        atomic_fetch_or_explicit(&wanted, 1u << library, memory_order_acq_rel);
+    } else if (!loaded && !atomic_load_explicit(&failed[library], memory_order_acquire)) {
         // Global, as when linked: the libraries' own plug-ins (libheif's decoders) may look for them.
         loaded = dlopen(swivel_lazy_library_names[library], RTLD_NOW | RTLD_GLOBAL);
         if (loaded) {
@@ -32,6 +39,14 @@ static void *handle(int library) {
     return loaded;
 }
 
+void swivel_lazy_libraries_seal(void) {
+    atomic_store_explicit(&sealed, 1, memory_order_release);
+}
+
+unsigned swivel_lazy_libraries_take_wanted(void) {
+    return atomic_exchange_explicit(&wanted, 0, memory_order_acq_rel);
+}
+
 int swivel_lazy_library_load(int library) {
     return handle(library) != NULL;
 }
@@ -40,7 +55,8 @@ void *swivel_lazy_symbol(int library, const char *name) {
     void *loaded = handle(library);
     if (!loaded) {
         // Reached only by a call that did not ask swivel_lazy_library_load first.
-        fprintf(stderr, "swivel: cannot load %s: %s\n", swivel_lazy_library_names[library], errors[library]);
+        fprintf(stderr, "swivel: cannot load %s: %s\n", swivel_lazy_library_names[library],
+                errors[library] ? errors[library] : "not loaded before the libraries were sealed");
         exit(1);
     }
     void *symbol = dlsym(loaded, name);

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import SwivelBox
 import SwivelCore
 import SwivelSystem
 import SwivelPhotoCore
@@ -136,6 +137,42 @@ import Testing
         #expect(thereError?.description.hasSuffix("empty.jpg: empty file") == true, "\(String(describing: thereError))")
     }
 
+    /// A worker loads the libraries its deck's files are named for, and no other: one that meets a
+    /// file needing another (a HEIC named .jpg) is replaced by one that has it, which decodes the
+    /// file as this process does; the replacement then serves the next request too.
+    @Test func aWorkerLoadsTheLibrariesItsFilesNeed() throws {
+        let folder = TemporaryDirectory()
+        let source = folder.path("source.png")
+        ImageFiles.write(source, ImageFiles.image(.png, width: 120, height: 80) { x, y in [UInt8(x * 2), UInt8(y * 3), 90, 255] })
+        let jpeg = folder.path("a.jpg"), heic = folder.path("b.jpg")
+        for (tool, arguments) in [("convert", [source.text, jpeg.text]), ("heif-enc", ["-q", "80", source.text, "-o", heic.text])] {
+            let result = try SwivelProcess.runProgram(URL(fileURLWithPath: "/usr/bin/\(tool)"), arguments)
+            try #require(result.status == 0, "\(tool): \(result.stderr)")
+        }
+        let environment = ProcessInfo.processInfo.environment.map { "\($0.key)=\($0.value)" }
+        let pool = DecoderPool(size: 1, program: SwivelProcess.binary.path, environment: environment, pathExtensions: ["jpg"],
+                               warn: { _ in })
+        defer { pool.stop() }
+        func maps() throws -> String {
+            let pid = try #require(pool.processIDs.first)
+            return String(decoding: try #require(FileDescriptor.readFile("/proc/\(pid)/maps")), as: UTF8.self)
+        }
+        let target = DecodeTarget.fill(width: 60, height: 40)
+        #expect(try pool.decode(jpeg, target: target).pixels == ImageDecoder.decode(jpeg, target: target).pixels)
+        let first = try #require(pool.processIDs.first)
+        let before = try maps()
+        #expect(before.contains("/libjpeg.so") && before.contains("/liblcms2.so") && before.contains("/libexif.so"))
+        for library in ["/libheif.so", "/libavif.so", "/libjxl.so", "/libtiff.so", "/libSDL2_image"] {
+            #expect(!before.contains(library), "a JPEG deck's worker maps \(library)")
+        }
+        #expect(try pool.decode(heic, target: target).pixels == ImageDecoder.decode(heic, target: target).pixels)
+        let second = try #require(pool.processIDs.first)
+        #expect(second != first)
+        #expect(try maps().contains("/libheif.so"))
+        #expect(try pool.decode(jpeg, target: target).pixels.count == 60 * 40 * 4)
+        #expect(pool.processIDs.first == second)
+    }
+
     /// `--info`'s fields come back whole, with spaces and non-ASCII in them.
     @Test func photoInformationComesBackWhole() throws {
         let folder = TemporaryDirectory()
@@ -249,7 +286,7 @@ import Testing
             .split(separator: " ").compactMap { Int32($0) }
         #expect(workers.count == DeckThreads.all(cores: Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))))
         let workerMaps = try workers.map { try proc("/proc/\($0)/maps") }.joined()
-        for library in ["libheif", "libavif", "libjxl", "libturbojpeg"] {
+        for library in ["libheif", "libavif", "libjxl", "libjpeg"] {
             #expect(workerMaps.contains("/\(library)"), "no worker maps \(library)")
         }
         print("app maps:", mapped.filter { $0.hasPrefix("lib") }.sorted().joined(separator: " "))

@@ -55,6 +55,14 @@ extern const char *const swivel_lazy_library_packages[SWIVEL_LAZY_LIBRARY_COUNT]
 const char *swivel_lazy_library_name(int library);
 const char *swivel_lazy_library_package(int library);
 
+/// From now on no library is loaded: asking for one that is not loaded yet (and has not failed)
+/// answers 0 and notes it as wanted. For a decoder worker about to be confined, which can open no
+/// file: the app starts a worker with the library instead (see DecoderPool).
+void swivel_lazy_libraries_seal(void);
+
+/// The libraries asked for since the seal and not loaded (a bit per index), cleared.
+unsigned swivel_lazy_libraries_take_wanted(void);
+
 /// Whether `library` has been loaded (for tests: the colour deck must not load any).
 int swivel_lazy_library_is_loaded(int library);
 

@@ -11,9 +11,9 @@ struct App {
         Console.outputIsForPaths = options.pick || options.printMarked
         // A recording and the photo paths are checked before any window opens.
         let recording = options.replay.map(Recording.init(path:))
-        // Before the scan: `--sort taken` reads the photos' dates in them.
-        if options.demo || !options.paths.isEmpty { DecoderWorkers.start() }
-        let deckFiles = Self.deckFiles(options)
+        // Once the files are listed (their names say which libraries a worker loads), and before
+        // they are sorted (`--sort taken` reads their dates in the workers).
+        let deckFiles = Self.deckFiles(options, found: { DecoderWorkers.start(for: $0) })
         let photos = deckFiles?.sources
         let openCard = options.openCard?.card(in: photos)
 
@@ -99,12 +99,18 @@ struct App {
 
     /// `photoSources`, with the command line's paths (`-` replaced by the paths it read) and the
     /// time each photo was sorted by (`DeckOrder.ordered`): what places files that appear later.
-    static func deckFiles(_ options: Options) -> ScannedDeck? {
-        if options.demo { return (DemoDeck.sources(), [], []) }
+    /// `found` is given the photos' paths before they are sorted.
+    static func deckFiles(_ options: Options, found: ([FilePath]) -> Void = { _ in }) -> ScannedDeck? {
+        if options.demo {
+            let sources = DemoDeck.sources()
+            found(sources.map(\.path))
+            return (sources, [], [])
+        }
         guard !options.paths.isEmpty else { return nil }
         let listed = options.paths.contains(where: \.isStandardInput)
             ? StandardInputPaths.read(nulSeparated: options.nullSeparated) : []
         let images = scan(options.paths, listed: listed, recursive: options.recursive)
+        found(images)
         let seed = options.seedGiven ? UInt64(options.seed) : UInt64.random(in: 0...UInt64(UInt32.max))
         let ordered = DeckOrder.ordered(images, by: options.sort, seed: seed, reverse: options.reverse)
         let roots = options.paths.flatMap { $0.isStandardInput ? listed : [$0] }

@@ -8,7 +8,7 @@ import SwivelPhotos
 enum InfoCommand {
     static func run(_ paths: [FilePath]) -> Never {
         guard !paths.isEmpty else { fail(.usage, "--info needs one or more photo files (see 'swivel --help')") }
-        DecoderWorkers.start(workers: 1)   // one file after another
+        DecoderWorkers.start(for: paths, workers: 1)   // one file after another
         var failed = false
         for (index, path) in paths.enumerated() {
             let info = PhotoDecoding.info(path)

@@ -50,16 +50,16 @@ struct Bench {
     let settings: Settings
 
     func run() {
-        // Started as the app starts them, before the window opens, and not waited for.
-        if settings.images != nil { DecoderWorkers.start(inProcess: settings.inProcess) }
         // A photo deck with a card to open: the full view's benchmark instead of the row's script.
         if settings.images != nil, let first = settings.openCard {
             OpenBench(settings: settings, firstCard: first).run()
             return
         }
+        // Listed, and the workers started, as the app does: before the window opens, not waited for.
+        let files = settings.images.map { App.scan([$0], recursive: false) }
+        if let files { DecoderWorkers.start(for: files, inProcess: settings.inProcess) }
         let surface = settings.window()
 
-        let files = settings.images.map { App.scan([$0], recursive: false) }
         let sources = files.map { $0.map(PhotoSource.init(file:)) }
         let openCard = settings.openCard?.card(in: sources)
         let deck = sources.map { PhotoDeck(sources: $0, budgetMiB: settings.textureBudgetMiB,

@@ -114,7 +114,7 @@ struct Soak {
                                        parameters: options.parameters),
                 snapping: options.snapping, offset: options.scroll, decelerationRate: options.decelerationRate,
                 reducesMotion: options.reducedMotion)
-            if photos != nil { DecoderWorkers.start() }
+            if let photos { DecoderWorkers.start(for: photos.map(\.path)) }
             let deck = photos.map { PhotoDeck(sources: $0, budgetMiB: options.textureBudgetMiB) }
             if let deck, let folder {
                 deck.placeNewFiles(DeckPlacement(roots: [folder.photos], sort: .name, reverse: false),

@@ -1,10 +1,11 @@
 import LazyLibraries
+import SwivelPhotoCore
 
 /// A library the decoders call. None is linked: each is loaded on first use (Sources/LazyLibraries)
 /// and may not be installed at all, so every way into one asks first. A photo whose decoding needs
 /// a missing one is skipped with "FORMAT needs PACKAGE, not installed" (`require`); the rest of the
 /// deck loads.
-enum DecoderLibrary: CaseIterable {
+enum DecoderLibrary: String, CaseIterable, Sendable {
     case heif, jpegXL, turboJPEG, lcms2, exif, sdlImage, gif, webp, webpDemux, netpbm, tiff, png, avif, jpeg
 
     private var index: Int32 {
@@ -32,6 +33,67 @@ enum DecoderLibrary: CaseIterable {
 
     /// The Debian package that installs it (found by the generator with dpkg).
     var package: String { String(cString: swivel_lazy_library_package(index)) }
+
+    /// From now on no library is loaded (a decoder worker about to be confined, which can open no
+    /// file): asking for one not loaded yet answers false and notes it, for `takeWanted`.
+    static func seal() { swivel_lazy_libraries_seal() }
+
+    /// The libraries asked for since `seal` that were not loaded, cleared.
+    static func takeWanted() -> Set<DecoderLibrary> {
+        let bits = swivel_lazy_libraries_take_wanted()
+        return Set(allCases.filter { bits & (1 << UInt32($0.index)) != 0 })
+    }
+
+    /// What decoding and reading the metadata of a file of `format` loads: its decoder's library,
+    /// lcms2 for an ICC profile and libexif for EXIF where the format carries them. A worker
+    /// started with fewer asks for the rest (`DecoderPool`), so this need not be exact.
+    static func needed(by format: ImageFormat) -> Set<DecoderLibrary> {
+        switch format.declaration.decoder {
+        case .libjpegTurbo: [.jpeg, .lcms2, .exif]
+        case .libpng: [.png, .lcms2, .exif]
+        case .libheif: [.heif, .lcms2, .exif]
+        case .libavif: [.avif, .lcms2, .exif]
+        case .libjxl: [.jpegXL, .lcms2, .exif]
+        case .libtiff: [.tiff, .lcms2, .exif]
+        case .giflib: [.gif]
+        case .libwebp: [.webp, .webpDemux, .lcms2, .exif]
+        case .libnetpbm: [.netpbm]
+        case .nanosvg: [.sdlImage]
+        case .stbImage, .swivelQOI: []
+        }
+    }
+
+    /// What a deck of files named with `pathExtensions` is expected to load: each known format's
+    /// libraries, JPEG's for any other name (a file is known by its bytes), and libpng for the
+    /// shared thumbnail cache's PNGs.
+    static func expected(forPathExtensions pathExtensions: some Sequence<String>) -> Set<DecoderLibrary> {
+        var libraries = needed(by: .jpeg).union([.png])
+        var seen = Set<String>()
+        for pathExtension in pathExtensions where seen.insert(pathExtension.lowercased()).inserted {
+            let format = ImageFormat.allCases.first { $0.declaration.extensions.contains(pathExtension.lowercased()) }
+            libraries.formUnion(format.map(needed) ?? [])
+        }
+        return libraries
+    }
+
+    /// The libraries of a comma-separated list of names (`rawValue`s); unknown names are left out.
+    static func named(_ list: String) -> Set<DecoderLibrary> {
+        Set(list.split(separator: ",").compactMap { DecoderLibrary(rawValue: String($0)) })
+    }
+
+    /// The list `named` reads, in a stable order.
+    static func names(_ libraries: Set<DecoderLibrary>) -> String {
+        allCases.filter(libraries.contains).map(\.rawValue).joined(separator: ",")
+    }
+
+    /// A worker's answer to a request that asked for `libraries`, which it did not load.
+    static func needsMessage(_ libraries: Set<DecoderLibrary>) -> String { "needs libraries=" + names(libraries) }
+
+    /// The libraries of a `needsMessage`; nil for any other message.
+    static func needed(inMessage text: String) -> Set<DecoderLibrary>? {
+        let prefix = "needs libraries="
+        return text.hasPrefix(prefix) ? named(String(text.dropFirst(prefix.count))) : nil
+    }
 
     /// Returns when the library is there; else throws the failure that skips a `format` file.
     func require(for format: String) throws(Failure) {

@@ -142,7 +142,7 @@ public enum ImageDecoder {
         case .fill(let width, let height), .fit(let width, let height):
             precondition(width > 0 && height > 0, "a texture needs pixels")
         }
-        _ = SDLImageCodecs.ready   // also keeps the libraries' console messages off stderr
+        LibraryMessages.filtered()
         try cancellation.check()
         let start = try file.read(min(file.size, 64))
         let container = ImageFormat.sniffContainer(start)

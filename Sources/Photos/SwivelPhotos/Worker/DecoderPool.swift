@@ -7,26 +7,38 @@ import SwivelSystem
 /// The decoder workers of a run: started at launch and kept warm, one per decode thread, each
 /// lent to one decode at a time. The app opens each file (`OpenFile`: a regular file, opened
 /// without following a FIFO's block) and passes the descriptor; the worker parses it.
+///
+/// A worker loads the decoder libraries the deck's files are expected to need (by their names)
+/// before it is confined, and no other after: a file that needs another gets the answer `needs`,
+/// and the pool widens its set, starts a worker with it in place of that one and asks again. The
+/// other workers are started afresh with the wider set when they are next lent.
 public final class DecoderPool: @unchecked Sendable {
     private let condition = Condition()
     private var idle: [WorkerDecoder] = []
     private var all: [WorkerDecoder] = []
+    /// The libraries a worker started now loads.
+    private var libraries: Set<DecoderLibrary>
     private let warn: @Sendable (String) -> Void
     private var warnedMissing = false
 
-    /// The argument that starts this binary as a decoder worker (never in `--help`).
+    /// The argument that starts this binary as a decoder worker (never in `--help`); the one after
+    /// it, if any, names the libraries to load (`DecodeService.serve`).
     public static let workerArgument = "--decode-worker"
 
     /// `size` workers started from `program` (this process's executable by default) with
-    /// `environment` (nil: this process's). `warn` gets the one line of a run whose workers
-    /// could not set up all of their confinement.
+    /// `environment` (nil: this process's), loading the libraries that files named with
+    /// `pathExtensions` are expected to need (nil: every library). `warn` gets the one line of a
+    /// run whose workers could not set up all of their confinement.
     public init(size: Int, program: String = WorkerProcess.program, environment: [String]? = nil,
-                warn: @escaping @Sendable (String) -> Void) {
-        let start: @Sendable () -> Result<WorkerProcess, WorkerStartFailure> = {
-            WorkerProcess.start(program: program, [Self.workerArgument], environment: environment)
+                pathExtensions: [String]? = nil, warn: @escaping @Sendable (String) -> Void) {
+        let start: @Sendable (Set<DecoderLibrary>) -> Result<WorkerProcess, WorkerStartFailure> = { libraries in
+            WorkerProcess.start(program: program, [Self.workerArgument, DecoderLibrary.names(libraries)],
+                                environment: environment)
         }
+        let libraries = pathExtensions.map(DecoderLibrary.expected) ?? Set(DecoderLibrary.allCases)
+        self.libraries = libraries
         self.warn = warn
-        all = (0..<max(1, size)).map { _ in WorkerDecoder(start: start) }
+        all = (0..<max(1, size)).map { _ in WorkerDecoder(start: start, libraries: libraries) }
         idle = all
     }
 
@@ -55,13 +67,14 @@ public final class DecoderPool: @unchecked Sendable {
         let capture = ThumbnailCapture.current
         let request = DecodeRequest(target: target, unresampledUpTo: unresampledUpTo, capture: capture != nil,
                                     limits: limits, pathExtension: path.pathExtension)
-        let outcome = withWorker { $0.ask(request.text, file: file.descriptor, cpuSeconds: limits.cpuSeconds,
-                                          cancellation: cancellation) }
+        let outcome = ask(request.text, file: file.descriptor, cpuSeconds: limits.cpuSeconds, cancellation: cancellation)
         switch outcome {
         case .cancelled:
             throw ImageLoadError(path: path, failure: .cancelled)
         case .failed(let reason):
             throw ImageLoadError(path: path, reason: reason)
+        case .needs(let libraries):   // `ask` asks again instead
+            throw ImageLoadError(path: path, reason: Self.askedAgain(for: libraries))
         case .reply(let text, let fds):
             WorkerCPU.add(MessageWords(text, verb: String(text.prefix { $0 != " " }), last: "reason")?
                 .decoded("cpu").flatMap { Double($0) } ?? 0)
@@ -91,23 +104,48 @@ public final class DecoderPool: @unchecked Sendable {
     private func metadata(_ path: FilePath, request: String) -> String? {
         guard let file = try? OpenFile(path) else { return nil }
         defer { file.close() }
-        guard case .reply(let text, let fds) = withWorker({
-            $0.ask(request, file: file.descriptor, cpuSeconds: DecodeLimits.standard.cpuSeconds, cancellation: .never)
-        }) else { return nil }
+        guard case .reply(let text, let fds) = ask(request, file: file.descriptor, cpuSeconds: DecodeLimits.standard.cpuSeconds,
+                                                   cancellation: .never) else { return nil }
         fds.forEach { close($0) }
         return text
     }
 
-    /// Runs `body` with a worker of its own, waiting for one to be free.
+    /// `request` with `file` answered by a worker that has the libraries it needs: one that says
+    /// it `needs` others is replaced by one with them, and asked again.
+    private func ask(_ request: String, file: Int32, cpuSeconds: Int, cancellation: DecodeCancellation) -> WorkerDecoder.Outcome {
+        withWorker { worker in
+            while true {
+                let outcome = worker.ask(request, file: file, cpuSeconds: cpuSeconds, cancellation: cancellation)
+                guard case .needs(let more) = outcome else { return outcome }
+                // Ends: each round starts the worker with what it asked for, and a library a worker
+                // was started with but could not load answers as not installed, not as wanted.
+                guard !more.isSubset(of: worker.libraries) else { return .failed(Self.askedAgain(for: more)) }
+                let widened = condition.withLock { () -> Set<DecoderLibrary> in
+                    libraries.formUnion(more)
+                    return libraries
+                }
+                worker.restart(libraries: widened)
+            }
+        }
+    }
+
+    /// Why a request failed whose worker asked for `libraries` it had been started with.
+    private static func askedAgain(for libraries: Set<DecoderLibrary>) -> String {
+        "the decoder asked again for " + DecoderLibrary.names(libraries)
+    }
+
+    /// Runs `body` with a worker of its own, waiting for one to be free; one started with fewer
+    /// libraries than the pool's now is started afresh first.
     func withWorker<T>(_ body: (WorkerDecoder) -> T) -> T {
-        let worker = condition.withLock { () -> WorkerDecoder in
+        let (worker, libraries) = condition.withLock { () -> (WorkerDecoder, Set<DecoderLibrary>) in
             while idle.isEmpty { condition.wait() }
-            return idle.removeLast()
+            return (idle.removeLast(), self.libraries)
         }
         defer {
             condition.withLock { idle.append(worker) }
             condition.broadcast()
         }
+        if !worker.libraries.isSuperset(of: libraries) { worker.restart(libraries: libraries) }
         let result = body(worker)
         reportMissingConfinement([worker])
         return result

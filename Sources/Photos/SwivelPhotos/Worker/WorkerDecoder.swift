@@ -9,16 +9,19 @@ import SwivelPhotoCore
 /// started at once. A cancelled request kills the worker (no library need look at a flag).
 /// One request at a time: the pool hands each to one thread.
 final class WorkerDecoder: @unchecked Sendable {
-    private let start: @Sendable () -> Result<WorkerProcess, WorkerStartFailure>
+    private let start: @Sendable (Set<DecoderLibrary>) -> Result<WorkerProcess, WorkerStartFailure>
     private var process: WorkerProcess?
+    /// The decoder libraries the worker loads (and the next one started will).
+    private(set) var libraries: Set<DecoderLibrary>
     /// The confinement the workers reported missing, for the pool's one line (`ready missing=`).
     private(set) var missingConfinement: String?
     /// Whether the current worker has sent its `ready` yet.
     private var ready = false
 
-    init(start: @escaping @Sendable () -> Result<WorkerProcess, WorkerStartFailure>) {
-        self.start = start
-        process = try? start().get()
+    init(start: @escaping @Sendable (Set<DecoderLibrary>) -> Result<WorkerProcess, WorkerStartFailure>,
+         libraries: Set<DecoderLibrary>) {
+        (self.start, self.libraries) = (start, libraries)
+        process = try? start(libraries).get()
     }
 
     /// The worker's process ID, for tests (nil while none could be started).
@@ -40,13 +43,15 @@ final class WorkerDecoder: @unchecked Sendable {
         /// The request ended without a reply: cancelled, or the worker failed (`reason`).
         case cancelled
         case failed(String)
+        /// The worker did not load libraries the file needs (`DecoderLibrary.needsMessage`).
+        case needs(Set<DecoderLibrary>)
     }
 
     /// Sends `request` (with `file`, which stays the caller's) and waits for the reply,
     /// killing the worker as soon as `cancellation` is set.
     func ask(_ request: String, file: Int32?, cpuSeconds: Int, cancellation: DecodeCancellation) -> Outcome {
         if process == nil {
-            switch start() {
+            switch start(libraries) {
             case .success(let started): (process, ready) = (started, false)
             case .failure(let failure): return .failed(failure.description)
             }
@@ -62,6 +67,10 @@ final class WorkerDecoder: @unchecked Sendable {
                 if WorkerFailure.forbiddenCall(message.text) != nil {
                     message.descriptors.forEach { close($0) }
                     return .failed(replace(report: message.text, cpuSeconds: cpuSeconds))
+                }
+                if let needed = DecoderLibrary.needed(inMessage: message.text) {
+                    message.descriptors.forEach { close($0) }
+                    return .needs(needed)
                 }
                 return .reply(message.text, message.descriptors)
             case .stopped:
@@ -90,8 +99,15 @@ final class WorkerDecoder: @unchecked Sendable {
     /// Starts the worker that takes the next request (none when the system cannot: the next
     /// request tries again).
     private func startNext() {
-        process = try? start().get()
+        process = try? start(libraries).get()
         ready = false
+    }
+
+    /// Ends the worker, idle, and starts one that loads `libraries` in its place.
+    func restart(libraries: Set<DecoderLibrary>) {
+        self.libraries = libraries
+        process?.killAndReapLater()
+        startNext()
     }
 
     /// Takes a `ready` message: notes what confinement is missing. False for any other message.
