@@ -89,5 +89,14 @@ public struct WorkerChannel: Sendable {
         return .message(Message(bytes: Array(bytes[..<length]), descriptors: Array(received)))
     }
 
+    /// Returns once the other end has closed, whatever else is reading: poll(2) for the hang-up
+    /// alone, which leaves the messages where they are.
+    public func waitUntilClosed() {
+        // POLLRDHUP (0x2000, Linux's <poll.h> under _GNU_SOURCE, which the Glibc module leaves out):
+        // the peer shut down; POLLHUP and POLLERR are reported without being asked for.
+        var entry = pollfd(fd: descriptor, events: 0x2000, revents: 0)
+        while poll(&entry, 1, -1) < 0 && errno == EINTR {}
+    }
+
     public func close() { Glibc.close(descriptor) }
 }

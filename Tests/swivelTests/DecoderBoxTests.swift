@@ -241,6 +241,26 @@ import Testing
         #expect(waitUntil(ceiling: 60) { kill(worker, 0) == -1 && errno == ESRCH }, "the worker was not reaped within 60 s")
     }
 
+    /// A worker ends with the app, also in the middle of a decode that would run on for minutes:
+    /// its socket's other end closed, it exits at once, not when its CPU time runs out.
+    @Test func aWorkerEndsWhenTheAppGoesMidDecode() throws {
+        let environment = ProcessInfo.processInfo.environment.map { "\($0.key)=\($0.value)" }
+        let worker = try WorkerProcess.start(program: SwivelProcess.binary.path, [DecoderPool.workerArgument, "png"],
+                                             environment: environment).get()
+        guard case .message(let ready) = worker.channel.receive(timeout: 60), ready.text == "ready" else {
+            Issue.record("the worker did not say it was ready")
+            return
+        }
+        #expect(worker.channel.send("misbehave act=loop cpu=600"))
+        try #require(try waitUntil(ceiling: 60) { try CPUTicks.of(worker.processID) >= 5 }, "the worker did not start its loop")
+        worker.channel.close()
+        var status: Int32 = 0
+        let ended = waitUntil(ceiling: 60) { waitpid(worker.processID, &status, WNOHANG) == worker.processID }
+        if !ended { _ = worker.kill() }
+        #expect(ended, "the worker ran on after its socket closed")
+        #expect(WorkerEnd(waitStatus: status) == .exited(0))
+    }
+
     /// The app's own process maps no decoder library while a HEIC, an AVIF, a JPEG XL and a JPEG
     /// are on screen: they are mapped in its workers alone. The one exception is libpng16, which
     /// the font stack needs (libfreetype links it, for PNG glyphs in fonts; SDL2_ttf draws the

@@ -2,6 +2,7 @@ import Glibc
 import SwivelBox
 import SwivelCore
 import SwivelPhotoCore
+import SwivelSystem
 
 /// A decoder worker's side: readies the libraries, confines the process, then answers requests
 /// on its socket until the app closes it. The first message it sends is `ready`, with what part
@@ -14,6 +15,14 @@ public enum DecodeService {
         prepareToBeConfined(libraries.map(DecoderLibrary.named) ?? Set(DecoderLibrary.allCases))
         let baseline = Confinement.addressSpaceBytes()
         let missing = Confinement.apply(socket: channel.descriptor, without: unconfined)
+        // A worker ends with the app, also in the middle of a decode (no library looks at the
+        // socket while it decodes): the app that quits or crashes leaves no worker running on.
+        // Started confined, since a new thread inherits Landlock's domain and Landlock binds the
+        // thread that asked alone.
+        startThread(named: "swivel-app-gone") {
+            channel.waitUntilClosed()
+            _exit(0)
+        }
         channel.send(missing.isEmpty ? "ready" : "ready missing=" + missing.joined(separator: "; "))
         while true {
             // A worker idle for `idleTrimSeconds` gives back to the kernel what its decodes freed
