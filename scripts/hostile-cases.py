@@ -4,7 +4,8 @@
 Makes each case (files built to be expensive, cut short, sparse; endless standard input; resource
 limits; signals; a closed pipe) in a temporary folder, runs BINARY on it offscreen (SDL_VIDEODRIVER=
 offscreen) and prints one Markdown table row per case: exit status, wall time, peak resident memory
-(GNU time's %M, the largest RSS of the process), and stderr's first line. Every run has a time limit
+(GNU time's %M, the largest RSS of the process; then the largest peak of any of its decoder
+workers, read from their /proc/PID/status VmHWM every 10 ms while they live), and stderr's first line. Every run has a time limit
 (TIMEOUT s) and an address-space cap (CAP_MIB) so that a regression shows as a failure, not as a
 swapping machine. A measurement for docs/performance.md and closing notes, not a test: the tests
 that pin these behaviours are the suites named in the last column.
@@ -212,25 +213,29 @@ def run(args, stdin=None, prefix=(), env=None, signal_after=None, pipe=None, tim
             try: process.stdin.write(stdin); process.stdin.close()
             except BrokenPipeError: pass
         sent = None
+        watch = WorkerWatch(process.pid)
         if signal_after:
             time.sleep(signal_after[1])
-            child = subprocess.run(["pgrep", "-P", str(process.pid)], capture_output=True, text=True).stdout.split()
-            grandchildren = [g for c in child for g in subprocess.run(["pgrep", "-P", c], capture_output=True, text=True).stdout.split()]
-            for pid in grandchildren or child: os.kill(int(pid), signal_after[0])
+            app = watch.app()
+            if app: os.kill(app, signal_after[0])
             sent = time.monotonic()
         try:
             _, err = process.communicate(timeout=timeout)
             status = process.returncode
         except subprocess.TimeoutExpired:
             process.kill(); _, err = process.communicate(); status = "timeout"
+        finally:
+            watch.stop()
         err = err.decode(errors="replace")
         if sent: start = sent
     wall = time.monotonic() - start
     peak = "?"
+    workers = watch.peak_mib() if not pipe else None
     try:   # GNU time's report: perhaps "Command exited with non-zero status N" or "… terminated by signal N", then "%e %M"
         report = open(stats).read().splitlines()
         fields = report[-1].split() if report else []
         if len(fields) == 2 and fields[1].isdigit(): peak = f"{int(fields[1]) / 1024:.0f}"
+        if workers is not None: peak += f" / {workers:.0f}"
         if report and "terminated by signal" in report[0]: status = "signal " + report[0].split()[-1]
     except OSError: pass
     lines = [l for l in err.splitlines() if l.strip()]
@@ -239,6 +244,59 @@ def run(args, stdin=None, prefix=(), env=None, signal_after=None, pipe=None, tim
     first = first.replace(WORK, "…")
     if len(first) > 160: first = first[:100] + " … " + first[-50:]
     return status, wall, peak, first.replace("|", "\\|")
+
+
+class WorkerWatch:
+    """The swivel process under `root` (prlimit and GNU time exec or fork it) and its decoder
+    workers' largest VmHWM, sampled on a thread every 10 ms until stopped."""
+    def __init__(self, root):
+        self.root, self.peak, self.done = root, None, False
+        import threading
+        self.thread = threading.Thread(target=self.sample, daemon=True); self.thread.start()
+
+    @staticmethod
+    def children(pid):
+        try: return [int(c) for c in open(f"/proc/{pid}/task/{pid}/children").read().split()]
+        except OSError: return []
+
+    @staticmethod
+    def command(pid):
+        try: return open(f"/proc/{pid}/cmdline", "rb").read().split(b"\0")
+        except OSError: return []
+
+    def app(self):
+        """The swivel process: the descendant running BINARY (the workers it starts are not)."""
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline:
+            stack = [self.root]
+            while stack:
+                pid = stack.pop()
+                argv = self.command(pid)
+                if argv[:1] == [BINARY.encode()]:   # GNU time runs it by its path; workers are "swivel"
+                    return pid
+                stack += self.children(pid)
+            time.sleep(0.01)
+        return None
+
+    def sample(self):
+        while not self.done:
+            stack = [self.root]
+            while stack:
+                pid = stack.pop()
+                children = self.children(pid)
+                if b"--decode-worker" in self.command(pid):
+                    try:
+                        for line in open(f"/proc/{pid}/status"):
+                            if line.startswith("VmHWM:"): self.peak = max(self.peak or 0, int(line.split()[1]))
+                    except OSError: pass
+                stack += children
+            time.sleep(0.01)
+
+    def stop(self):
+        self.done = True; self.thread.join()
+
+    def peak_mib(self):
+        return None if self.peak is None else self.peak / 1024
 
 
 def sh_quote(s):
@@ -276,7 +334,7 @@ CASES = [
 
 
 def main():
-    print("| case | exit | wall s | peak MiB | stderr | pinned by |")
+    print("| case | exit | wall s | peak MiB (app / largest worker) | stderr | pinned by |")
     print("|---|---|---|---|---|---|")
     for name, make, options, pinned in CASES:
         if ONLY and not any(o.lower() in name.lower() for o in ONLY): continue
