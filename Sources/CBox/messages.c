@@ -3,6 +3,7 @@
 #define _GNU_SOURCE
 #include "box.h"
 #include <errno.h>
+#include <fcntl.h>
 #include <poll.h>
 #include <string.h>
 #include <sys/socket.h>
@@ -32,6 +33,14 @@ int swivel_box_send(int socket, const void *bytes, size_t length, const int *fds
     }
 }
 
+/// Whether this process could open one more descriptor now (`open` is one it has).
+static int has_free_descriptor(int open) {
+    int probe = fcntl(open, F_DUPFD_CLOEXEC, 0);
+    if (probe < 0) return errno != EMFILE;
+    close(probe);
+    return 1;
+}
+
 long swivel_box_receive(int socket, void *bytes, size_t capacity, int timeout_ms, int *fds, int *count) {
     *count = 0;
     if (timeout_ms >= 0) {
@@ -59,6 +68,9 @@ long swivel_box_receive(int socket, void *bytes, size_t capacity, int timeout_ms
     if (message.msg_flags & (MSG_TRUNC | MSG_CTRUNC)) {
         for (int i = 0; i < *count; i++) close(fds[i]);
         *count = 0;
+        // The kernel also truncates the descriptors it cannot install when this process has no
+        // free slot (RLIMIT_NOFILE): then the sender did nothing wrong, and a later message may fit.
+        if (!(message.msg_flags & MSG_TRUNC) && !has_free_descriptor(socket)) return -EMFILE;
         return -EMSGSIZE;
     }
     return (long)received;

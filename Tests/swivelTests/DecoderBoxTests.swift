@@ -312,6 +312,36 @@ import Testing
         print("app maps:", mapped.filter { $0.hasPrefix("lib") }.sorted().joined(separator: " "))
     }
 
+    /// Under a low limit on open files the pool has fewer workers, each of which needs its socket,
+    /// and while it decodes, the photo's descriptor and its pixels' memfds here: at 9 (the
+    /// standard three and the display's leave five), one worker shows every photo, where four
+    /// left no room to receive a photo's pixels and the photos stayed placeholders (or, before
+    /// that was a transient failure, were skipped: "the decoder was killed (SIGKILL)").
+    @Test func aLowLimitOnOpenFilesShowsEveryPhoto() throws {
+        #expect(DecoderPool.size(threads: 5, descriptors: nil) == 5)
+        #expect(DecoderPool.size(threads: 5, descriptors: 1024) == 5)
+        #expect(DecoderPool.size(threads: 5, descriptors: 24) == 4)
+        #expect(DecoderPool.size(threads: 5, descriptors: 16) == 2)
+        #expect(DecoderPool.size(threads: 5, descriptors: 9) == 1)
+        let folder = TemporaryDirectory()
+        let photos = folder.path("photos")
+        ImageFiles.directory(photos)
+        let colours: [[UInt8]] = [[220, 30, 30, 255], [30, 200, 40, 255], [40, 60, 230, 255]]
+        for (index, colour) in colours.enumerated() {
+            ImageFiles.write(photos.appending(Array("\(index).jpg".utf8)), ImageFiles.solid(.jpeg, width: 400, height: 600, colour))
+        }
+        let frame = folder.path("frame.png")
+        let run = try PeakMemoryRun.run([photos.text, "--no-thumbnail-cache", "--size", "1280x720", "--screenshot", frame.text],
+                                        limits: ["--nofile=9"], in: folder)
+        #expect(run.status == 0 && run.stderr.isEmpty, "\(run.status): \(run.stderr)")
+        // The three cards across the middle of the frame: the centred one and its two neighbours.
+        let image = try Image(contentsOf: frame.text)
+        let row = (0..<image.width).map { image.rgb($0, image.height / 2) }
+        for colour in colours {
+            #expect(row.contains { zip($0, colour).allSatisfy { abs($0 - Int($1)) <= 6 } }, "no card of \(colour)")
+        }
+    }
+
     /// A request's memory limit (`RLIMIT_AS` above the worker's own) stops a decode that needs
     /// more: a 16000² JPEG XL (768 MB of RGB) under 256 MiB is out of memory, in one line, and the
     /// worker lives on for the next request.

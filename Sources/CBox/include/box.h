@@ -59,7 +59,8 @@ int swivel_box_send(int socket, const void *bytes, size_t length, const int *fds
 /// Receives one message of at most `capacity` bytes, waiting at most `timeout_ms` (-1: no limit).
 /// Returns its length (0: the peer closed), -ETIMEDOUT, or another negative errno. Received
 /// descriptors go to `fds` (up to 4, the rest closed), their number to `*count`; they are
-/// O_CLOEXEC. A message longer than `capacity` is -EMSGSIZE, its descriptors closed.
+/// O_CLOEXEC. A message longer than `capacity` is -EMSGSIZE, its descriptors closed; one whose
+/// descriptors this process had no room for (RLIMIT_NOFILE) is -EMFILE, the message gone.
 long swivel_box_receive(int socket, void *bytes, size_t capacity, int timeout_ms, int *fds, int *count);
 
 #endif

@@ -42,6 +42,17 @@ public final class DecoderPool: @unchecked Sendable {
         idle = all
     }
 
+    /// How many workers a run has for `threads` decode threads under a limit of `descriptors`
+    /// open files (nil: none): each holds its socket here, and while it decodes, the file and up
+    /// to two memfds of pixels; eight are kept for the rest of the app (the standard three, the
+    /// display's, the fonts, the folder watch, the thumbnail writer). At least one: with fewer
+    /// workers than threads, a thread waits for one to be free, where a descriptor it could not
+    /// get would fail its photo.
+    public static func size(threads: Int, descriptors: Int?) -> Int {
+        guard let descriptors else { return max(1, threads) }
+        return max(1, min(threads, (descriptors - 8) / 4))
+    }
+
     /// Waits until every worker has said it is ready (at most `timeout` seconds), so a measured
     /// run does not count their start; reports missing confinement. False if one did not come.
     @discardableResult
@@ -75,6 +86,8 @@ public final class DecoderPool: @unchecked Sendable {
             throw ImageLoadError(path: path, reason: reason)
         case .needs(let libraries):   // `ask` asks again instead
             throw ImageLoadError(path: path, reason: Self.askedAgain(for: libraries))
+        case .outOfDescriptors(let reason):
+            throw ImageLoadError(path: path, reason: reason, transient: true)
         case .reply(let text, let fds):
             WorkerCPU.add(MessageWords(text, verb: String(text.prefix { $0 != " " }), last: "reason")?
                 .decoded("cpu").flatMap { Double($0) } ?? 0)

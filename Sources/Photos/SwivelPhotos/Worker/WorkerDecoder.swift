@@ -45,6 +45,9 @@ final class WorkerDecoder: @unchecked Sendable {
         case failed(String)
         /// The worker did not load libraries the file needs (`DecoderLibrary.needsMessage`).
         case needs(Set<DecoderLibrary>)
+        /// This process had no descriptor free for the reply's pixels: the reply is lost, the
+        /// worker well, and a later request may fit (`reason` as open(2) would say it).
+        case outOfDescriptors(String)
     }
 
     /// Sends `request` (with `file`, which stays the caller's) and waits for the reply,
@@ -78,6 +81,8 @@ final class WorkerDecoder: @unchecked Sendable {
                 process.killAndReapLater()
                 startNext()
                 return .cancelled
+            case .failed(let code) where code == EMFILE:
+                return .outOfDescriptors("cannot receive the decoded pixels: \(String(cString: strerror(code)))")
             case .closed, .timedOut, .failed:
                 return .failed(replace(report: nil, cpuSeconds: cpuSeconds))
             }
