@@ -7,6 +7,9 @@ import SwivelPhotoCore
 /// deck loads.
 enum DecoderLibrary: String, CaseIterable, Sendable {
     case heif, jpegXL, turboJPEG, lcms2, exif, sdlImage, gif, webp, webpDemux, netpbm, tiff, png, avif, jpeg
+    /// SDL2 itself: the SVG decoder's surfaces and streams (SDL2_image links it; its functions here
+    /// are the lazy ones, which a sealed worker answers only for a library loaded before).
+    case sdl
 
     private var index: Int32 {
         let library = switch self {
@@ -24,6 +27,7 @@ enum DecoderLibrary: String, CaseIterable, Sendable {
         case .png: SWIVEL_LAZY_PNG
         case .avif: SWIVEL_LAZY_AVIF
         case .jpeg: SWIVEL_LAZY_JPEG
+        case .sdl: SWIVEL_LAZY_SDL2
         }
         return Int32(library.rawValue)
     }
@@ -58,7 +62,7 @@ enum DecoderLibrary: String, CaseIterable, Sendable {
         case .giflib: [.gif]
         case .libwebp: [.webp, .webpDemux, .lcms2, .exif]
         case .libnetpbm: [.netpbm]
-        case .nanosvg: [.sdlImage]
+        case .nanosvg: [.sdlImage, .sdl]
         case .stbImage, .swivelQOI: []
         }
     }

@@ -8,7 +8,7 @@ enum SDLImageCodecs {
     /// libraries with it.
     static let ready: Int32 = {
         LibraryMessages.filtered()
-        guard DecoderLibrary.sdlImage.isAvailable else { return 0 }
+        guard DecoderLibrary.sdlImage.isAvailable, DecoderLibrary.sdl.isAvailable else { return 0 }
         return IMG_Init(Int32(IMG_INIT_JPG.rawValue | IMG_INIT_PNG.rawValue))
     }()
 }
