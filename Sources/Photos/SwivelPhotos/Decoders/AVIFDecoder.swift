@@ -176,8 +176,12 @@ enum AVIFDecoder {
         let whole = (x: 0, y: 0, width: Int(image.pointee.width), height: Int(image.pointee.height))
         guard image.pointee.transformFlags & avifTransformFlags(AVIF_TRANSFORM_CLAP.rawValue) != 0 else { return whole }
         var rect = avifCropRect()
+        // The crop is made here on the RGB pixels, after the conversion: libavif's rule that a
+        // subsampled image's crop starts on an even row and column (for cropping its chroma
+        // planes in place: "crop rect X offset and width must both be even") is not this one's,
+        // so the rectangle is asked for as if the image were 4:4:4. libheif crops the same way.
         guard avifCropRectConvertCleanApertureBox(&rect, &image.pointee.clap, image.pointee.width, image.pointee.height,
-                                                  image.pointee.yuvFormat, &diagnostics) == AVIF_TRUE,
+                                                  AVIF_PIXEL_FORMAT_YUV444, &diagnostics) == AVIF_TRUE,
               rect.width > 0, rect.height > 0,
               UInt64(rect.x) + UInt64(rect.width) <= UInt64(whole.width),
               UInt64(rect.y) + UInt64(rect.height) <= UInt64(whole.height) else { return whole }
