@@ -30,13 +30,29 @@ void heif_context_free(__typeof__(struct heif_context *) a0) {
     static void *_Atomic real;
     ((__typeof__(&heif_context_free))swivel_lazy_function(&real, 0, "heif_context_free"))(a0);
 }
+struct heif_error heif_context_get_image_handle(__typeof__(struct heif_context *) a0, __typeof__(heif_item_id) a1, __typeof__(struct heif_image_handle **) a2) {
+    static void *_Atomic real;
+    return ((__typeof__(&heif_context_get_image_handle))swivel_lazy_function(&real, 0, "heif_context_get_image_handle"))(a0, a1, a2);
+}
+int heif_context_get_list_of_top_level_image_IDs(__typeof__(struct heif_context *) a0, __typeof__(heif_item_id *) a1, __typeof__(int) a2) {
+    static void *_Atomic real;
+    return ((__typeof__(&heif_context_get_list_of_top_level_image_IDs))swivel_lazy_function(&real, 0, "heif_context_get_list_of_top_level_image_IDs"))(a0, a1, a2);
+}
+int heif_context_get_number_of_top_level_images(__typeof__(struct heif_context *) a0) {
+    static void *_Atomic real;
+    return ((__typeof__(&heif_context_get_number_of_top_level_images))swivel_lazy_function(&real, 0, "heif_context_get_number_of_top_level_images"))(a0);
+}
+struct heif_error heif_context_get_primary_image_ID(__typeof__(struct heif_context *) a0, __typeof__(heif_item_id *) a1) {
+    static void *_Atomic real;
+    return ((__typeof__(&heif_context_get_primary_image_ID))swivel_lazy_function(&real, 0, "heif_context_get_primary_image_ID"))(a0, a1);
+}
 struct heif_error heif_context_get_primary_image_handle(__typeof__(struct heif_context *) a0, __typeof__(struct heif_image_handle **) a1) {
     static void *_Atomic real;
     return ((__typeof__(&heif_context_get_primary_image_handle))swivel_lazy_function(&real, 0, "heif_context_get_primary_image_handle"))(a0, a1);
 }
-struct heif_error heif_context_read_from_file(__typeof__(struct heif_context *) a0, __typeof__(const char *) a1, __typeof__(const struct heif_reading_options *) a2) {
+int heif_context_is_top_level_image_ID(__typeof__(struct heif_context *) a0, __typeof__(heif_item_id) a1) {
     static void *_Atomic real;
-    return ((__typeof__(&heif_context_read_from_file))swivel_lazy_function(&real, 0, "heif_context_read_from_file"))(a0, a1, a2);
+    return ((__typeof__(&heif_context_is_top_level_image_ID))swivel_lazy_function(&real, 0, "heif_context_is_top_level_image_ID"))(a0, a1);
 }
 struct heif_error heif_context_read_from_reader(__typeof__(struct heif_context *) a0, __typeof__(const struct heif_reader *) a1, __typeof__(void *) a2, __typeof__(const struct heif_reading_options *) a3) {
     static void *_Atomic real;
@@ -86,6 +102,10 @@ int heif_image_handle_get_list_of_metadata_block_IDs(__typeof__(const struct hei
     static void *_Atomic real;
     return ((__typeof__(&heif_image_handle_get_list_of_metadata_block_IDs))swivel_lazy_function(&real, 0, "heif_image_handle_get_list_of_metadata_block_IDs"))(a0, a1, a2, a3);
 }
+int heif_image_handle_get_list_of_thumbnail_IDs(__typeof__(const struct heif_image_handle *) a0, __typeof__(heif_item_id *) a1, __typeof__(int) a2) {
+    static void *_Atomic real;
+    return ((__typeof__(&heif_image_handle_get_list_of_thumbnail_IDs))swivel_lazy_function(&real, 0, "heif_image_handle_get_list_of_thumbnail_IDs"))(a0, a1, a2);
+}
 int heif_image_handle_get_luma_bits_per_pixel(__typeof__(const struct heif_image_handle *) a0) {
     static void *_Atomic real;
     return ((__typeof__(&heif_image_handle_get_luma_bits_per_pixel))swivel_lazy_function(&real, 0, "heif_image_handle_get_luma_bits_per_pixel"))(a0);
@@ -101,6 +121,10 @@ size_t heif_image_handle_get_metadata_size(__typeof__(const struct heif_image_ha
 struct heif_error heif_image_handle_get_nclx_color_profile(__typeof__(const struct heif_image_handle *) a0, __typeof__(struct heif_color_profile_nclx **) a1) {
     static void *_Atomic real;
     return ((__typeof__(&heif_image_handle_get_nclx_color_profile))swivel_lazy_function(&real, 0, "heif_image_handle_get_nclx_color_profile"))(a0, a1);
+}
+int heif_image_handle_get_number_of_thumbnails(__typeof__(const struct heif_image_handle *) a0) {
+    static void *_Atomic real;
+    return ((__typeof__(&heif_image_handle_get_number_of_thumbnails))swivel_lazy_function(&real, 0, "heif_image_handle_get_number_of_thumbnails"))(a0);
 }
 struct heif_error heif_image_handle_get_raw_color_profile(__typeof__(const struct heif_image_handle *) a0, __typeof__(void *) a1) {
     static void *_Atomic real;
@@ -780,10 +804,6 @@ avifResult avifDecoderParse(__typeof__(avifDecoder *) a0) {
 void avifDecoderSetIO(__typeof__(avifDecoder *) a0, __typeof__(avifIO *) a1) {
     static void *_Atomic real;
     ((__typeof__(&avifDecoderSetIO))swivel_lazy_function(&real, 13, "avifDecoderSetIO"))(a0, a1);
-}
-avifResult avifDecoderSetIOFile(__typeof__(avifDecoder *) a0, __typeof__(const char *) a1) {
-    static void *_Atomic real;
-    return ((__typeof__(&avifDecoderSetIOFile))swivel_lazy_function(&real, 13, "avifDecoderSetIOFile"))(a0, a1);
 }
 avifResult avifImageYUVToRGB(__typeof__(const avifImage *) a0, __typeof__(avifRGBImage *) a1) {
     static void *_Atomic real;

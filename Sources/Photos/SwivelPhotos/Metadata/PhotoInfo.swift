@@ -210,7 +210,7 @@ public struct PhotoInfo: Equatable, Sendable {
 
     private static func heif(_ context: OpaquePointer?) -> (size: (width: Int, height: Int)?, icc: [UInt8]?, exif: [UInt8]?) {
         var handleOut: OpaquePointer?
-        guard let context, heif_context_get_primary_image_handle(context, &handleOut).code == heif_error_Ok,
+        guard let context, HEIFDecoder.primaryImageHandle(context, &handleOut).code == heif_error_Ok,
               let handle = handleOut else { return (nil, nil, nil) }
         defer { heif_image_handle_release(handle) }
         let size = (Int(heif_image_handle_get_width(handle)), Int(heif_image_handle_get_height(handle)))
