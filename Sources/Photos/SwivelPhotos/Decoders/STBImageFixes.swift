@@ -12,7 +12,15 @@
 /// - A mask of more than 8 bits (10-10-10-2, 16-bit grey) is refused ("Corrupt BMP"): each is cut
 ///   to its top 8 bits, which is what an 8-bit sample keeps of it anyway (rounded down).
 /// - BI_ALPHABITFIELDS (compression 6, four masks after a 40-byte header) is refused.
-/// All of these become a V4 (108-byte) header with explicit masks, which it reads right.
+/// - An OS/2 1.x (12-byte) header's palette of 3-byte entries is counted from 24 bytes past the
+///   file header, not 12 ((offset − 38) / 3 entries): 4 entries short (pal8os2sp.bmp's 252 read
+///   as 248), or a negative count for a 2-entry palette (a 1-bit file then has its pixels read 6
+///   bytes late and runs out: "truncated").
+/// - A palette of fewer entries than the pixels' bits can index leaves the rest of its table
+///   uninitialised (stack memory), so an index past the palette shows whatever was there. Such
+///   entries are put in as zeros here: black, as gdk-pixbuf shows them (ImageMagick takes entry 0).
+/// All of these become a V4 (108-byte) header with explicit masks and a palette of 4-byte
+/// entries, which it reads right.
 ///
 /// TGA (stbi__tga_load):
 /// - The colour map's first entry index is taken as a number of bytes to skip before the map, so
@@ -38,8 +46,17 @@ enum BMPFixes {
                          byte: (Int) throws(Failure) -> Int?) throws(Failure) -> (head: [UInt8], tailOffset: Int?)? {
         let file = LittleEndianBytes(head)
         guard let infoSize = file.uint32(14), let offset = file.uint32(10) else { return nil }
-        // OS/2 1.x (12 bytes): 16-bit sides, no compression, no masks; stb_image reads it right.
-        if infoSize == 12 { return nil }
+        // OS/2 1.x (12 bytes): 16-bit sides, no compression, no masks; a palette of 3-byte entries.
+        if infoSize == 12 {
+            guard let width = file.uint16(18), let height = file.uint16(20), let bitCount = file.uint16(24),
+                  [1, 4, 8].contains(bitCount) else { return nil }
+            let entries = min(max(0, offset - 26) / 3, 1 << bitCount)
+            var palette: [UInt8] = []
+            for entry in 0..<entries { palette += file.slice(26 + 3 * entry, 3) + [0] }
+            palette += [UInt8](repeating: 0, count: 4 * (1 << bitCount) - palette.count)
+            return (v4File(width: width, height: height, bitCount: bitCount, bitFields: false, masks: [0, 0, 0, 0],
+                           palette: palette, pixelCount: 0), offset)
+        }
         guard [16, 40, 52, 56, 64, 108, 124].contains(infoSize),
               let width = file.int32(18), let height = file.int32(22), let bitCount = file.uint16(28) else { return nil }
         // The 16-byte OS/2 2.x header ends at the bit count: no compression field.
@@ -61,17 +78,21 @@ enum BMPFixes {
         }
         let isRLE = (compression == 1 && bitCount == 8) || (compression == 2 && bitCount == 4)
         let wideMask = masks.contains { $0.nonzeroBitCount > 8 }
-        let needed = isRLE || wideMask || compression == 6 || [16, 52, 64].contains(infoSize)
-            || (infoSize == 56 && hasMasks)
-        guard needed else { return nil }
 
-        // The palette: between the header (and masks) and the pixels, four bytes an entry.
+        // The palette: between the header (and masks) and the pixels, four bytes an entry; made
+        // up to every index the pixels can hold (RLE's are 8-bit) with zero entries.
         var palette: [UInt8] = []
         if bitCount <= 8 {
             let used = infoSize >= 36 ? (file.uint32(46) ?? 0) : 0
             let entries = min(used > 0 && used <= 256 ? used : 1 << bitCount, max(0, offset - afterHeader) / 4)
             palette = file.slice(afterHeader, 4 * entries)
         }
+        let indexable = bitCount <= 8 ? 4 << (isRLE ? 8 : bitCount) : 0
+        let shortPalette = (1...8).contains(bitCount) && palette.count < indexable
+        let needed = isRLE || wideMask || compression == 6 || [16, 52, 64].contains(infoSize)
+            || (infoSize == 56 && hasMasks) || shortPalette
+        guard needed else { return nil }
+        if palette.count < indexable { palette += [UInt8](repeating: 0, count: indexable - palette.count) }
         while masks.count < 4 { masks.append(0) }
         if isRLE {
             let pixels = try expandRLE(byte, from: offset, width: width, height: height, fourBit: compression == 2)
