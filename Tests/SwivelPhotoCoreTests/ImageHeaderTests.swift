@@ -122,6 +122,14 @@ enum HeaderBytes {
         var badType = B.tga(64, 32)
         badType[2] = 4
         #expect(problem(badType, "tga") == .notAnImage)
+        // True colour may carry a colour map it does not use (TGA 2.0, field 2); colour-mapped
+        // pixels need their map.
+        var unusedMap = B.tga(64, 32)
+        unusedMap[1] = 1; unusedMap[5] = 16; unusedMap[7] = 15
+        #expect(dims(unusedMap, "tga") == ImageHeader(format: .tga, width: 64, height: 32))
+        var mapless = B.tga(64, 32)
+        mapless[2] = 1
+        #expect(problem(mapless, "tga") == .notAnImage)
         var badDepth = B.tga(64, 32)
         badDepth[16] = 12
         #expect(problem(badDepth, "tga") == .notAnImage)

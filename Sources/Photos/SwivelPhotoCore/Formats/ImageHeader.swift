@@ -295,8 +295,10 @@ public struct ImageHeader: Equatable, Sendable {
         let colorMapType = data[1], imageType = data[2], entryBits = data[7], depth = data[16]
         guard colorMapType <= 1, [1, 2, 3, 9, 10, 11].contains(imageType),
               [8, 15, 16, 24, 32].contains(depth), data[17] & 0xC0 == 0 else { return false }
+        // Colour-mapped images need their map; true colour and grey may carry one they do not
+        // index (TGA 2.0, field 2).
         let colorMapped = imageType == 1 || imageType == 9
-        if colorMapped != (colorMapType == 1) { return false }
+        if colorMapped && colorMapType != 1 { return false }
         if colorMapType == 1 && ![15, 16, 24, 32].contains(entryBits) { return false }
         return true
     }

@@ -28,6 +28,10 @@
 ///   4.1): the map holds entries first ..< first + length, and pixels index the whole map. Entries
 ///   below `first` are put in as zeros, so that the file's indices select the right ones.
 /// - A pixel whose index is past the map is given entry 0; here, a zero entry (see `prepared`).
+/// - A true-colour or grey image with a colour map (TGA 2.0 allows one that the pixels do not
+///   index) is refused ("not a TGA": its test takes map type 1 for colour-mapped only); had it read
+///   it, the map would be taken for pixels. The map is left out here, as gdk-pixbuf leaves it
+///   (ImageMagick 6 reads image-rs's b5-unused-cmap.tga as colour-mapped and scrambles its pixels).
 /// - The right-to-left origin (image descriptor bit 4) is ignored (bit 5, bottom-to-top, it
 ///   does): the decoder shows such a file mirrored (`TGAFixes.isRightToLeft`).
 /// - It does not read a 16-bit pixel's top bit as alpha, even where the descriptor gives the
@@ -211,6 +215,14 @@ enum TGAFixes {
     /// where the rest (the pixels) starts.
     static func prepared(_ bytes: [UInt8]) -> (head: [UInt8], tailOffset: Int)? {
         let file = LittleEndianBytes(bytes)
+        if bytes.count >= 18, bytes[1] == 1, [2, 3, 10, 11].contains(bytes[2]), let length = file.uint16(5) {
+            // A colour map beside true colour or grey: left out (map type 0, no entries, no entry size).
+            let mapStart = 18 + Int(bytes[0])
+            guard mapStart <= bytes.count else { return nil }
+            var out = Array(bytes[0..<mapStart])
+            for field in 1...7 where field != 2 { out[field] = 0 }
+            return (out, mapStart + length * ((Int(bytes[7]) + 7) / 8))
+        }
         guard bytes.count >= 18, bytes[1] == 1, bytes[2] == 1 || bytes[2] == 9,
               let first = file.uint16(3), let length = file.uint16(5), length > 0 else { return nil }
         let entryBytes = (Int(bytes[7]) + 7) / 8
