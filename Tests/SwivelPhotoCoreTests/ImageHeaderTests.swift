@@ -143,6 +143,15 @@ enum HeaderBytes {
         #expect(problem(B.ascii("GIF87a") + B.le16(5) + B.le16(5) + [0, 0, 0, 0x3B]) == .malformed(.gif))
     }
 
+    /// Bytes between segments that are no marker are passed over, as libjpeg passes them
+    /// (Pillow's junk_jpeg_header.jpg has 5 before its DQT).
+    @Test func junkBetweenJPEGSegmentsIsPassedOver() {
+        var bytes = B.jpeg(640, 480)
+        bytes.insert(contentsOf: [0x00, 0x12, 0x34, 0x56, 0x78], at: 2 + 4 + 14)
+        #expect(dims(bytes) == ImageHeader(format: .jpeg, width: 640, height: 480))
+        #expect(problem(Array(bytes.prefix(2 + 4 + 14 + 3)), fileSize: bytes.count) == .incomplete(.jpeg, needed: 2 + 4 + 14 + 4))
+    }
+
     @Test func jpegSegmentsPastTheBytesGiven() {
         // A 60 000-byte APP segment, so the frame header is past the first 1000 bytes.
         let big = B.jpeg(6000, 4000, appBytes: 60_000)

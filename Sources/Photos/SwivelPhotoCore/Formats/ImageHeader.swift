@@ -210,7 +210,12 @@ public struct ImageHeader: Equatable, Sendable {
         while true {
             // A marker and its length field: ask for all four bytes at once.
             _ = try data.bytes(position, 4)
-            guard try data.byte(position) == 0xFF else { throw .malformed }
+            // Bytes that are not a marker's 0xFF are passed over, as libjpeg's next_marker does
+            // ("Corrupt JPEG data: 5 extraneous bytes before marker 0xdb", and decodes on).
+            if try data.byte(position) != 0xFF {
+                while try data.byte(position) != 0xFF { position += 1 }
+                continue
+            }
             // Any number of 0xFF fill bytes may come before the marker code.
             var marker = try data.byte(position + 1)
             position += 1
