@@ -225,6 +225,10 @@ JxlDecoderStatus JxlDecoderSetParallelRunner(__typeof__(JxlDecoder *) a0, __type
     static void *_Atomic real;
     return ((__typeof__(&JxlDecoderSetParallelRunner))swivel_lazy_function(&real, 1, "JxlDecoderSetParallelRunner"))(a0, a1, a2);
 }
+JxlDecoderStatus JxlDecoderSetUnpremultiplyAlpha(__typeof__(JxlDecoder *) a0, __typeof__(int) a1) {
+    static void *_Atomic real;
+    return ((__typeof__(&JxlDecoderSetUnpremultiplyAlpha))swivel_lazy_function(&real, 1, "JxlDecoderSetUnpremultiplyAlpha"))(a0, a1);
+}
 JxlDecoderStatus JxlDecoderSubscribeEvents(__typeof__(JxlDecoder *) a0, __typeof__(int) a1) {
     static void *_Atomic real;
     return ((__typeof__(&JxlDecoderSubscribeEvents))swivel_lazy_function(&real, 1, "JxlDecoderSubscribeEvents"))(a0, a1);
