@@ -4,6 +4,8 @@
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <math.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -32,6 +34,9 @@ typedef struct SwivelTIFFReader {
     int (*is_cancelled)(void *context);
     void *cancel_context;
     int cancelled;
+    /// The buffer libtiff reads raw tiles into when it is given one (see swivel_tiff_read_rgba),
+    /// freed after the TIFF is closed.
+    void *tile_buffer;
 } SwivelTIFFReader;
 
 static inline int swivel_tiff_check_cancelled(SwivelTIFFReader *reader) {
@@ -132,6 +137,8 @@ static inline int swivel_tiff_open(SwivelTIFFReader *reader) {
 static inline void swivel_tiff_close(SwivelTIFFReader *reader) {
     if (reader->tif) TIFFClose(reader->tif);
     reader->tif = NULL;
+    free(reader->tile_buffer);
+    reader->tile_buffer = NULL;
 }
 
 static inline int swivel_tiff_get(TIFF *tif, uint32_t tag, ...) {
@@ -376,6 +383,33 @@ static inline int swivel_tiff_read_rgba(SwivelTIFFReader *reader, uint32_t *rast
     if (*lab && !swivel_tiff_set(tif, TIFFTAG_PHOTOMETRIC, PHOTOMETRIC_RGB)) {
         if (reader->error[0] == 0) snprintf(reader->error, sizeof reader->error, "cannot read CIE L*a*b*");
         return 0;
+    }
+    // YCbCr whose YCbCrCoefficients are unusable (image-rs's ycbcr_lzw_broken.tif has 0, 0, 0) is
+    // refused by libtiff's RGBA reader ("Invalid values for YCbCrCoefficients tag"): they are
+    // taken as absent, TIFF 6.0's default (CCIR 601-1's 0.299, 0.587, 0.114), as ImageMagick does.
+    float *luma = NULL;
+    if (photometric == PHOTOMETRIC_YCBCR && swivel_tiff_get_defaulted(tif, TIFFTAG_YCBCRCOEFFICIENTS, &luma) && luma
+        && !(isfinite(luma[0]) && isfinite(luma[1]) && isfinite(luma[2]) && luma[1] > 0)) {
+        float ccir601[3] = {0.299f, 0.587f, 0.114f};
+        swivel_tiff_set(tif, TIFFTAG_YCBCRCOEFFICIENTS, ccir601);
+    }
+    // Uncompressed tiles whose size is not a multiple of 1 KiB: libtiff 4.5 reads the first tile
+    // into a buffer of its own rounded up to 1 KiB, then takes that buffer's size for the tile's
+    // bytes and refuses the file ("Invalid tile byte count for tile 0. Expected 32, got 1024";
+    // with the file mapped, as tiff2rgba opens it, the sizes agree). Given a buffer of the tile's
+    // own size, it reads the tiles into that.
+    uint16_t compression = COMPRESSION_NONE;
+    swivel_tiff_get_defaulted(tif, TIFFTAG_COMPRESSION, &compression);
+    if (TIFFIsTiled(tif) && compression == COMPRESSION_NONE && !reader->tile_buffer) {
+        uint64_t size = TIFFTileSize64(tif);
+        if (size > 0 && size % 1024 != 0 && size <= (uint64_t)SWIVEL_TIFF_MAX_ALLOCATION) {
+            reader->tile_buffer = malloc((size_t)size);
+            if (!reader->tile_buffer) {
+                snprintf(reader->error, sizeof reader->error, "out of memory");
+                return 0;
+            }
+            TIFFReadBufferSetup(tif, reader->tile_buffer, (tmsize_t)size);
+        }
     }
     TIFFRGBAImage image;
     memset(&image, 0, sizeof image);

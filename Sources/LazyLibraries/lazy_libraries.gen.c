@@ -611,6 +611,10 @@ int TIFFRGBAImageGet(__typeof__(TIFFRGBAImage *) a0, __typeof__(uint32_t *) a1, 
     static void *_Atomic real;
     return ((__typeof__(&TIFFRGBAImageGet))swivel_lazy_function(&real, 11, "TIFFRGBAImageGet"))(a0, a1, a2, a3);
 }
+int TIFFReadBufferSetup(__typeof__(TIFF *) a0, __typeof__(void *) a1, __typeof__(tmsize_t) a2) {
+    static void *_Atomic real;
+    return ((__typeof__(&TIFFReadBufferSetup))swivel_lazy_function(&real, 11, "TIFFReadBufferSetup"))(a0, a1, a2);
+}
 int TIFFReadEXIFDirectory(__typeof__(TIFF *) a0, __typeof__(toff_t) a1) {
     static void *_Atomic real;
     return ((__typeof__(&TIFFReadEXIFDirectory))swivel_lazy_function(&real, 11, "TIFFReadEXIFDirectory"))(a0, a1);

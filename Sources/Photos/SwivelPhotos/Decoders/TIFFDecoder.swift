@@ -97,8 +97,10 @@ enum TIFFDecoder {
         switch Int32(info.sample_format) {
         case SAMPLEFORMAT_IEEEFP: return "\(bits)-bit floating-point TIFF is not supported"
         case SAMPLEFORMAT_COMPLEXINT, SAMPLEFORMAT_COMPLEXIEEEFP: return "complex-number TIFF is not supported"
-        case SAMPLEFORMAT_INT where Int32(info.photometric) != PHOTOMETRIC_CIELAB:
-            return "signed \(bits)-bit TIFF is not supported"
+        // Signed integers (SampleFormat 2) are read as libtiff's RGBA reader reads every
+        // integer sample, as unsigned, as tiff2rgba and ImageMagick show them (image-tiff's
+        // tiled-cmyk-i8.tif and tiled-oversize-gray-i8.tif are photos stored so); LogLuv's are
+        // how SGILog stores its samples, decoded by libtiff's codec.
         default: break
         }
         guard [1, 2, 4, 8, 16].contains(bits) else { return "\(bits)-bit TIFF is not supported" }
