@@ -567,6 +567,14 @@ void TIFFClose(__typeof__(TIFF *) a0) {
     static void *_Atomic real;
     ((__typeof__(&TIFFClose))swivel_lazy_function(&real, 11, "TIFFClose"))(a0);
 }
+uint32_t TIFFComputeStrip(__typeof__(TIFF *) a0, __typeof__(uint32_t) a1, __typeof__(uint16_t) a2) {
+    static void *_Atomic real;
+    return ((__typeof__(&TIFFComputeStrip))swivel_lazy_function(&real, 11, "TIFFComputeStrip"))(a0, a1, a2);
+}
+uint32_t TIFFComputeTile(__typeof__(TIFF *) a0, __typeof__(uint32_t) a1, __typeof__(uint32_t) a2, __typeof__(uint32_t) a3, __typeof__(uint16_t) a4) {
+    static void *_Atomic real;
+    return ((__typeof__(&TIFFComputeTile))swivel_lazy_function(&real, 11, "TIFFComputeTile"))(a0, a1, a2, a3, a4);
+}
 const TIFFCodec * TIFFFindCODEC(__typeof__(uint16_t) a0) {
     static void *_Atomic real;
     return ((__typeof__(&TIFFFindCODEC))swivel_lazy_function(&real, 11, "TIFFFindCODEC"))(a0);
@@ -618,6 +626,14 @@ int TIFFReadBufferSetup(__typeof__(TIFF *) a0, __typeof__(void *) a1, __typeof__
 int TIFFReadEXIFDirectory(__typeof__(TIFF *) a0, __typeof__(toff_t) a1) {
     static void *_Atomic real;
     return ((__typeof__(&TIFFReadEXIFDirectory))swivel_lazy_function(&real, 11, "TIFFReadEXIFDirectory"))(a0, a1);
+}
+tmsize_t TIFFReadEncodedStrip(__typeof__(TIFF *) a0, __typeof__(uint32_t) a1, __typeof__(void *) a2, __typeof__(tmsize_t) a3) {
+    static void *_Atomic real;
+    return ((__typeof__(&TIFFReadEncodedStrip))swivel_lazy_function(&real, 11, "TIFFReadEncodedStrip"))(a0, a1, a2, a3);
+}
+tmsize_t TIFFReadEncodedTile(__typeof__(TIFF *) a0, __typeof__(uint32_t) a1, __typeof__(void *) a2, __typeof__(tmsize_t) a3) {
+    static void *_Atomic real;
+    return ((__typeof__(&TIFFReadEncodedTile))swivel_lazy_function(&real, 11, "TIFFReadEncodedTile"))(a0, a1, a2, a3);
 }
 int TIFFReadRGBAStrip(__typeof__(TIFF *) a0, __typeof__(uint32_t) a1, __typeof__(uint32_t *) a2) {
     static void *_Atomic real;
