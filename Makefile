@@ -38,10 +38,11 @@ RUN_PACKAGES := libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev libgl-dev libegl-d
 # images from Debian packages (PngSuite and wide-gamut PNGs in libjxl-testdata and more:
 # Tests/Fixtures/third-party.md). The install check validates the .desktop file
 # (desktop-file-validate) and the man page (groff).
-# gdk-pixbuf's installed tests bring third-party TGA and BMP files with reference PNGs.
+# gdk-pixbuf's installed tests bring third-party TGA and BMP files with reference PNGs, and its
+# gdk-pixbuf-pixdata (libgdk-pixbuf2.0-bin) decodes BMP and TGA files as references.
 TEST_PACKAGES := xvfb xauth xdotool xclip x11-utils x11-xserver-utils sway grim wtype libwayland-bin libwayland-dev \
                  gcc libc6-dev imagemagick libimage-exiftool-perl libheif-examples libavif-bin libjxl-tools \
-                 webp gifsicle libtiff-tools libjpeg-turbo-progs libjxl-testdata gdk-pixbuf-tests \
+                 webp gifsicle libtiff-tools libjpeg-turbo-progs libjxl-testdata gdk-pixbuf-tests libgdk-pixbuf2.0-bin \
                  libpython3.11-testsuite libgs-common desktop-file-utils groff-base shared-mime-info qoi \
                  libglib2.0-bin gvfs dbus-daemon e2fsprogs \
                  icc-profiles-free plasma-workspace-wallpapers

@@ -4,6 +4,8 @@
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <math.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -32,6 +34,9 @@ typedef struct SwivelTIFFReader {
     int (*is_cancelled)(void *context);
     void *cancel_context;
     int cancelled;
+    /// The buffer libtiff reads raw tiles into when it is given one (see swivel_tiff_read_rgba),
+    /// freed after the TIFF is closed.
+    void *tile_buffer;
 } SwivelTIFFReader;
 
 static inline int swivel_tiff_check_cancelled(SwivelTIFFReader *reader) {
@@ -132,6 +137,8 @@ static inline int swivel_tiff_open(SwivelTIFFReader *reader) {
 static inline void swivel_tiff_close(SwivelTIFFReader *reader) {
     if (reader->tif) TIFFClose(reader->tif);
     reader->tif = NULL;
+    free(reader->tile_buffer);
+    reader->tile_buffer = NULL;
 }
 
 static inline int swivel_tiff_get(TIFF *tif, uint32_t tag, ...) {
@@ -197,6 +204,8 @@ typedef struct SwivelTIFFInfo {
     const char *codec_name;
     /// The WhitePoint tag (CIE xy), or 0 0 when absent.
     float white_x, white_y;
+    /// InkSet (1: CMYK, the default).
+    uint16_t inkset;
 } SwivelTIFFInfo;
 
 static inline void swivel_tiff_info(TIFF *tif, SwivelTIFFInfo *info) {
@@ -224,6 +233,8 @@ static inline void swivel_tiff_info(TIFF *tif, SwivelTIFFInfo *info) {
         info->white_x = white[0];
         info->white_y = white[1];
     }
+    info->inkset = INKSET_CMYK;
+    swivel_tiff_get(tif, TIFFTAG_INKSET, &info->inkset);
     info->codec_configured = TIFFIsCODECConfigured(info->compression);
     const TIFFCodec *codec = TIFFFindCODEC(info->compression);
     info->codec_name = codec ? codec->name : NULL;
@@ -377,6 +388,33 @@ static inline int swivel_tiff_read_rgba(SwivelTIFFReader *reader, uint32_t *rast
         if (reader->error[0] == 0) snprintf(reader->error, sizeof reader->error, "cannot read CIE L*a*b*");
         return 0;
     }
+    // YCbCr whose YCbCrCoefficients are unusable (image-rs's ycbcr_lzw_broken.tif has 0, 0, 0) is
+    // refused by libtiff's RGBA reader ("Invalid values for YCbCrCoefficients tag"): they are
+    // taken as absent, TIFF 6.0's default (CCIR 601-1's 0.299, 0.587, 0.114), as ImageMagick does.
+    float *luma = NULL;
+    if (photometric == PHOTOMETRIC_YCBCR && swivel_tiff_get_defaulted(tif, TIFFTAG_YCBCRCOEFFICIENTS, &luma) && luma
+        && !(isfinite(luma[0]) && isfinite(luma[1]) && isfinite(luma[2]) && luma[1] > 0)) {
+        float ccir601[3] = {0.299f, 0.587f, 0.114f};
+        swivel_tiff_set(tif, TIFFTAG_YCBCRCOEFFICIENTS, ccir601);
+    }
+    // Uncompressed tiles whose size is not a multiple of 1 KiB: libtiff 4.5 reads the first tile
+    // into a buffer of its own rounded up to 1 KiB, then takes that buffer's size for the tile's
+    // bytes and refuses the file ("Invalid tile byte count for tile 0. Expected 32, got 1024";
+    // with the file mapped, as tiff2rgba opens it, the sizes agree). Given a buffer of the tile's
+    // own size, it reads the tiles into that.
+    uint16_t compression = COMPRESSION_NONE;
+    swivel_tiff_get_defaulted(tif, TIFFTAG_COMPRESSION, &compression);
+    if (TIFFIsTiled(tif) && compression == COMPRESSION_NONE && !reader->tile_buffer) {
+        uint64_t size = TIFFTileSize64(tif);
+        if (size > 0 && size % 1024 != 0 && size <= (uint64_t)SWIVEL_TIFF_MAX_ALLOCATION) {
+            reader->tile_buffer = malloc((size_t)size);
+            if (!reader->tile_buffer) {
+                snprintf(reader->error, sizeof reader->error, "out of memory");
+                return 0;
+            }
+            TIFFReadBufferSetup(tif, reader->tile_buffer, (tmsize_t)size);
+        }
+    }
     TIFFRGBAImage image;
     memset(&image, 0, sizeof image);
     if (!TIFFRGBAImageBegin(&image, tif, 1, message)) {
@@ -423,6 +461,178 @@ static inline int swivel_tiff_read_rgba(SwivelTIFFReader *reader, uint32_t *rast
     TIFFRGBAImageEnd(&image);
     if (reader->cancelled) return 0;
     if (!ok && reader->error[0] == 0) snprintf(reader->error, sizeof reader->error, "cannot read the image");
+    return ok;
+}
+
+/// One sample of `bits` bits (1-32) at bit `bit` of a decoded row, as TIFF packs them: 8, 16, 24
+/// and 32 bits in the machine's byte order (TIFFReadEncodedStrip/Tile swap them to it), other
+/// sizes as a bit string, high-order bits first (TIFF 6.0, section 2: BitsPerSample).
+static inline uint32_t swivel_tiff_sample_bits(const unsigned char *row, uint64_t bit, int bits) {
+    const unsigned char *p = row + (bit >> 3);
+    switch (bits) {
+    case 8: return p[0];
+    case 16: { uint16_t v; memcpy(&v, p, 2); return v; }
+    case 32: { uint32_t v; memcpy(&v, p, 4); return v; }
+    case 24: {
+        uint32_t v = 0;
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+        memcpy(&v, p, 3);
+#else
+        memcpy((unsigned char *)&v + 1, p, 3);
+#endif
+        return v;
+    }
+    default: {
+        int skip = (int)(bit & 7), need = (skip + bits + 7) >> 3;
+        uint64_t v = 0;
+        for (int i = 0; i < need; i++) v = v << 8 | p[i];
+        return (uint32_t)((v >> (need * 8 - skip - bits)) & ((1ull << bits) - 1));
+    }
+    }
+}
+
+/// Reads the first directory's samples, for what libtiff's RGBA reader refuses but holds plain
+/// numbers (TIFFDecoder.readsSamples): floating point (16, 32 or 64 bits), integers of other
+/// sizes than 1, 2, 4, 8 and 16 bits (12-bit grey), CMYK of more than 8 bits. Grey (MinIsBlack,
+/// MinIsWhite), RGB or CMYK (InkSet 1), the first extra sample taken as alpha where ExtraSamples
+/// says it is one; contiguous or planar, strips or tiles, each read once through
+/// TIFFReadEncodedStrip/Tile (which undo the compression, the predictor, floating point's too,
+/// and the byte order), a band of strips or a row of tiles at a time, the cancellation looked
+/// at before each.
+/// Writes `width` × `height` pixels into `out` as R, G, B, A uint16_t, top row first, in the
+/// stored orientation: integers scaled to 0-65535; floating point as IEEE half-precision bit
+/// patterns of the values as stored, associated alpha divided out. CMYK becomes RGB as libtiff's
+/// RGBA reader turns 8-bit CMYK, (1 − C)(1 − K). `*associated` is set to 1 when integer alpha
+/// is associated (left multiplied in). 1 on success; else 0 with `reader->error` saying why.
+static inline int swivel_tiff_read_samples(SwivelTIFFReader *reader, uint16_t *out, uint32_t width, uint32_t height,
+                                           int *associated) {
+    TIFF *tif = reader->tif;
+    uint16_t bits = 1, spp = 1, format = SAMPLEFORMAT_UINT, photometric = PHOTOMETRIC_MINISBLACK;
+    uint16_t planar = PLANARCONFIG_CONTIG, extra_count = 0;
+    uint16_t *extra = NULL;
+    swivel_tiff_get_defaulted(tif, TIFFTAG_BITSPERSAMPLE, &bits);
+    swivel_tiff_get_defaulted(tif, TIFFTAG_SAMPLESPERPIXEL, &spp);
+    swivel_tiff_get_defaulted(tif, TIFFTAG_SAMPLEFORMAT, &format);
+    swivel_tiff_get_defaulted(tif, TIFFTAG_PLANARCONFIG, &planar);
+    swivel_tiff_get(tif, TIFFTAG_PHOTOMETRIC, &photometric);
+    swivel_tiff_get_defaulted(tif, TIFFTAG_EXTRASAMPLES, &extra_count, &extra);
+    int colours = photometric == PHOTOMETRIC_RGB ? 3 : photometric == PHOTOMETRIC_SEPARATED ? 4 : 1;
+    int is_float = format == SAMPLEFORMAT_IEEEFP;
+    if (spp < colours || bits < 1 || bits > 64 || (!is_float && bits > 32)
+        || (is_float && bits != 16 && bits != 32 && bits != 64)) {
+        snprintf(reader->error, sizeof reader->error, "%u-bit samples (%u a pixel) are not supported", bits, spp);
+        return 0;
+    }
+    int alpha = spp > colours && extra_count > 0 && extra
+        && (extra[0] == EXTRASAMPLE_ASSOCALPHA || extra[0] == EXTRASAMPLE_UNASSALPHA);
+    int is_associated = alpha && extra[0] == EXTRASAMPLE_ASSOCALPHA;
+    *associated = is_associated && !is_float;
+    int used = colours + alpha;   // the samples kept a pixel: the colours, then alpha
+    int tiled = TIFFIsTiled(tif), planes = planar == PLANARCONFIG_SEPARATE ? spp : 1;
+    int per_chunk_pixel = planar == PLANARCONFIG_SEPARATE ? 1 : spp;
+    uint32_t chunk_width = width, chunk_height = height;
+    if (tiled) {
+        swivel_tiff_get(tif, TIFFTAG_TILEWIDTH, &chunk_width);
+        swivel_tiff_get(tif, TIFFTAG_TILELENGTH, &chunk_height);
+    } else {
+        swivel_tiff_get_defaulted(tif, TIFFTAG_ROWSPERSTRIP, &chunk_height);
+    }
+    if (chunk_width == 0 || chunk_height == 0) {
+        snprintf(reader->error, sizeof reader->error, tiled ? "malformed TIFF tile size" : "malformed TIFF strip size");
+        return 0;
+    }
+    if (chunk_height > height) chunk_height = height;
+    uint64_t row_bytes = ((uint64_t)chunk_width * per_chunk_pixel * bits + 7) / 8;
+    uint64_t chunk_bytes = tiled ? TIFFTileSize64(tif) : TIFFStripSize64(tif);
+    uint64_t band_count = (uint64_t)chunk_height * width * used;
+    if (chunk_bytes == 0 || chunk_bytes < row_bytes || chunk_bytes > (uint64_t)SWIVEL_TIFF_MAX_ALLOCATION
+        || band_count > (uint64_t)SWIVEL_TIFF_MAX_ALLOCATION / sizeof(float)) {
+        snprintf(reader->error, sizeof reader->error, "TIFF strips or tiles of %llu bytes are not supported",
+                 (unsigned long long)chunk_bytes);
+        return 0;
+    }
+    unsigned char *chunk = malloc((size_t)chunk_bytes);
+    float *band = malloc((size_t)band_count * sizeof(float));
+    int ok = chunk && band;
+    if (!ok) snprintf(reader->error, sizeof reader->error, "out of memory");
+    double scale = is_float ? 1 : 1.0 / (double)((1ull << bits) - 1);
+    for (uint32_t top = 0; ok && top < height; top += chunk_height) {
+        uint32_t rows = height - top < chunk_height ? height - top : chunk_height;
+        memset(band, 0, (size_t)rows * width * used * sizeof(float));
+        for (uint32_t left = 0; ok && left < width; left += chunk_width) {
+            uint32_t columns = width - left < chunk_width ? width - left : chunk_width;
+            for (int plane = 0; ok && plane < planes; plane++) {
+                if (swivel_tiff_check_cancelled(reader)) { ok = 0; break; }
+                tmsize_t got = tiled
+                    ? TIFFReadEncodedTile(tif, TIFFComputeTile(tif, left, top, 0, (uint16_t)plane), chunk, (tmsize_t)chunk_bytes)
+                    : TIFFReadEncodedStrip(tif, TIFFComputeStrip(tif, top, (uint16_t)plane), chunk, (tmsize_t)chunk_bytes);
+                if (got < 0 || (uint64_t)got < row_bytes * (tiled ? chunk_height : rows)) {
+                    if (reader->error[0] == 0) snprintf(reader->error, sizeof reader->error, "cannot read the image");
+                    ok = 0;
+                    break;
+                }
+                for (uint32_t y = 0; y < rows; y++) {
+                    const unsigned char *row = chunk + y * row_bytes;
+                    float *to = band + ((size_t)y * width + left) * used;
+                    for (uint32_t x = 0; x < columns; x++, to += used) {
+                        for (int s = 0; s < per_chunk_pixel; s++) {
+                            int sample = planes > 1 ? plane : s;
+                            if (sample >= used) continue;
+                            uint64_t bit = ((uint64_t)x * per_chunk_pixel + s) * bits;
+                            float value;
+                            if (!is_float) {
+                                value = (float)(swivel_tiff_sample_bits(row, bit, bits) * scale);
+                            } else if (bits == 16) {
+                                _Float16 half;
+                                memcpy(&half, row + (bit >> 3), 2);
+                                value = (float)half;
+                            } else if (bits == 32) {
+                                memcpy(&value, row + (bit >> 3), 4);
+                            } else {
+                                double wide;
+                                memcpy(&wide, row + (bit >> 3), 8);
+                                value = (float)wide;
+                            }
+                            to[sample] = value;
+                        }
+                    }
+                }
+            }
+        }
+        for (uint32_t y = 0; ok && y < rows; y++) {
+            const float *from = band + (size_t)y * width * used;
+            uint16_t *to = out + ((size_t)(top + y) * width) * 4;
+            for (uint32_t x = 0; x < width; x++, from += used, to += 4) {
+                float rgba[4];
+                switch (photometric) {
+                case PHOTOMETRIC_MINISWHITE: rgba[0] = rgba[1] = rgba[2] = 1 - from[0]; break;
+                case PHOTOMETRIC_RGB: rgba[0] = from[0]; rgba[1] = from[1]; rgba[2] = from[2]; break;
+                case PHOTOMETRIC_SEPARATED:
+                    for (int c = 0; c < 3; c++) rgba[c] = (1 - from[c]) * (1 - from[3]);
+                    break;
+                default: rgba[0] = rgba[1] = rgba[2] = from[0]; break;
+                }
+                rgba[3] = alpha ? from[colours] : 1;
+                if (is_float) {
+                    if (is_associated && rgba[3] > 0) for (int c = 0; c < 3; c++) rgba[c] /= rgba[3];
+                    if (!(rgba[3] > 0)) rgba[3] = 0;
+                    if (rgba[3] > 1) rgba[3] = 1;
+                    for (int c = 0; c < 4; c++) {
+                        _Float16 half = (_Float16)rgba[c];
+                        memcpy(&to[c], &half, 2);
+                    }
+                } else {
+                    for (int c = 0; c < 4; c++) {
+                        float v = rgba[c] > 0 ? (rgba[c] < 1 ? rgba[c] : 1) : 0;
+                        to[c] = (uint16_t)(v * 65535 + 0.5f);
+                    }
+                }
+            }
+        }
+    }
+    free(chunk);
+    free(band);
+    if (reader->cancelled) return 0;
     return ok;
 }
 

@@ -33,9 +33,29 @@ void heif_context_free(__typeof__(struct heif_context *) a0) {
     static void *_Atomic real;
     ((__typeof__(&heif_context_free))swivel_lazy_function(&real, 0, "heif_context_free"))(a0);
 }
+struct heif_error heif_context_get_image_handle(__typeof__(struct heif_context *) a0, __typeof__(heif_item_id) a1, __typeof__(struct heif_image_handle **) a2) {
+    static void *_Atomic real;
+    return ((__typeof__(&heif_context_get_image_handle))swivel_lazy_function(&real, 0, "heif_context_get_image_handle"))(a0, a1, a2);
+}
+int heif_context_get_list_of_top_level_image_IDs(__typeof__(struct heif_context *) a0, __typeof__(heif_item_id *) a1, __typeof__(int) a2) {
+    static void *_Atomic real;
+    return ((__typeof__(&heif_context_get_list_of_top_level_image_IDs))swivel_lazy_function(&real, 0, "heif_context_get_list_of_top_level_image_IDs"))(a0, a1, a2);
+}
+int heif_context_get_number_of_top_level_images(__typeof__(struct heif_context *) a0) {
+    static void *_Atomic real;
+    return ((__typeof__(&heif_context_get_number_of_top_level_images))swivel_lazy_function(&real, 0, "heif_context_get_number_of_top_level_images"))(a0);
+}
+struct heif_error heif_context_get_primary_image_ID(__typeof__(struct heif_context *) a0, __typeof__(heif_item_id *) a1) {
+    static void *_Atomic real;
+    return ((__typeof__(&heif_context_get_primary_image_ID))swivel_lazy_function(&real, 0, "heif_context_get_primary_image_ID"))(a0, a1);
+}
 struct heif_error heif_context_get_primary_image_handle(__typeof__(struct heif_context *) a0, __typeof__(struct heif_image_handle **) a1) {
     static void *_Atomic real;
     return ((__typeof__(&heif_context_get_primary_image_handle))swivel_lazy_function(&real, 0, "heif_context_get_primary_image_handle"))(a0, a1);
+}
+int heif_context_is_top_level_image_ID(__typeof__(struct heif_context *) a0, __typeof__(heif_item_id) a1) {
+    static void *_Atomic real;
+    return ((__typeof__(&heif_context_is_top_level_image_ID))swivel_lazy_function(&real, 0, "heif_context_is_top_level_image_ID"))(a0, a1);
 }
 struct heif_error heif_context_read_from_reader(__typeof__(struct heif_context *) a0, __typeof__(const struct heif_reader *) a1, __typeof__(void *) a2, __typeof__(const struct heif_reading_options *) a3) {
     static void *_Atomic real;
@@ -85,6 +105,10 @@ int heif_image_handle_get_list_of_metadata_block_IDs(__typeof__(const struct hei
     static void *_Atomic real;
     return ((__typeof__(&heif_image_handle_get_list_of_metadata_block_IDs))swivel_lazy_function(&real, 0, "heif_image_handle_get_list_of_metadata_block_IDs"))(a0, a1, a2, a3);
 }
+int heif_image_handle_get_list_of_thumbnail_IDs(__typeof__(const struct heif_image_handle *) a0, __typeof__(heif_item_id *) a1, __typeof__(int) a2) {
+    static void *_Atomic real;
+    return ((__typeof__(&heif_image_handle_get_list_of_thumbnail_IDs))swivel_lazy_function(&real, 0, "heif_image_handle_get_list_of_thumbnail_IDs"))(a0, a1, a2);
+}
 int heif_image_handle_get_luma_bits_per_pixel(__typeof__(const struct heif_image_handle *) a0) {
     static void *_Atomic real;
     return ((__typeof__(&heif_image_handle_get_luma_bits_per_pixel))swivel_lazy_function(&real, 0, "heif_image_handle_get_luma_bits_per_pixel"))(a0);
@@ -100,6 +124,10 @@ size_t heif_image_handle_get_metadata_size(__typeof__(const struct heif_image_ha
 struct heif_error heif_image_handle_get_nclx_color_profile(__typeof__(const struct heif_image_handle *) a0, __typeof__(struct heif_color_profile_nclx **) a1) {
     static void *_Atomic real;
     return ((__typeof__(&heif_image_handle_get_nclx_color_profile))swivel_lazy_function(&real, 0, "heif_image_handle_get_nclx_color_profile"))(a0, a1);
+}
+int heif_image_handle_get_number_of_thumbnails(__typeof__(const struct heif_image_handle *) a0) {
+    static void *_Atomic real;
+    return ((__typeof__(&heif_image_handle_get_number_of_thumbnails))swivel_lazy_function(&real, 0, "heif_image_handle_get_number_of_thumbnails"))(a0);
 }
 struct heif_error heif_image_handle_get_raw_color_profile(__typeof__(const struct heif_image_handle *) a0, __typeof__(void *) a1) {
     static void *_Atomic real;
@@ -199,6 +227,10 @@ JxlDecoderStatus JxlDecoderSetInput(__typeof__(JxlDecoder *) a0, __typeof__(cons
 JxlDecoderStatus JxlDecoderSetParallelRunner(__typeof__(JxlDecoder *) a0, __typeof__(JxlParallelRunner) a1, __typeof__(void *) a2) {
     static void *_Atomic real;
     return ((__typeof__(&JxlDecoderSetParallelRunner))swivel_lazy_function(&real, 1, "JxlDecoderSetParallelRunner"))(a0, a1, a2);
+}
+JxlDecoderStatus JxlDecoderSetUnpremultiplyAlpha(__typeof__(JxlDecoder *) a0, __typeof__(int) a1) {
+    static void *_Atomic real;
+    return ((__typeof__(&JxlDecoderSetUnpremultiplyAlpha))swivel_lazy_function(&real, 1, "JxlDecoderSetUnpremultiplyAlpha"))(a0, a1);
 }
 JxlDecoderStatus JxlDecoderSubscribeEvents(__typeof__(JxlDecoder *) a0, __typeof__(int) a1) {
     static void *_Atomic real;
@@ -538,6 +570,14 @@ void TIFFClose(__typeof__(TIFF *) a0) {
     static void *_Atomic real;
     ((__typeof__(&TIFFClose))swivel_lazy_function(&real, 11, "TIFFClose"))(a0);
 }
+uint32_t TIFFComputeStrip(__typeof__(TIFF *) a0, __typeof__(uint32_t) a1, __typeof__(uint16_t) a2) {
+    static void *_Atomic real;
+    return ((__typeof__(&TIFFComputeStrip))swivel_lazy_function(&real, 11, "TIFFComputeStrip"))(a0, a1, a2);
+}
+uint32_t TIFFComputeTile(__typeof__(TIFF *) a0, __typeof__(uint32_t) a1, __typeof__(uint32_t) a2, __typeof__(uint32_t) a3, __typeof__(uint16_t) a4) {
+    static void *_Atomic real;
+    return ((__typeof__(&TIFFComputeTile))swivel_lazy_function(&real, 11, "TIFFComputeTile"))(a0, a1, a2, a3, a4);
+}
 const TIFFCodec * TIFFFindCODEC(__typeof__(uint16_t) a0) {
     static void *_Atomic real;
     return ((__typeof__(&TIFFFindCODEC))swivel_lazy_function(&real, 11, "TIFFFindCODEC"))(a0);
@@ -582,9 +622,21 @@ int TIFFRGBAImageGet(__typeof__(TIFFRGBAImage *) a0, __typeof__(uint32_t *) a1, 
     static void *_Atomic real;
     return ((__typeof__(&TIFFRGBAImageGet))swivel_lazy_function(&real, 11, "TIFFRGBAImageGet"))(a0, a1, a2, a3);
 }
+int TIFFReadBufferSetup(__typeof__(TIFF *) a0, __typeof__(void *) a1, __typeof__(tmsize_t) a2) {
+    static void *_Atomic real;
+    return ((__typeof__(&TIFFReadBufferSetup))swivel_lazy_function(&real, 11, "TIFFReadBufferSetup"))(a0, a1, a2);
+}
 int TIFFReadEXIFDirectory(__typeof__(TIFF *) a0, __typeof__(toff_t) a1) {
     static void *_Atomic real;
     return ((__typeof__(&TIFFReadEXIFDirectory))swivel_lazy_function(&real, 11, "TIFFReadEXIFDirectory"))(a0, a1);
+}
+tmsize_t TIFFReadEncodedStrip(__typeof__(TIFF *) a0, __typeof__(uint32_t) a1, __typeof__(void *) a2, __typeof__(tmsize_t) a3) {
+    static void *_Atomic real;
+    return ((__typeof__(&TIFFReadEncodedStrip))swivel_lazy_function(&real, 11, "TIFFReadEncodedStrip"))(a0, a1, a2, a3);
+}
+tmsize_t TIFFReadEncodedTile(__typeof__(TIFF *) a0, __typeof__(uint32_t) a1, __typeof__(void *) a2, __typeof__(tmsize_t) a3) {
+    static void *_Atomic real;
+    return ((__typeof__(&TIFFReadEncodedTile))swivel_lazy_function(&real, 11, "TIFFReadEncodedTile"))(a0, a1, a2, a3);
 }
 int TIFFReadRGBAStrip(__typeof__(TIFF *) a0, __typeof__(uint32_t) a1, __typeof__(uint32_t *) a2) {
     static void *_Atomic real;

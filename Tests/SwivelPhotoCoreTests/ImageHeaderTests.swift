@@ -122,6 +122,14 @@ enum HeaderBytes {
         var badType = B.tga(64, 32)
         badType[2] = 4
         #expect(problem(badType, "tga") == .notAnImage)
+        // True colour may carry a colour map it does not use (TGA 2.0, field 2); colour-mapped
+        // pixels need their map.
+        var unusedMap = B.tga(64, 32)
+        unusedMap[1] = 1; unusedMap[5] = 16; unusedMap[7] = 15
+        #expect(dims(unusedMap, "tga") == ImageHeader(format: .tga, width: 64, height: 32))
+        var mapless = B.tga(64, 32)
+        mapless[2] = 1
+        #expect(problem(mapless, "tga") == .notAnImage)
         var badDepth = B.tga(64, 32)
         badDepth[16] = 12
         #expect(problem(badDepth, "tga") == .notAnImage)
@@ -133,6 +141,15 @@ enum HeaderBytes {
         #expect(dims(B.gif(640, 480, frame: (20, 20))) == ImageHeader(format: .gif, width: 640, height: 480))
         #expect(problem(Array(B.gif(10, 10).prefix(40))) == .truncated(.gif))
         #expect(problem(B.ascii("GIF87a") + B.le16(5) + B.le16(5) + [0, 0, 0, 0x3B]) == .malformed(.gif))
+    }
+
+    /// Bytes between segments that are no marker are passed over, as libjpeg passes them
+    /// (Pillow's junk_jpeg_header.jpg has 5 before its DQT).
+    @Test func junkBetweenJPEGSegmentsIsPassedOver() {
+        var bytes = B.jpeg(640, 480)
+        bytes.insert(contentsOf: [0x00, 0x12, 0x34, 0x56, 0x78], at: 2 + 4 + 14)
+        #expect(dims(bytes) == ImageHeader(format: .jpeg, width: 640, height: 480))
+        #expect(problem(Array(bytes.prefix(2 + 4 + 14 + 3)), fileSize: bytes.count) == .incomplete(.jpeg, needed: 2 + 4 + 14 + 4))
     }
 
     @Test func jpegSegmentsPastTheBytesGiven() {

@@ -75,6 +75,30 @@ import SwivelPhotoCore
         Kind(name: "grey+alpha 16-bit unassociated", alpha: true, convert: ["-colorspace", "gray", "-depth", "16"],
              holds: ["min-is-black", "unassoc-alpha", "Bits/Sample: 16"], tolerance: 1),
         Kind(name: "CMYK 8-bit", convert: ["-colorspace", "CMYK", "-depth", "8"], holds: ["separated", "InkSet: 1"], tolerance: 1),
+        // What libtiff's RGBA reader refuses, read sample by sample (swivel_tiff_read_samples).
+        Kind(name: "CMYK 16-bit", convert: ["-colorspace", "CMYK", "-depth", "16"],
+             holds: ["separated", "Bits/Sample: 16"], tolerance: 1),
+        Kind(name: "grey 12-bit", convert: ["-colorspace", "gray", "-depth", "12"],
+             holds: ["min-is-black", "Bits/Sample: 12"], tolerance: 1),
+        Kind(name: "RGB 12-bit LZW", convert: ["-depth", "12", "-compress", "lzw"],
+             holds: ["RGB color", "Bits/Sample: 12", "LZW"], tolerance: 1),
+        Kind(name: "RGB 32-bit floating point, LZW with the floating-point predictor",
+             convert: ["-depth", "32", "-define", "quantum:format=floating-point", "-compress", "lzw",
+                       "-define", "tiff:predictor=3"],
+             holds: ["IEEE floating point", "Bits/Sample: 32", "floating point predictor"], tolerance: 1),
+        // No predictor: ImageMagick 6.9.11 writes big-endian 16-bit floats with the floating-point
+        // predictor that neither it nor libtiff reads back.
+        Kind(name: "RGB 16-bit floating point, big-endian Deflate",
+             convert: ["-depth", "16", "-define", "quantum:format=floating-point", "-compress", "zip",
+                       "-define", "tiff:predictor=1", "-define", "tiff:endian=msb"],
+             holds: ["IEEE floating point", "Bits/Sample: 16", "Deflate"], tolerance: 1),
+        Kind(name: "RGBA 32-bit floating point, planar", alpha: true,
+             convert: ["-depth", "32", "-define", "quantum:format=floating-point", "-interlace", "plane"],
+             holds: ["IEEE floating point", "separate image planes", "unassoc-alpha"], tolerance: 1),
+        Kind(name: "grey 64-bit floating point, tiled 32×32", convert: ["-colorspace", "gray", "-depth", "64",
+                                                                       "-define", "quantum:format=floating-point",
+                                                                       "-define", "tiff:tile-geometry=32x32"],
+             holds: ["IEEE floating point", "Bits/Sample: 64", "Tile Width: 32"], tolerance: 1),
         // ImageMagick writes L*a*b* relative to D65 and says so (WhitePoint), but reads it back
         // unevenly: 8-bit a* and b* half a unit off (stored −66, 51 it shows as cielab(68.2,
         // −65.5, 50.5)), which moves an sRGB channel near zero by up to 8 levels (#20c040: it
@@ -305,6 +329,51 @@ import SwivelPhotoCore
         #expect(zip(want, colours).flatMap { zip($0, $1).map { abs($0 - $1) } }.max()! >= 15, "P3 and sRGB differ: \(want)")
     }
 
+    // MARK: Floating point
+
+    /// A one-row grey TIFF of 32-bit floats (little-endian, uncompressed), written by hand:
+    /// ImageMagick 6 (Q16, not HDRI) clips what it writes to 0…1.
+    static func floatGreyTIFF(_ values: [Float]) -> [UInt8] {
+        func le16(_ v: Int) -> [UInt8] { [UInt8(v & 255), UInt8(v >> 8 & 255)] }
+        func le32(_ v: Int) -> [UInt8] { le16(v & 0xFFFF) + le16(v >> 16) }
+        func entry(_ tag: Int, _ type: Int, _ value: Int) -> [UInt8] {
+            le16(tag) + le16(type) + le32(1) + (type == 3 ? le16(value) + [0, 0] : le32(value))
+        }
+        let count = 10, data = 8 + 2 + 12 * count + 4
+        var bytes = Array("II".utf8) + le16(42) + le32(8) + le16(count)
+        bytes += entry(256, 4, values.count) + entry(257, 4, 1) + entry(258, 3, 32) + entry(259, 3, 1) + entry(262, 3, 1)
+        bytes += entry(273, 4, data) + entry(277, 3, 1) + entry(278, 4, 1) + entry(279, 4, 4 * values.count)
+        bytes += entry(339, 3, 3) + le32(0)   // SampleFormat: IEEE floating point
+        return bytes + values.flatMap { le32(Int($0.bitPattern)) }
+    }
+
+    /// Floats have no stated white: 1.0 is SDR white, the values the sRGB signal (as ImageMagick
+    /// shows them, value × 255), and values over 1 light above white, rolled off by the HDR
+    /// path's curve from the brightest: each grey lands on the closed form (HDRTests.ClosedForm:
+    /// sRGB's curve continued above 1, × 203 cd/m², BT.2390's EETF from that peak, back to sRGB).
+    @Test func floatWhiteIsSDRWhiteAndLightAboveItIsRolledOff() throws {
+        let folder = TemporaryDirectory()
+        func decodeGreys(_ values: [Float]) throws -> [Int] {
+            let file = folder.path("float\(values.count).tif")
+            try Data(Self.floatGreyTIFF(values)).write(to: URL(fileURLWithPath: file.text))
+            let card = try ImageDecoder.decode(file, width: values.count, height: 1)
+            return (0..<values.count).map { card.rgba($0, 0)[1] }
+        }
+        func light(_ value: Double) -> Double {
+            value <= 0.04045 ? value / 12.92 * 203 : pow((value + 0.055) / 1.055, 2.4) * 203
+        }
+        // Within white: shown as the value × 255.
+        let sdr: [Float] = [0, 0.1, 0.25, 0.5, 0.75, 1]
+        #expect(try decodeGreys(sdr) == sdr.map { Int(($0 * 255).rounded()) })
+        // With light above white (3.0: 2,607 cd/m²), white itself is rolled off below 255.
+        let hdr: [Float] = [0, 0.1, 0.25, 0.5, 1, 2, 3, -1, .nan]
+        let peak = light(3)
+        let want = hdr.map { $0 > 0 ? HDRTests.ClosedForm.grey(light(Double($0)), peak: peak) : 0 }
+        let shown = try decodeGreys(hdr)
+        #expect(zip(shown, want).allSatisfy { abs($0 - $1) <= 1 }, "shown \(shown), closed form \(want)")
+        #expect(want[4] < 250 && want[6] >= 254, "white rolled off, the peak at the top: \(want)")
+    }
+
     // MARK: Third-party files
 
     /// CPython's test image (Debian's libpython3.11-testsuite; Tests/Fixtures/third-party.md): 16 × 16
@@ -326,7 +395,9 @@ import SwivelPhotoCore
 
     // MARK: Refused, and why
 
-    /// What libtiff's RGBA reader cannot decode is refused with a reason naming it.
+    /// What neither libtiff's RGBA reader nor the sample reader decodes is refused with a reason
+    /// naming it: 12-bit and floating-point samples other than grey, RGB and CMYK (ImageMagick's
+    /// 12-bit and float RGB retagged YCbCr by tiffset).
     @Test func unsupportedKindsAreRefusedByName() throws {
         let folder = TemporaryDirectory()
         let source = folder.path("source.png")
@@ -339,6 +410,7 @@ import SwivelPhotoCore
         for (index, item) in cases.enumerated() {
             let file = folder.path("refused\(index).tif")
             try ExternalTools.convert([source.text] + item.options + [file.text])
+            try ExternalTools.run("tiffset", ["-s", "262", "6", file.text])   // PhotometricInterpretation: YCbCr
             #expect(Self.refusal(file) == item.reason)
         }
     }

@@ -9,7 +9,7 @@ enum FormatDocs {
             let entry = format.declaration
             let mimeTypes = entry.mimeTypes.isEmpty ? "—" : entry.mimeTypes.map { "`\($0)`" }.joined(separator: ", ")
             lines.append("| \(entry.name) | \(entry.extensions.map { "`\($0)`" }.joined(separator: ", ")) | "
-                         + "\(mimeTypes) | \(entry.recognition.summary) | \(entry.decoder.rawValue) |")
+                         + "\(mimeTypes) | \(entry.recognition.summary) | \(entry.decodedBy) |")
         }
         return lines.joined(separator: "\n")
     }

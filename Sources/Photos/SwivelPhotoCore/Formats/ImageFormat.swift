@@ -35,8 +35,9 @@ public enum ImageFormat: String, Sendable, CaseIterable {
                               decoder: .libheif)
         case .avif:
             // The AV1 Image File Format's brands: a still image (avif) and a sequence (avis).
+            // libheif for the files libavif 0.11 refuses and libheif 1.15 reads (AVIFDecoder.viaLibheif).
             FormatDeclaration(name: "AVIF", extensions: ["avif"], mimeTypes: ["image/avif"],
-                              recognition: .isoBrands(["avif", "avis"]), decoder: .libavif)
+                              recognition: .isoBrands(["avif", "avis"]), decoder: .libavif, fallback: .libheif)
         case .jpegXL:
             // ISO/IEC 18181-2: a bare codestream starts FF 0A; the container with its signature box.
             FormatDeclaration(name: "JPEG XL", extensions: ["jxl"], mimeTypes: ["image/jxl"],
@@ -138,6 +139,20 @@ public struct FormatDeclaration: Sendable {
     public let mimeTypes: [String]
     public let recognition: FormatRecognition
     public let decoder: FormatDecoder
+    /// The library that decodes the files `decoder` cannot, if another is tried.
+    public let fallback: FormatDecoder?
+
+    init(name: String, extensions: [String], mimeTypes: [String], recognition: FormatRecognition,
+         decoder: FormatDecoder, fallback: FormatDecoder? = nil) {
+        (self.name, self.extensions, self.mimeTypes, self.recognition) = (name, extensions, mimeTypes, recognition)
+        (self.decoder, self.fallback) = (decoder, fallback)
+    }
+
+    /// Which library decodes the format, in a few words, for the README.
+    public var decodedBy: String {
+        guard let fallback else { return decoder.rawValue }
+        return "\(decoder.rawValue), else \(fallback.rawValue)"
+    }
 }
 
 /// How a file's first bytes say which format it is.
@@ -181,7 +196,7 @@ public enum FormatDecoder: String, Sendable {
     case libjpegTurbo = "libjpeg-turbo"
     case libpng
     case libheif
-    /// libavif: AVIF stills and sequences (the first frame), which libheif 1.15 cannot read.
+    /// libavif: AVIF stills and sequences (the first frame; libheif 1.15 reads no sequence).
     case libavif
     case libjxl
     /// giflib, read up to the first frame only.

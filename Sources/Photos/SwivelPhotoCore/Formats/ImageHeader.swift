@@ -210,7 +210,12 @@ public struct ImageHeader: Equatable, Sendable {
         while true {
             // A marker and its length field: ask for all four bytes at once.
             _ = try data.bytes(position, 4)
-            guard try data.byte(position) == 0xFF else { throw .malformed }
+            // Bytes that are not a marker's 0xFF are passed over, as libjpeg's next_marker does
+            // ("Corrupt JPEG data: 5 extraneous bytes before marker 0xdb", and decodes on).
+            if try data.byte(position) != 0xFF {
+                while try data.byte(position) != 0xFF { position += 1 }
+                continue
+            }
             // Any number of 0xFF fill bytes may come before the marker code.
             var marker = try data.byte(position + 1)
             position += 1
@@ -295,8 +300,10 @@ public struct ImageHeader: Equatable, Sendable {
         let colorMapType = data[1], imageType = data[2], entryBits = data[7], depth = data[16]
         guard colorMapType <= 1, [1, 2, 3, 9, 10, 11].contains(imageType),
               [8, 15, 16, 24, 32].contains(depth), data[17] & 0xC0 == 0 else { return false }
+        // Colour-mapped images need their map; true colour and grey may carry one they do not
+        // index (TGA 2.0, field 2).
         let colorMapped = imageType == 1 || imageType == 9
-        if colorMapped != (colorMapType == 1) { return false }
+        if colorMapped && colorMapType != 1 { return false }
         if colorMapType == 1 && ![15, 16, 24, 32].contains(entryBits) { return false }
         return true
     }

@@ -147,7 +147,7 @@ public struct ToneMapping: Sendable {
     }
 
     /// ST 2084's inverse EOTF: cd/m² to PQ signal 0…1.
-    static func pqSignal(_ luminance: Double) -> Double {
+    public static func pqSignal(_ luminance: Double) -> Double {
         let y = pow(min(max(luminance / 10_000, 0), 1), m1)
         return pow((c1 + c2 * y) / (1 + c3 * y), m2)
     }

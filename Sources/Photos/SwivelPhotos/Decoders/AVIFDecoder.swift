@@ -13,6 +13,9 @@ import SwivelPhotoCore
 /// (`ToneMapping`); otherwise an ICC profile, or code points with other primaries than sRGB's, are
 /// converted to sRGB.
 ///
+/// What libavif 0.11 refuses and libheif reads is decoded by libheif instead (`viaLibheif`; the
+/// format table's fallback).
+///
 /// Strict checks are off, as in libheif: files from libheif 1.11 and older have no `pixi`, files
 /// from cavif with avif-serialize 0.7.3 and older no `ispe` on their alpha, and an invalid `clap`
 /// is better ignored than the photo refused.
@@ -57,6 +60,9 @@ enum AVIFDecoder {
                let problem = ImageLimits.problem(width: w, height: h) {
                 throw Failure(reason: problem)
             }
+            if parse == AVIF_RESULT_BMFF_PARSE_FAILED, let image = try viaLibheif(file, target: target, cancellation: cancellation) {
+                return image
+            }
             try check(parse)
             guard let parsed = decoder.pointee.image else { throw Failure(reason: "cannot decode: AVIF file has no image") }
             if let problem = ImageLimits.problem(width: Int(parsed.pointee.width), height: Int(parsed.pointee.height)) {
@@ -72,9 +78,34 @@ enum AVIFDecoder {
             try check(try PhotoMemory.reserving(planes) { avifDecoderNextImage(decoder) })
             try cancellation.check()
             guard let image = decoder.pointee.image else { throw Failure(reason: "cannot decode: AVIF file has no image") }
-            return try card(image, diagnostics: &decoder.pointee.diag, target: target, cancellation: cancellation)
+            do throws(Failure) {
+                return try card(image, diagnostics: &decoder.pointee.diag, target: target, cancellation: cancellation)
+            } catch where error.reason == unconvertible {
+                if let image = try viaLibheif(file, target: target, cancellation: cancellation) { return image }
+                throw error
+            }
         }
     }
+
+    /// The file decoded by libheif (1.15, with its own AV1 decoder) instead, where libavif 0.11
+    /// cannot read what libheif can: a `meta` with more than one `ipma` box (libavif refuses
+    /// the file while parsing, "BMFF parsing failed", even with its strict checks off), and YUV
+    /// whose matrix coefficients it cannot convert to RGB (10, BT.2020 constant luminance:
+    /// "Reformat failed"). Nil when libheif is not installed or refuses the file too: the caller
+    /// then gives libavif's reason. A cancel or a lack of memory is thrown, not taken for a refusal.
+    private static func viaLibheif(_ file: OpenFile, target: DecodeTarget,
+                                   cancellation: DecodeCancellation) throws(Failure) -> DecodedImage? {
+        guard DecoderLibrary.heif.isAvailable else { return nil }
+        do {
+            return try HEIFDecoder.decode(file, target: target, cancellation: cancellation)
+        } catch {
+            if error.cancelled || error.transient { throw error }
+            return nil
+        }
+    }
+
+    /// libavif's reason when it cannot convert an image's YUV to RGB (its matrix coefficients).
+    private static let unconvertible = "cannot decode: " + text(AVIF_RESULT_REFORMAT_FAILED)
 
     /// libavif's read over a `DescriptorReader` (the avifIO's data): the bytes from `offset`, up to
     /// the end of the file, in the reader's block (valid until the next read, as avifIO asks).
@@ -171,13 +202,17 @@ enum AVIFDecoder {
 
     /// The part of the image its `clap` box keeps, or the whole image (no box, or one that does not
     /// make a crop inside the image).
-    private static func cleanAperture(_ image: UnsafeMutablePointer<avifImage>, diagnostics: inout avifDiagnostics)
+    static func cleanAperture(_ image: UnsafeMutablePointer<avifImage>, diagnostics: inout avifDiagnostics)
         -> (x: Int, y: Int, width: Int, height: Int) {
         let whole = (x: 0, y: 0, width: Int(image.pointee.width), height: Int(image.pointee.height))
         guard image.pointee.transformFlags & avifTransformFlags(AVIF_TRANSFORM_CLAP.rawValue) != 0 else { return whole }
         var rect = avifCropRect()
+        // The crop is made here on the RGB pixels, after the conversion: libavif's rule that a
+        // subsampled image's crop starts on an even row and column (for cropping its chroma
+        // planes in place: "crop rect X offset and width must both be even") is not this one's,
+        // so the rectangle is asked for as if the image were 4:4:4. libheif crops the same way.
         guard avifCropRectConvertCleanApertureBox(&rect, &image.pointee.clap, image.pointee.width, image.pointee.height,
-                                                  image.pointee.yuvFormat, &diagnostics) == AVIF_TRUE,
+                                                  AVIF_PIXEL_FORMAT_YUV444, &diagnostics) == AVIF_TRUE,
               rect.width > 0, rect.height > 0,
               UInt64(rect.x) + UInt64(rect.width) <= UInt64(whole.width),
               UInt64(rect.y) + UInt64(rect.height) <= UInt64(whole.height) else { return whole }

@@ -42,11 +42,47 @@ enum HEIFDecoder {
             try check(heif_context_read_from_reader(context, fileReader, Unmanaged.passUnretained(reader).toOpaque(), nil))
             try cancellation.check()
             var handleOut: OpaquePointer?
-            try check(heif_context_get_primary_image_handle(context, &handleOut))
+            try check(primaryImageHandle(context, &handleOut))
             guard let handle = handleOut else { throw Failure(reason: "cannot decode: HEIF file has no primary image") }
             defer { heif_image_handle_release(handle) }
             return try decode(handle, format: format, target: target, cancellation: cancellation, check: check)
         }
+    }
+
+    /// The handle of the image a HEIF file shows, as `heif_context_get_primary_image_handle` gives
+    /// one: the primary item's, unless that item is itself the thumbnail (`thmb`) of another
+    /// image, in which case that image's. nokiatech's conformance file C005.heic makes its 128 × 72
+    /// thumbnail (item 1005) primary; libheif then lists only the 1280 × 720 image it is the
+    /// thumbnail of (1002) among the top-level images, and heif-convert shows that one.
+    static func primaryImageHandle(_ context: OpaquePointer, _ handleOut: UnsafeMutablePointer<OpaquePointer?>) -> heif_error {
+        let primary = heif_context_get_primary_image_handle(context, handleOut)
+        var primaryID: heif_item_id = 0
+        guard primary.code == heif_error_Ok, handleOut.pointee != nil,
+              heif_context_get_primary_image_ID(context, &primaryID).code == heif_error_Ok,
+              heif_context_is_top_level_image_ID(context, primaryID) == 0 else { return primary }
+        func ids(count: Int32, _ list: (UnsafeMutablePointer<heif_item_id>, Int32) -> Int32) -> [heif_item_id] {
+            guard count > 0 else { return [] }
+            var ids = [heif_item_id](repeating: 0, count: Int(count))
+            let filled = ids.withUnsafeMutableBufferPointer { list($0.baseAddress!, count) }
+            return Array(ids.prefix(Int(max(0, min(filled, count)))))
+        }
+        let topLevel = ids(count: heif_context_get_number_of_top_level_images(context)) {
+            heif_context_get_list_of_top_level_image_IDs(context, $0, $1)
+        }
+        for id in topLevel {
+            var imageOut: OpaquePointer?
+            guard heif_context_get_image_handle(context, id, &imageOut).code == heif_error_Ok, let image = imageOut else { continue }
+            let thumbnails = ids(count: heif_image_handle_get_number_of_thumbnails(image)) {
+                heif_image_handle_get_list_of_thumbnail_IDs(image, $0, $1)
+            }
+            if thumbnails.contains(primaryID) {
+                heif_image_handle_release(handleOut.pointee)
+                handleOut.pointee = image
+                return primary
+            }
+            heif_image_handle_release(image)
+        }
+        return primary
     }
 
     /// Runs `body` with a context that has read `file`'s boxes (through a `DescriptorReader`, as

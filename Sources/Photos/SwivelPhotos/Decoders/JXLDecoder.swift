@@ -35,9 +35,13 @@ enum JXLDecoder {
         guard let decoder = JxlDecoderCreate(&memory) else { throw Failure(reason: "cannot start libjxl") }
         defer { JxlDecoderDestroy(decoder) }
         let events = Int32(JXL_DEC_BASIC_INFO.rawValue | JXL_DEC_COLOR_ENCODING.rawValue | JXL_DEC_FULL_IMAGE.rawValue)
+        // Colour stored with its alpha multiplied in (the basic info's alpha_premultiplied) comes
+        // out straight, as every step after the decode takes it (the ICC and CMYK conversions,
+        // the tone mapping; the card multiplies alpha in at the end): libjxl otherwise hands it
+        // over premultiplied, and it was shown too dark.
         guard JxlDecoderSubscribeEvents(decoder, events) == JXL_DEC_SUCCESS,
-              JxlDecoderSetParallelRunner(decoder, runner, nil)
-                == JXL_DEC_SUCCESS else {
+              JxlDecoderSetParallelRunner(decoder, runner, nil) == JXL_DEC_SUCCESS,
+              JxlDecoderSetUnpremultiplyAlpha(decoder, JXL_TRUE) == JXL_DEC_SUCCESS else {
             throw Failure(reason: "cannot start libjxl")
         }
         var output = Output()

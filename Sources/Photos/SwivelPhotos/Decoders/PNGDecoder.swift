@@ -24,23 +24,91 @@ enum PNGDecoder {
     static let limits = swivel_png_limits(max_side: UInt32(ImageLimits.maxSide), max_pixels: UInt64(ImageLimits.maxPixels),
                                           max_chunk_bytes: 16 << 20, max_cached_chunks: 8)
 
-    /// The first chunk before the image data over `maxChunkReadThrough`, found from the chunks'
-    /// 8-byte headers alone. libpng drops a chunk over its 16 MiB limit, but only after reading it
-    /// through and checking its CRC: a 1 GiB eXIf (a hole in a sparse file of 2 KB on disk) kept a
-    /// decode thread busy for 4-8 s. Refused here at the cost of a read a chunk. The walk stops at
-    /// the first IDAT or IEND, at the end of the file, or after `maxChunksWalked` (libpng reads on).
-    static func oversizedChunk(in file: OpenFile) throws(Failure) -> (type: String, bytes: Int)? {
+    /// What the chunks before the image data say before libpng reads them (`walk`).
+    struct ChunkWalk {
+        /// The first chunk over `maxChunkReadThrough`.
+        var oversized: (type: String, bytes: Int)?
+        /// The first text chunk holding ImageMagick's copy of the EXIF block (`rawEXIFKeywords`).
+        var rawEXIF: (type: String, offset: Int, bytes: Int)?
+    }
+
+    /// The chunks before the image data, found from their headers (and a text chunk's keyword,
+    /// read with its header) alone. libpng drops a chunk over its 16 MiB limit, but only after
+    /// reading it through and checking its CRC: a 1 GiB eXIf (a hole in a sparse file of 2 KB on
+    /// disk) kept a decode thread busy for 4-8 s; it is refused at the cost of a read a chunk.
+    /// The walk stops at the first IDAT or IEND, at the end of the file, or after
+    /// `maxChunksWalked` (libpng reads on).
+    static func walk(_ file: OpenFile) throws(Failure) -> ChunkWalk {
+        var walk = ChunkWalk()
         var offset = 8   // after the signature
+        let keywordBytes = rawEXIFKeywords.map(\.count).max()!
         for _ in 0..<maxChunksWalked {
-            let header = try file.read(8, at: offset)
-            guard header.count == 8 else { return nil }
+            let header = try file.read(8 + keywordBytes, at: offset)
+            guard header.count >= 8 else { return walk }
             let length = header[0..<4].reduce(0) { $0 << 8 | Int($1) }
             let type = String(decoding: header[4..<8], as: UTF8.self)
-            if type == "IDAT" || type == "IEND" { return nil }
-            if length > maxChunkReadThrough { return (Quoting.oneLine(type), length) }
+            if type == "IDAT" || type == "IEND" { return walk }
+            if length > maxChunkReadThrough {
+                walk.oversized = (Quoting.oneLine(type), length)
+                return walk
+            }
+            if walk.rawEXIF == nil, ["tEXt", "zTXt", "iTXt"].contains(type),
+               rawEXIFKeywords.contains(where: { header.dropFirst(8).starts(with: $0) && length >= $0.count }) {
+                walk.rawEXIF = (type, offset + 8, length)
+            }
             offset += 12 + length   // length, type, data, CRC
         }
-        return nil
+        return walk
+    }
+
+    /// The keywords (with their NUL) of the text chunks in which ImageMagick keeps a PNG's EXIF
+    /// block (its "raw profiles"; ImageMagick 6 writes "exif", older versions "APP1"). exiftool
+    /// and Pillow read the orientation there too.
+    static let rawEXIFKeywords: [[UInt8]] = ["Raw profile type exif", "Raw profile type APP1"].map { Array($0.utf8) + [0] }
+
+    /// The largest raw profile chunk read: twice an EXIF block's 64 KiB limit (JPEG's APP1) as hex, and more.
+    static let maxRawProfileBytes = 1 << 20
+
+    /// The EXIF block of ImageMagick's raw profile chunk `chunk` (from `walk`), nil where it
+    /// holds none: the text is "\n" name "\n" length "\n" and the bytes in hexadecimal, in
+    /// lines of 72 digits (ImageMagick's png.c, Magick_png_write_raw_profile).
+    static func rawProfileEXIF(_ file: OpenFile, _ chunk: (type: String, offset: Int, bytes: Int)) throws(Failure) -> [UInt8]? {
+        guard chunk.bytes <= maxRawProfileBytes else { return nil }
+        let data = try file.read(chunk.bytes, at: chunk.offset)
+        guard data.count == chunk.bytes,
+              let text = PNGTextChunks.text(type: chunk.type, data[...], limit: 4 * maxRawProfileBytes)?.1 else { return nil }
+        return rawProfileBytes(text).flatMap { $0.starts(with: EXIF.header) || $0.starts(with: Array("II*\0".utf8))
+            || $0.starts(with: Array("MM\0*".utf8)) ? $0 : nil }
+    }
+
+    /// The bytes of an ImageMagick raw profile's text (see `rawProfileEXIF`); nil when it is not one
+    /// or holds fewer digits than its length says.
+    static func rawProfileBytes(_ text: String) -> [UInt8]? {
+        var rest = Substring(text).drop { $0 == "\n" }
+        guard let nameEnd = rest.firstIndex(of: "\n") else { return nil }
+        rest = rest[rest.index(after: nameEnd)...].drop { $0 == " " || $0 == "\t" }
+        let digits = rest.prefix { $0.isASCII && $0.isNumber }
+        guard let length = Int(digits), length > 0, length <= maxRawProfileBytes else { return nil }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(length)
+        var high: UInt8?
+        for byte in rest.dropFirst(digits.count).utf8 where bytes.count < length {
+            let nibble: UInt8
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): nibble = byte - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): nibble = byte - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): nibble = byte - UInt8(ascii: "A") + 10
+            case UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: " "), UInt8(ascii: "\t"): continue
+            default: return nil
+            }
+            if let value = high {
+                bytes.append(value << 4 | nibble)
+                high = nil
+            } else {
+                high = nibble
+            }
+        }
+        return bytes.count == length ? bytes : nil
     }
 
     /// The largest chunk other than image data that libpng is left to read through (and drop, past
@@ -55,7 +123,8 @@ enum PNGDecoder {
     static func decode(_ file: OpenFile, target: DecodeTarget,
                        cancellation: DecodeCancellation = .never) throws(Failure) -> DecodedImage {
         try DecoderLibrary.png.require(for: "PNG")
-        if let chunk = try oversizedChunk(in: file) {
+        let chunks = try walk(file)
+        if let chunk = chunks.oversized {
             throw Failure(reason: "cannot decode: PNG \(chunk.type) chunk of \(chunk.bytes >> 20) MiB, over the "
                           + "\(maxChunkReadThrough >> 20) MiB limit on a chunk")
         }
@@ -85,7 +154,9 @@ enum PNGDecoder {
         }
         guard let pixels = image.pixels else { throw Failure(reason: "cannot decode: libpng made no pixels") }
         try cancellation.check()   // before the colour conversion and resampling, which are not
-        let exif = image.exif.map { Array(UnsafeBufferPointer(start: $0, count: image.exif_size)) }
+        // eXIf, else ImageMagick's raw profile of the EXIF block.
+        var exif = image.exif.map { Array(UnsafeBufferPointer(start: $0, count: image.exif_size)) }
+        if exif == nil, let chunk = chunks.rawEXIF { exif = try rawProfileEXIF(file, chunk) }
         if exif != nil { try DecoderLibrary.exif.require(for: "PNG") }
         let orientation = exif.map(EXIF.orientation) ?? .up
         if image.has_cicp != 0,

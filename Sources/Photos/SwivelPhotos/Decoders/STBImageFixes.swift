@@ -12,7 +12,15 @@
 /// - A mask of more than 8 bits (10-10-10-2, 16-bit grey) is refused ("Corrupt BMP"): each is cut
 ///   to its top 8 bits, which is what an 8-bit sample keeps of it anyway (rounded down).
 /// - BI_ALPHABITFIELDS (compression 6, four masks after a 40-byte header) is refused.
-/// All of these become a V4 (108-byte) header with explicit masks, which it reads right.
+/// - An OS/2 1.x (12-byte) header's palette of 3-byte entries is counted from 24 bytes past the
+///   file header, not 12 ((offset − 38) / 3 entries): 4 entries short (pal8os2sp.bmp's 252 read
+///   as 248), or a negative count for a 2-entry palette (a 1-bit file then has its pixels read 6
+///   bytes late and runs out: "truncated").
+/// - A palette of fewer entries than the pixels' bits can index leaves the rest of its table
+///   uninitialised (stack memory), so an index past the palette shows whatever was there. Such
+///   entries are put in as zeros here: black, as gdk-pixbuf shows them (ImageMagick takes entry 0).
+/// All of these become a V4 (108-byte) header with explicit masks and a palette of 4-byte
+/// entries, which it reads right.
 ///
 /// TGA (stbi__tga_load):
 /// - The colour map's first entry index is taken as a number of bytes to skip before the map, so
@@ -20,6 +28,10 @@
 ///   4.1): the map holds entries first ..< first + length, and pixels index the whole map. Entries
 ///   below `first` are put in as zeros, so that the file's indices select the right ones.
 /// - A pixel whose index is past the map is given entry 0; here, a zero entry (see `prepared`).
+/// - A true-colour or grey image with a colour map (TGA 2.0 allows one that the pixels do not
+///   index) is refused ("not a TGA": its test takes map type 1 for colour-mapped only); had it read
+///   it, the map would be taken for pixels. The map is left out here, as gdk-pixbuf leaves it
+///   (ImageMagick 6 reads image-rs's b5-unused-cmap.tga as colour-mapped and scrambles its pixels).
 /// - The right-to-left origin (image descriptor bit 4) is ignored (bit 5, bottom-to-top, it
 ///   does): the decoder shows such a file mirrored (`TGAFixes.isRightToLeft`).
 /// - It does not read a 16-bit pixel's top bit as alpha, even where the descriptor gives the
@@ -38,8 +50,17 @@ enum BMPFixes {
                          byte: (Int) throws(Failure) -> Int?) throws(Failure) -> (head: [UInt8], tailOffset: Int?)? {
         let file = LittleEndianBytes(head)
         guard let infoSize = file.uint32(14), let offset = file.uint32(10) else { return nil }
-        // OS/2 1.x (12 bytes): 16-bit sides, no compression, no masks; stb_image reads it right.
-        if infoSize == 12 { return nil }
+        // OS/2 1.x (12 bytes): 16-bit sides, no compression, no masks; a palette of 3-byte entries.
+        if infoSize == 12 {
+            guard let width = file.uint16(18), let height = file.uint16(20), let bitCount = file.uint16(24),
+                  [1, 4, 8].contains(bitCount) else { return nil }
+            let entries = min(max(0, offset - 26) / 3, 1 << bitCount)
+            var palette: [UInt8] = []
+            for entry in 0..<entries { palette += file.slice(26 + 3 * entry, 3) + [0] }
+            palette += [UInt8](repeating: 0, count: 4 * (1 << bitCount) - palette.count)
+            return (v4File(width: width, height: height, bitCount: bitCount, bitFields: false, masks: [0, 0, 0, 0],
+                           palette: palette, pixelCount: 0), offset)
+        }
         guard [16, 40, 52, 56, 64, 108, 124].contains(infoSize),
               let width = file.int32(18), let height = file.int32(22), let bitCount = file.uint16(28) else { return nil }
         // The 16-byte OS/2 2.x header ends at the bit count: no compression field.
@@ -61,17 +82,21 @@ enum BMPFixes {
         }
         let isRLE = (compression == 1 && bitCount == 8) || (compression == 2 && bitCount == 4)
         let wideMask = masks.contains { $0.nonzeroBitCount > 8 }
-        let needed = isRLE || wideMask || compression == 6 || [16, 52, 64].contains(infoSize)
-            || (infoSize == 56 && hasMasks)
-        guard needed else { return nil }
 
-        // The palette: between the header (and masks) and the pixels, four bytes an entry.
+        // The palette: between the header (and masks) and the pixels, four bytes an entry; made
+        // up to every index the pixels can hold (RLE's are 8-bit) with zero entries.
         var palette: [UInt8] = []
         if bitCount <= 8 {
             let used = infoSize >= 36 ? (file.uint32(46) ?? 0) : 0
             let entries = min(used > 0 && used <= 256 ? used : 1 << bitCount, max(0, offset - afterHeader) / 4)
             palette = file.slice(afterHeader, 4 * entries)
         }
+        let indexable = bitCount <= 8 ? 4 << (isRLE ? 8 : bitCount) : 0
+        let shortPalette = (1...8).contains(bitCount) && palette.count < indexable
+        let needed = isRLE || wideMask || compression == 6 || [16, 52, 64].contains(infoSize)
+            || (infoSize == 56 && hasMasks) || shortPalette
+        guard needed else { return nil }
+        if palette.count < indexable { palette += [UInt8](repeating: 0, count: indexable - palette.count) }
         while masks.count < 4 { masks.append(0) }
         if isRLE {
             let pixels = try expandRLE(byte, from: offset, width: width, height: height, fourBit: compression == 2)
@@ -190,6 +215,14 @@ enum TGAFixes {
     /// where the rest (the pixels) starts.
     static func prepared(_ bytes: [UInt8]) -> (head: [UInt8], tailOffset: Int)? {
         let file = LittleEndianBytes(bytes)
+        if bytes.count >= 18, bytes[1] == 1, [2, 3, 10, 11].contains(bytes[2]), let length = file.uint16(5) {
+            // A colour map beside true colour or grey: left out (map type 0, no entries, no entry size).
+            let mapStart = 18 + Int(bytes[0])
+            guard mapStart <= bytes.count else { return nil }
+            var out = Array(bytes[0..<mapStart])
+            for field in 1...7 where field != 2 { out[field] = 0 }
+            return (out, mapStart + length * ((Int(bytes[7]) + 7) / 8))
+        }
         guard bytes.count >= 18, bytes[1] == 1, bytes[2] == 1 || bytes[2] == 9,
               let first = file.uint16(3), let length = file.uint16(5), length > 0 else { return nil }
         let entryBytes = (Int(bytes[7]) + 7) / 8

@@ -7,12 +7,14 @@ import SwivelPhotoCore
 /// directory and the strips or tiles libtiff asks for are read), decoded by libtiff's RGBA reader
 /// (every photometric it knows, 1-16 bits, associated or unassociated alpha), with put routines
 /// of our own where libtiff's are wrong (CIE L*a*b*, grey with alpha; Sources/CTIFF/shim.h).
+/// Grey, RGB and CMYK that the RGBA reader refuses (floating point, 12-bit and other odd sizes,
+/// 16-bit CMYK) are read sample by sample (`readsSamples`), floats tone-mapped (`toneMapped`).
 ///
 /// Everything the decoder acts on comes from the directory as libtiff read it, wherever it lies
 /// in the file: the size (checked against `ImageLimits` before any pixel memory is allocated),
 /// the orientation (tag 274, applied by `CardPixels` as for every format) and the ICC profile
-/// (tag 34675). What libtiff cannot decode is refused with what it is ("12-bit TIFF is not
-/// supported"), and libtiff's own messages become the reason; none reach stderr.
+/// (tag 34675). What neither reads is refused with what it is ("12-bit TIFF is not supported"),
+/// and libtiff's own messages become the reason; none reach stderr.
 enum TIFFDecoder {
     /// `cancellation` is looked at before each read libtiff makes and each band of strips or
     /// tiles (`swivel_tiff_read_rgba`).
@@ -62,6 +64,9 @@ enum TIFFDecoder {
             guard swivel_tiff_icc_profile(tif, &bytes, &count) == 1, let bytes else { return nil }
             return Array(UnsafeBufferPointer(start: bytes, count: Int(count)))
         }()
+        if readsSamples(info) {
+            return try decodeSamples(reader, info: info, iccProfile: iccProfile, target: target, cancellation: cancellation)
+        }
 
         // Zeroed by the kernel page by page as libtiff writes it, not up front.
         guard let raster = calloc(storedWidth * storedHeight, 4)?.assumingMemoryBound(to: UInt32.self) else {
@@ -91,17 +96,22 @@ enum TIFFDecoder {
             format: "TIFF", target: target)
     }
 
-    /// What libtiff's RGBA reader does not decode, said in a few words; nil for what it does.
+    /// What neither libtiff's RGBA reader nor `swivel_tiff_read_samples` decodes, said in a few
+    /// words; nil for what one of them does.
     static func unsupported(_ info: SwivelTIFFInfo) -> String? {
         let bits = Int(info.bits_per_sample)
-        switch Int32(info.sample_format) {
-        case SAMPLEFORMAT_IEEEFP: return "\(bits)-bit floating-point TIFF is not supported"
-        case SAMPLEFORMAT_COMPLEXINT, SAMPLEFORMAT_COMPLEXIEEEFP: return "complex-number TIFF is not supported"
-        case SAMPLEFORMAT_INT where Int32(info.photometric) != PHOTOMETRIC_CIELAB:
-            return "signed \(bits)-bit TIFF is not supported"
-        default: break
+        if !readsSamples(info) {
+            switch Int32(info.sample_format) {
+            case SAMPLEFORMAT_IEEEFP: return "\(bits)-bit floating-point TIFF is not supported"
+            case SAMPLEFORMAT_COMPLEXINT, SAMPLEFORMAT_COMPLEXIEEEFP: return "complex-number TIFF is not supported"
+            // Signed integers (SampleFormat 2) are read as libtiff's RGBA reader reads every
+            // integer sample, as unsigned, as tiff2rgba and ImageMagick show them (image-tiff's
+            // tiled-cmyk-i8.tif and tiled-oversize-gray-i8.tif are photos stored so); LogLuv's are
+            // how SGILog stores its samples, decoded by libtiff's codec.
+            default: break
+            }
+            guard [1, 2, 4, 8, 16].contains(bits) else { return "\(bits)-bit TIFF is not supported" }
         }
-        guard [1, 2, 4, 8, 16].contains(bits) else { return "\(bits)-bit TIFF is not supported" }
         if info.codec_configured == 0 {
             let name = info.codec_name.map { String(cString: $0) }
             return "TIFF compression \(name.map { "\($0) (\(info.compression))" } ?? "\(info.compression)") is not supported"
@@ -117,6 +127,92 @@ enum TIFFDecoder {
             return "TIFF \(what) (\(info.chunk_bytes >> 20) MiB each) are out of proportion to the \(info.width)×\(info.height) px image"
         }
         return nil
+    }
+
+    /// Whether the first directory is read sample by sample (`swivel_tiff_read_samples`) because
+    /// libtiff's RGBA reader refuses it: grey, RGB or CMYK whose samples are floating point (16,
+    /// 32 or 64 bits), integers of another size than 1, 2, 4, 8 and 16 bits (12-bit grey, up to
+    /// 32), or 16-bit CMYK (the RGBA reader's CMYK is 8-bit only).
+    static func readsSamples(_ info: SwivelTIFFInfo) -> Bool {
+        let photometric = Int32(info.photometric), bits = Int(info.bits_per_sample)
+        let colours: Int
+        switch photometric {
+        case PHOTOMETRIC_MINISBLACK, PHOTOMETRIC_MINISWHITE: colours = 1
+        case PHOTOMETRIC_RGB: colours = 3
+        case PHOTOMETRIC_SEPARATED where Int32(info.inkset) == INKSET_CMYK: colours = 4
+        default: return false
+        }
+        guard Int(info.samples_per_pixel) >= colours else { return false }
+        switch Int32(info.sample_format) {
+        case SAMPLEFORMAT_IEEEFP:
+            return [16, 32, 64].contains(bits)
+        case SAMPLEFORMAT_UINT, SAMPLEFORMAT_INT, SAMPLEFORMAT_VOID:
+            return [1, 2, 4, 8, 16].contains(bits) ? photometric == PHOTOMETRIC_SEPARATED && bits == 16 : (1...32).contains(bits)
+        default:
+            return false
+        }
+    }
+
+    /// The first directory read by `swivel_tiff_read_samples`: integers scaled to 8 bits (with
+    /// rounding) and converted through the ICC profile, as from the RGBA reader; floating point
+    /// tone-mapped (`toneMapped`).
+    private static func decodeSamples(_ reader: UnsafeMutablePointer<SwivelTIFFReader>, info: SwivelTIFFInfo,
+                                      iccProfile: [UInt8]?, target: DecodeTarget,
+                                      cancellation: DecodeCancellation) throws(Failure) -> DecodedImage {
+        let (width, height) = (Int(info.width), Int(info.height))
+        let count = width * height * 4
+        var samples = try PhotoMemory.zeros(UInt16.self, count: count)
+        var associated: Int32 = 0
+        let read = samples.withUnsafeMutableBufferPointer { buffer in
+            swivel_tiff_read_samples(reader, buffer.baseAddress!, info.width, info.height, &associated)
+        }
+        guard read == 1 else { throw failure(reader) }
+        if reader.pointee.ran_out == 1 { throw Failure(reason: "cannot decode: truncated TIFF data") }
+        try cancellation.check()
+        let pixels: [UInt8] = try PhotoMemory.reserving(count) {
+            if Int32(info.sample_format) == SAMPLEFORMAT_IEEEFP { return toneMapped(&samples, width: width, height: height) }
+            return samples.map { UInt8((UInt32($0) * 255 + 32767) / 65535) }
+        }
+        return try pixels.withUnsafeBufferPointer { buffer throws(Failure) in
+            try CardPixels.make(Resampler.Source(pixels: buffer.baseAddress!, pitch: width * 4, width: width, height: height,
+                                                 hasAlpha: true, premultiplied: associated == 1),
+                                orientation: Orientation(exif: Int(info.orientation)), iccProfile: iccProfile,
+                                format: "TIFF", target: target)
+        }
+    }
+
+    /// Floating-point RGBA (IEEE half-precision bit patterns, as `swivel_tiff_read_samples` gives
+    /// them) tone-mapped as the HDR path maps PQ (`ToneMapping`), to 8-bit RGBA, straight alpha.
+    /// A TIFF states no transfer function or white for its floats: the white chosen is 1.0, shown
+    /// as SDR white (HDR reference white, 203 cd/m², BT.2408), and the values are taken as the
+    /// sRGB signal (IEC 61966-2-1's curve, its power law continued above 1) — as ImageMagick and
+    /// image-rs show float TIFFs (the value × 255, clipped), and as image-tiff's Photoshop file
+    /// holds its 8-bit levels / 255. Values over 1 are light above white: rolled off by BT.2390's
+    /// EETF into the top levels from the brightest pixel's light (at most PQ's 10,000 cd/m², 49
+    /// times white) rather than clipped; an image with none over 1 is shown as ImageMagick shows
+    /// it. NaN and values below 0 are black.
+    static func toneMapped(_ samples: inout [UInt16], width: Int, height: Int) -> [UInt8] {
+        let white = ToneMapping.referenceWhite
+        let light: [Double] = (0...0xFFFF).map { bits in
+            let value = Double(Float(Float16(bitPattern: UInt16(bits))))
+            guard value > 0 else { return 0 }
+            let linear = value <= 0.04045 ? value / 12.92 : pow((value + 0.055) / 1.055, 2.4)
+            return min(linear * white, 10_000)
+        }
+        let code = light.map { UInt16((ToneMapping.pqSignal($0) * 65535).rounded()) }
+        var peak = white
+        for i in stride(from: 0, to: samples.count, by: 4) {
+            peak = max(peak, light[Int(samples[i])], light[Int(samples[i + 1])], light[Int(samples[i + 2])])
+        }
+        for i in stride(from: 0, to: samples.count, by: 4) {
+            for c in 0..<3 { samples[i + c] = code[Int(samples[i + c])] }
+            let alpha = Double(Float(Float16(bitPattern: samples[i + 3])))
+            samples[i + 3] = UInt16((min(max(alpha, 0), 1) * 65535).rounded())
+        }
+        let mapping = ToneMapping(transfer: .pq, primaries: .bt709, sourcePeak: peak)
+        return samples.withUnsafeBufferPointer {
+            mapping.sRGBPixels($0.baseAddress!, width: width, height: height, rowLength: width * 4, channels: 4, maximum: 65535)
+        }
     }
 
     /// The reason libtiff gave for the last failure: its first error message (without the

@@ -210,7 +210,7 @@ public struct PhotoInfo: Equatable, Sendable {
 
     private static func heif(_ context: OpaquePointer?) -> (size: (width: Int, height: Int)?, icc: [UInt8]?, exif: [UInt8]?) {
         var handleOut: OpaquePointer?
-        guard let context, heif_context_get_primary_image_handle(context, &handleOut).code == heif_error_Ok,
+        guard let context, HEIFDecoder.primaryImageHandle(context, &handleOut).code == heif_error_Ok,
               let handle = handleOut else { return (nil, nil, nil) }
         defer { heif_image_handle_release(handle) }
         let size = (Int(heif_image_handle_get_width(handle)), Int(heif_image_handle_get_height(handle)))
@@ -224,20 +224,29 @@ public struct PhotoInfo: Equatable, Sendable {
         return (size.0 > 0 && size.1 > 0 ? size : nil, icc, DateTaken.heifExif(handle))
     }
 
-    /// The image's size turned by its irot, and its ICC profile, from libavif's parse (no pixels).
+    /// The image's size cropped by its clap and turned by its irot, and its ICC profile, from
+    /// libavif's parse (no pixels); libheif's, as the decoder falls back to it, for a file libavif
+    /// cannot parse ("BMFF parsing failed").
     private static func avif(_ file: OpenFile) -> (size: (width: Int, height: Int)?, icc: [UInt8]?) {
-        AVIFDecoder.withDecoder(file) { decoder -> (size: (width: Int, height: Int)?, icc: [UInt8]?) in
+        let parsed = AVIFDecoder.withDecoder(file) { decoder -> (size: (width: Int, height: Int)?, icc: [UInt8]?)? in
             decoder.pointee.strictFlags = avifStrictFlags(AVIF_STRICT_DISABLED.rawValue)   // as AVIFDecoder
             decoder.pointee.ignoreXMP = AVIF_TRUE
             decoder.pointee.ignoreExif = AVIF_TRUE
-            guard avifDecoderParse(decoder) == AVIF_RESULT_OK, let image = decoder.pointee.image else { return (nil, nil) }
-            let (width, height) = (Int(image.pointee.width), Int(image.pointee.height))
+            let parse = avifDecoderParse(decoder)
+            if parse == AVIF_RESULT_BMFF_PARSE_FAILED { return nil }
+            guard parse == AVIF_RESULT_OK, let image = decoder.pointee.image else { return (nil, nil) }
+            let crop = AVIFDecoder.cleanAperture(image, diagnostics: &decoder.pointee.diag)
             let turned = AVIFDecoder.orientation(image).swapsSides
             let icc = image.pointee.icc
             let profile = icc.size > 0 && icc.size < 16 << 20
                 ? icc.data.map { Array(UnsafeBufferPointer(start: $0, count: icc.size)) } : nil
-            return (width > 0 && height > 0 ? (turned ? (height, width) : (width, height)) : nil, profile)
-        } ?? (nil, nil)
+            return (crop.width > 0 && crop.height > 0 ? (turned ? (crop.height, crop.width) : (crop.width, crop.height)) : nil,
+                    profile)
+        }
+        guard let parsed else { return (nil, nil) }   // no libavif
+        if let parsed { return parsed }
+        let (size, icc, _) = heif(file)
+        return (size, icc)
     }
 
     /// The size (oriented) and the ICC profile the file carries, from the first `metadataBytes`

@@ -113,7 +113,7 @@ public enum DateTaken {
         guard DecoderLibrary.heif.isAvailable, HEIFDecoder.initialised else { return nil }
         return HEIFDecoder.withContext(file) { context in
             var handleOut: OpaquePointer?
-            guard let context, heif_context_get_primary_image_handle(context, &handleOut).code == heif_error_Ok,
+            guard let context, HEIFDecoder.primaryImageHandle(context, &handleOut).code == heif_error_Ok,
                   let handle = handleOut else { return nil }
             defer { heif_image_handle_release(handle) }
             return heifExif(handle)

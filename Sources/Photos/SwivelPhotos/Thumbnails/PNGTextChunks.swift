@@ -50,8 +50,9 @@ struct PNGTextChunks {
     }
 
     /// A text chunk's keyword and text: tEXt is Latin-1, zTXt Latin-1 deflated, iTXt UTF-8 with
-    /// optional deflate (a language tag and a translated keyword between).
-    private static func text(type: String, _ data: ArraySlice<UInt8>) -> (String, String)? {
+    /// optional deflate (a language tag and a translated keyword between). A compressed text
+    /// that inflates past `limit` bytes gives nil.
+    static func text(type: String, _ data: ArraySlice<UInt8>, limit: Int = maxInflatedText) -> (String, String)? {
         guard let nul = data.firstIndex(of: 0) else { return nil }
         let key = latin1(data[data.startIndex..<nul])
         var rest = data[(nul + 1)...]
@@ -59,7 +60,7 @@ struct PNGTextChunks {
         case "tEXt":
             return (key, latin1(rest))
         case "zTXt":
-            guard rest.first == 0, let text = Zlib.inflate(Array(rest.dropFirst()), limit: maxInflatedText) else { return nil }
+            guard rest.first == 0, let text = Zlib.inflate(Array(rest.dropFirst()), limit: limit) else { return nil }
             return (key, latin1(text[...]))
         default:
             guard rest.count >= 2 else { return nil }
@@ -70,7 +71,7 @@ struct PNGTextChunks {
                 rest = rest[(end + 1)...]
             }
             if compressed {
-                guard let text = Zlib.inflate(Array(rest), limit: maxInflatedText) else { return nil }
+                guard let text = Zlib.inflate(Array(rest), limit: limit) else { return nil }
                 return (key, String(decoding: text, as: UTF8.self))
             }
             return (key, String(decoding: rest, as: UTF8.self))
