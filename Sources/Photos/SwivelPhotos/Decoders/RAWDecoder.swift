@@ -45,9 +45,9 @@ enum RAWDecoder {
         let needed = CardPixels.storedTarget(target, storedWidth: sensor.width, storedHeight: sensor.height,
                                              orientation: orientation)
 
-        if let preview = try raw.preview(), covers(preview.width, preview.height, needed, target: target) {
-            var image = try previewImage(raw, preview: preview, orientation: orientation, target: target,
-                                         unresampledUpTo: unresampledUpTo, cancellation: cancellation)
+        if let preview = raw.preview(), covers(preview.width, preview.height, needed, target: target),
+           var image = try previewImage(raw, orientation: orientation, target: target,
+                                        unresampledUpTo: unresampledUpTo, cancellation: cancellation) {
             if case .fit = target { image.original = upright }
             return image
         }
@@ -71,24 +71,28 @@ enum RAWDecoder {
         }
     }
 
-    /// The embedded preview, decoded for `target`.
-    private static func previewImage(_ raw: RAWFile, preview: RAWFile.Preview, orientation: Orientation,
-                                     target: DecodeTarget, unresampledUpTo: Double,
-                                     cancellation: DecodeCancellation) throws(Failure) -> DecodedImage {
+    /// The embedded preview, decoded for `target`; nil when it is of a kind not shown (16-bit,
+    /// layered, HEVC: LibRaw tells the kind only once it has unpacked it).
+    private static func previewImage(_ raw: RAWFile, orientation: Orientation, target: DecodeTarget,
+                                     unresampledUpTo: Double, cancellation: DecodeCancellation) throws(Failure) -> DecodedImage? {
         let thumbnail = try raw.unpackPreview()
         try cancellation.check()
-        switch preview.kind {
-        case .jpeg:
+        let unpacked = raw.data.pointee.thumbnail
+        let (width, height) = (Int(unpacked.twidth), Int(unpacked.theight))
+        switch unpacked.tformat {
+        case LIBRAW_THUMBNAIL_JPEG:
             return try JPEGDecoder.decode(memory: thumbnail, orientation: orientation, format: "RAW", target: target,
                                           unresampledUpTo: unresampledUpTo, cancellation: cancellation)
-        case .bitmap:
-            guard thumbnail.count >= preview.width * preview.height * 3, let base = thumbnail.baseAddress else {
+        case LIBRAW_THUMBNAIL_BITMAP where unpacked.tcolors == 3:
+            guard thumbnail.count >= width * height * 3, let base = thumbnail.baseAddress else {
                 throw Failure(reason: "cannot decode: truncated RAW preview")
             }
             return try CardPixels.make(
-                Resampler.Source(pixels: base.assumingMemoryBound(to: UInt8.self), pitch: preview.width * 3,
-                                 width: preview.width, height: preview.height, hasAlpha: false),
+                Resampler.Source(pixels: base.assumingMemoryBound(to: UInt8.self), pitch: width * 3,
+                                 width: width, height: height, hasAlpha: false),
                 orientation: orientation, iccProfile: nil, format: "RAW", target: target)
+        default:
+            return nil
         }
     }
 
@@ -278,25 +282,14 @@ final class RAWFile {
         return "Bayer " + String(letters)
     }
 
-    struct Preview {
-        enum Kind { case jpeg, bitmap }
-        let kind: Kind
-        let width: Int, height: Int
-    }
-
-    /// The embedded preview LibRaw chose (0.20 keeps one), if it is a JPEG or an 8-bit bitmap whose
-    /// size and length are plausible; nothing is unpacked yet.
-    func preview() throws(Failure) -> Preview? {
+    /// The size of the embedded preview LibRaw chose (0.20 keeps one), if its size and length are
+    /// plausible; nothing is unpacked yet (its kind is known only then: `libraw_unpack_thumb`).
+    func preview() -> (width: Int, height: Int)? {
         let thumbnail = data.pointee.thumbnail
         let (width, height, length) = (Int(thumbnail.twidth), Int(thumbnail.theight), Int(thumbnail.tlength))
         guard length > 0, length <= fileSize, width > 0, height > 0,
               ImageLimits.problem(width: width, height: height) == nil else { return nil }
-        switch thumbnail.tformat {
-        case LIBRAW_THUMBNAIL_JPEG: return Preview(kind: .jpeg, width: width, height: height)
-        case LIBRAW_THUMBNAIL_BITMAP where thumbnail.tcolors == 3 && length >= width * height * 3:
-            return Preview(kind: .bitmap, width: width, height: height)
-        default: return nil
-        }
+        return (width, height)
     }
 
     /// The preview's bytes, as LibRaw copied them out of the file (valid while this file lives).
