@@ -23,12 +23,12 @@ INSTALLED_MAN = $(DESTDIR)$(MANDIR)/man1/swivel.1
 # is no GPU), the DejaVu fonts, libdecor's plugin (window decorations on Wayland desktops that
 # leave them to the app, such as GNOME; without it the window is undecorated), and the photo
 # libraries: libjpeg-turbo, libpng, libheif (HEIC), libavif (AVIF), libjxl, libtiff, giflib, libwebp,
-# Little CMS, libexif, zlib, stb_image (BMP, TGA; a header, compiled in) and libnetpbm (PNM); libseccomp
-# confines the decoder processes.
+# Little CMS, libexif, zlib, stb_image (BMP, TGA; a header, compiled in), libnetpbm (PNM) and LibRaw (camera RAW);
+# libseccomp confines the decoder processes.
 RUN_PACKAGES := libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev libgl-dev libegl-dev \
                 libgl1-mesa-dri libegl-mesa0 fonts-dejavu-core libdecor-0-plugin-1-cairo \
                 libjpeg62-turbo-dev libturbojpeg0-dev libpng-dev libheif-dev libavif-dev libjxl-dev libtiff-dev libgif-dev libwebp-dev \
-                liblcms2-dev libexif-dev zlib1g-dev libstb-dev libnetpbm-dev libseccomp-dev
+                liblcms2-dev libexif-dev zlib1g-dev libstb-dev libnetpbm-dev libraw-dev libseccomp-dev
 # Tests also drive a real window in a virtual X server (xrdb sets its Xft.dpi), and in a headless
 # Wayland compositor: sway, grim (screenshots), wtype (keys), and a virtual-pointer client built
 # at test time from Tests/WaylandTools (wayland-scanner, libwayland-dev, a C compiler). They write
@@ -39,20 +39,29 @@ RUN_PACKAGES := libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev libgl-dev libegl-d
 # Tests/Fixtures/third-party.md). The install check validates the .desktop file
 # (desktop-file-validate) and the man page (groff).
 # gdk-pixbuf's installed tests bring third-party TGA and BMP files with reference PNGs, and its
-# gdk-pixbuf-pixdata (libgdk-pixbuf2.0-bin) decodes BMP and TGA files as references.
+# gdk-pixbuf-pixdata (libgdk-pixbuf2.0-bin) decodes BMP and TGA files as references. Camera RAW: DNGs are
+# made from known pixels by Tests/PhotoTools/make-dng.py (numpy, from PyPI into .build/test-venv: python3-venv),
+# and rendered as references by LibRaw's own dcraw_emu (libraw-bin).
 TEST_PACKAGES := xvfb xauth xdotool xclip x11-utils x11-xserver-utils sway grim wtype libwayland-bin libwayland-dev \
                  gcc libc6-dev imagemagick libimage-exiftool-perl libheif-examples libavif-bin libjxl-tools \
                  webp gifsicle libtiff-tools libjpeg-turbo-progs libjxl-testdata gdk-pixbuf-tests libgdk-pixbuf2.0-bin \
                  libpython3.11-testsuite libgs-common desktop-file-utils groff-base shared-mime-info qoi \
                  libglib2.0-bin gvfs dbus-daemon e2fsprogs \
-                 icc-profiles-free plasma-workspace-wallpapers
+                 icc-profiles-free plasma-workspace-wallpapers libraw-bin python3-venv
+# What the tests take from PyPI (Debian has no package of them at these versions), into a venv of the
+# build folder's own: .build/test-venv.
+TEST_PYPI := numpy
+TEST_VENV := .build/test-venv
 ARGS ?=
 # Simulated minutes of `make soak`.
 SOAK_MINUTES ?= 60
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all build binary run test check soak deps test-deps apt-install install uninstall docs clean
+.PHONY: all build binary run test check soak deps test-deps apt-install pypi-install install uninstall docs clean
+
+comma := ,
+space := $(subst ,, )
 
 all:
 	$(SWIFT) build -c $(CONFIGURATION)
@@ -112,6 +121,15 @@ deps:
 
 test-deps:
 	@$(MAKE) --no-print-directory apt-install PACKAGES="$(TEST_PACKAGES)"
+	@$(MAKE) --no-print-directory pypi-install
+
+# The PyPI tools, in $(TEST_VENV), installed when one is missing (a test that needs them says it
+# was skipped, and why, without them).
+pypi-install:
+	@if ! $(TEST_VENV)/bin/python3 -c "import $(subst $(space),$(comma),$(TEST_PYPI))" 2>/dev/null; then \
+	  echo "installing into $(TEST_VENV): $(TEST_PYPI)"; \
+	  python3 -m venv $(TEST_VENV) && $(TEST_VENV)/bin/pip install -q $(TEST_PYPI); \
+	fi
 
 # Installs whichever of $(PACKAGES) are not installed yet; does nothing when all are.
 apt-install:

@@ -40,6 +40,8 @@ let package = Package(
                        providers: [.apt(["libexif-dev"])]),
         .systemLibrary(name: "CTIFF", path: "Sources/CTIFF",
                        providers: [.apt(["libtiff-dev"])]),
+        .systemLibrary(name: "CRaw", path: "Sources/CRaw",
+                       providers: [.apt(["libraw-dev"])]),
         .systemLibrary(name: "CZlib", path: "Sources/CZlib",
                        providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CGIF", path: "Sources/CGIF",
@@ -95,7 +97,7 @@ let package = Package(
         // (what to decode, the texture plan, uploads through a texture-array protocol the app fills with GL).
         .target(name: "SwivelPhotos",
                 dependencies: ["SwivelCore", "SwivelPhotoCore", "SwivelSystem", "SwivelBox", "CSDL2", "CSDL2Image", "CLibraryMessages",
-                               "CHeif", "CAVIF", "CJXL", "CLCMS2", "CExif", "CTIFF", "CZlib", "CGIF",
+                               "CHeif", "CAVIF", "CJXL", "CLCMS2", "CExif", "CTIFF", "CRaw", "CZlib", "CGIF",
                                "CWebP", "CPNGReader", "CJPEGReader", "LazyLibraries", "STBImage", "NetpbmReader"],
                 path: "Sources/Photos/SwivelPhotos",
                 swiftSettings: withoutImplicitImports),

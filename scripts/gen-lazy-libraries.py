@@ -37,6 +37,8 @@ LIBRARIES = [
     ("avif", "avif/avif.h", r"/avif/", "libavif", "libavif.so", "libavif15"),
     # jpeglib.h uses size_t and FILE without declaring them (libjpeg.txt: include stdio.h first).
     ("jpeg", "stdio.h jpeglib.h", r"/jpeglib\.h$", "libjpeg", "libjpeg.so", "libjpeg62-turbo"),
+    # Camera RAW: libraw_r, the build whose objects share no state (several decodes at once).
+    ("raw", "libraw/libraw.h", r"/libraw/", "libraw_r", "libraw_r.so", "libraw20"),
     # SDL2 and OpenGL themselves: the window needs them, but a decoder worker (the same binary)
     # must not map them and the dozens of libraries SDL2 links (ALSA, PulseAudio, X11, systemd):
     # about 5 ms of the dynamic loader's CPU and 0.6 MiB of relocations each start, and code a

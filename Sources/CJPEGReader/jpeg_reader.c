@@ -30,6 +30,8 @@ struct swivel_jpeg_reader {
     struct jpeg_progress_mgr progress;
     swivel_jpeg_limits limits;
     int descriptor;
+    const unsigned char *memory;   // or the JPEG in memory (swivel_jpeg_open_memory), not the descriptor
+    size_t memory_size;
     off_t next;                 // file offset of the next pread
     int hit_end;                // libjpeg was given a made-up EOI (JWRN_JPEG_EOF)
     int read_errno;
@@ -88,8 +90,15 @@ static void term_source(j_decompress_ptr cinfo) { (void)cinfo; }
 static boolean fill_input_buffer(j_decompress_ptr cinfo) {
     reader *r = (reader *)cinfo;
     check_cancelled(r);
-    ssize_t got;
-    do {
+    if (r->memory && (size_t)r->next < r->memory_size) {
+        // In memory: the rest at once, in place.
+        cinfo->src->next_input_byte = r->memory + r->next;
+        cinfo->src->bytes_in_buffer = r->memory_size - (size_t)r->next;
+        r->next = (off_t)r->memory_size;
+        return TRUE;
+    }
+    ssize_t got = 0;
+    if (!r->memory) do {
         got = pread(r->descriptor, r->buffer, READ_BLOCK, r->next);
     } while (got < 0 && errno == EINTR);
     if (got < 0) {
@@ -268,13 +277,28 @@ void swivel_jpeg_close(reader *r) {
     free(r);
 }
 
+static swivel_jpeg_status open_reader(int descriptor, const unsigned char *memory, size_t memory_size,
+                                      const swivel_jpeg_limits *limits, reader **out, swivel_jpeg_header *header);
+
 swivel_jpeg_status swivel_jpeg_open(int descriptor, const swivel_jpeg_limits *limits, reader **out,
                                     swivel_jpeg_header *header) {
+    return open_reader(descriptor, NULL, 0, limits, out, header);
+}
+
+swivel_jpeg_status swivel_jpeg_open_memory(const unsigned char *bytes, size_t size, const swivel_jpeg_limits *limits,
+                                           reader **out, swivel_jpeg_header *header) {
+    return open_reader(-1, bytes, size, limits, out, header);
+}
+
+static swivel_jpeg_status open_reader(int descriptor, const unsigned char *memory, size_t memory_size,
+                                      const swivel_jpeg_limits *limits, reader **out, swivel_jpeg_header *header) {
     memset(header, 0, sizeof *header);
     *out = NULL;
     reader *r = calloc(1, sizeof *r);
     if (!r) return SWIVEL_JPEG_OUT_OF_MEMORY;
     r->descriptor = descriptor;
+    r->memory = memory;
+    r->memory_size = memory_size;
     r->limits = *limits;
     r->cinfo.err = jpeg_std_error(&r->error);
     r->error.error_exit = on_error;

@@ -14,11 +14,16 @@ import Testing
     /// Where shared-mime-info's compiled globs are (what file managers type files by).
     static let mimeGlobs = "/usr/share/mime/globs2"
 
-    /// The extensions folders list, written out: 23, for 13 formats.
+    /// The extensions folders list, written out: 23 for 13 formats, and 22 camera RAW kinds'.
     @Test func foldersListTheTablesExtensions() {
-        let listed: Set<String> = ["jpg", "jpeg", "jpe", "jfif", "png", "webp", "heic", "heif", "hif", "avif", "jxl",
-                                   "tif", "tiff", "gif", "bmp", "dib", "tga", "qoi", "pnm", "ppm", "pgm", "pbm", "svg"]
-        #expect(ImageFormat.allCases.count == 13)
+        let raw: Set<String> = ["dng", "cr2", "cr3", "crw", "nef", "nrw", "arw", "sr2", "srf", "raf", "orf", "rw2", "rwl",
+                                "pef", "srw", "3fr", "iiq", "erf", "mrw", "kdc", "dcr", "x3f"]
+        let listed = Set<String>(["jpg", "jpeg", "jpe", "jfif", "png", "webp", "heic", "heif", "hif", "avif", "jxl",
+                                  "tif", "tiff", "gif", "bmp", "dib", "tga", "qoi", "pnm", "ppm", "pgm", "pbm", "svg"])
+            .union(raw)
+        #expect(ImageFormat.allCases.count == 13 + 22)
+        #expect(Set(ImageFormat.cameraRAW.flatMap(\.declaration.extensions)) == raw)
+        #expect(ImageFormat.cameraRAW.allSatisfy { $0.declaration.decoder == .libraw })
         #expect(DeckScanner.imageExtensions == listed)
         #expect(DeckScanner.hasImageExtension(Array("IMG_0001.JXL".utf8)))
         #expect(!DeckScanner.hasImageExtension(Array("notes.xcf".utf8)))
@@ -29,8 +34,11 @@ import Testing
         let help = try #require(Usage.positionals.first { $0.term == "PATH ..." }).help
         #expect(help == ["image files and directories of images; '--' ends the options.",
                          "JPEG, PNG, WebP, HEIC/HEIF, AVIF, JPEG XL, TIFF, GIF, BMP, TGA, QOI,",
-                         "PNM and SVG, turned upright by their EXIF orientation, in sRGB"])
-        let prose = ImageFormat.allCases.map(\.declaration.name).dropLast().joined(separator: ", ") + " and SVG"
+                         "PNM, SVG and camera RAW (DNG, CR2, CR3, CRW, NEF, NRW, ARW, SR2, SRF,",
+                         "RAF, ORF, RW2, RWL, PEF, SRW, 3FR, IIQ, ERF, MRW, KDC, DCR, X3F),",
+                         "turned upright by their EXIF orientation, in sRGB"])
+        let prose = ImageFormat.allCases.filter { !$0.declaration.isCameraRAW }.map(\.declaration.name)
+            .joined(separator: ", ") + " and camera RAW ("
         #expect(help.joined(separator: " ").contains(prose))
         #expect(try Self.text("assets/swivel.1").contains(OptionDocs.roff(prose)))
     }
@@ -42,8 +50,13 @@ import Testing
         let end = try #require(lines.firstIndex { $0 == "<!-- end of formats -->" })
         let table = lines[(start + 1)..<end].joined(separator: "\n")
         #expect(table == FormatDocs.markdownTable, "the README's format table is stale: run `make docs`")
-        for format in ImageFormat.allCases {
+        for format in ImageFormat.allCases where !format.declaration.isCameraRAW {
             #expect(table.contains("\n| \(format.declaration.name) | "), "README lacks \(format.declaration.name)")
+        }
+        // The RAW kinds share a row, which names each.
+        #expect(table.contains("\n| Camera RAW: Adobe DNG, Canon CR2, Canon CR3, "))
+        for format in ImageFormat.cameraRAW {
+            #expect(table.contains(format.declaration.name), "README's RAW row lacks \(format.declaration.name)")
         }
         let printed = try SwivelProcess.run(["--formats-markdown"])
         #expect(printed.status == 0 && printed.stderr.isEmpty && printed.stdout == FormatDocs.markdownTable + "\n")

@@ -76,6 +76,11 @@ typedef struct swivel_jpeg_reader swivel_jpeg_reader;
 swivel_jpeg_status swivel_jpeg_open(int descriptor, const swivel_jpeg_limits *limits, swivel_jpeg_reader **reader,
                                     swivel_jpeg_header *header);
 
+/// As `swivel_jpeg_open`, for a JPEG held in memory (a camera RAW's embedded preview): `bytes`
+/// must outlive the reader.
+swivel_jpeg_status swivel_jpeg_open_memory(const unsigned char *bytes, size_t size, const swivel_jpeg_limits *limits,
+                                           swivel_jpeg_reader **reader, swivel_jpeg_header *header);
+
 /// Decodes the image scaled by `scale_num`/`scale_denom` (libjpeg's DCT scaling) into `pixels`:
 /// RGB (3 bytes a pixel; grey is expanded) or, for a CMYK/YCCK file, CMYK (4 bytes), top row
 /// first, `width` × `height` pixels, rows packed. SWIVEL_JPEG_BAD_OUTPUT when libjpeg's scaled

@@ -8,6 +8,10 @@
 /// The cases are in the order the help and the README list them.
 public enum ImageFormat: String, Sendable, CaseIterable {
     case jpeg, png, webp, heif, avif, jpegXL = "jxl", tiff, gif, bmp, tga, qoi, pnm, svg
+    /// Camera RAW, every kind LibRaw 0.20 reads that a camera names its files for
+    /// (`FormatDeclaration.isCameraRAW`).
+    case dng, cr2, cr3, crw, nef, nrw, arw, sr2, srf, raf, orf, rw2, rwl, pef, srw, hasselblad3FR = "3fr", iiq, erf
+    case mrw, kdc, dcr, x3f
 
     /// The short upper-case name in the header reader's error lines ("malformed WEBP header").
     public var displayName: String { rawValue.uppercased() }
@@ -72,8 +76,39 @@ public enum ImageFormat: String, Sendable, CaseIterable {
         case .svg:
             FormatDeclaration(name: "SVG", extensions: ["svg"], mimeTypes: ["image/svg+xml"],
                               recognition: .xmlText, decoder: .nanosvg)
+        // Camera RAW. The MIME types are shared-mime-info 2.2's (Debian 12); it has none for SRW,
+        // 3FR, IIQ, ERF and RWL. Most kinds are TIFF files told from other TIFFs by their
+        // extension alone; the rest have signatures of their own (LibRaw's identify() and
+        // exiftool tell them by the same bytes).
+        case .dng: .raw("Adobe DNG", ["dng"], ["image/x-adobe-dng"])
+        case .cr2: .raw("Canon CR2", ["cr2"], ["image/x-canon-cr2"], [Array("II*\u{0}\u{10}\u{0}\u{0}\u{0}CR".utf8)])
+        case .cr3:
+            FormatDeclaration(name: "Canon CR3", extensions: ["cr3"], mimeTypes: ["image/x-canon-cr3"],
+                              recognition: .isoBrands(["crx "]), decoder: .libraw, isCameraRAW: true)
+        case .crw: .raw("Canon CRW", ["crw"], ["image/x-canon-crw"], [Array("II\u{1A}\u{0}\u{0}\u{0}HEAPCCDR".utf8)])
+        case .nef: .raw("Nikon NEF", ["nef"], ["image/x-nikon-nef"])
+        case .nrw: .raw("Nikon NRW", ["nrw"], ["image/x-nikon-nrw"])
+        case .arw: .raw("Sony ARW", ["arw"], ["image/x-sony-arw"])
+        case .sr2: .raw("Sony SR2", ["sr2"], ["image/x-sony-sr2"])
+        case .srf: .raw("Sony SRF", ["srf"], ["image/x-sony-srf"])
+        case .raf: .raw("Fujifilm RAF", ["raf"], ["image/x-fuji-raf"], [Array("FUJIFILMCCD-RAW".utf8)])
+        case .orf: .raw("Olympus ORF", ["orf"], ["image/x-olympus-orf"], [Array("IIRO".utf8), Array("IIRS".utf8), Array("MMOR".utf8)])
+        case .rw2: .raw("Panasonic RW2", ["rw2"], ["image/x-panasonic-rw2"], [Array("IIU\u{0}".utf8)])
+        case .rwl: .raw("Leica RWL", ["rwl"], [], [Array("IIU\u{0}".utf8)])
+        case .pef: .raw("Pentax PEF", ["pef"], ["image/x-pentax-pef"])
+        case .srw: .raw("Samsung SRW", ["srw"], [])
+        case .hasselblad3FR: .raw("Hasselblad 3FR", ["3fr"], [])
+        case .iiq: .raw("Phase One IIQ", ["iiq"], [])
+        case .erf: .raw("Epson ERF", ["erf"], [])
+        case .mrw: .raw("Minolta MRW", ["mrw"], ["image/x-minolta-mrw"], [Array("\u{0}MRM".utf8)])
+        case .kdc: .raw("Kodak KDC", ["kdc"], ["image/x-kodak-kdc"])
+        case .dcr: .raw("Kodak DCR", ["dcr"], ["image/x-kodak-dcr"])
+        case .x3f: .raw("Sigma X3F", ["x3f"], ["image/x-sigma-x3f"], [Array("FOVb".utf8)])
         }
     }
+
+    /// The camera RAW kinds, in the table's order.
+    public static let cameraRAW: [ImageFormat] = allCases.filter(\.declaration.isCameraRAW)
 
     /// The library that decodes this format.
     public var decoder: FormatDecoder { declaration.decoder }
@@ -90,10 +125,34 @@ public enum ImageFormat: String, Sendable, CaseIterable {
     /// Every extension (lower case, no dot) a folder is listed by.
     public static let extensions: Set<String> = Set(allCases.flatMap(\.declaration.extensions))
 
-    /// The names as a sentence's list: "JPEG, PNG, … and SVG".
+    /// The names as a sentence's list: "JPEG, PNG, … SVG and camera RAW (DNG, CR2, …)".
     public static var namesInProse: String {
-        let names = allCases.map(\.declaration.name)
-        return names.dropLast().joined(separator: ", ") + " and " + names.last!
+        let names = allCases.filter { !$0.declaration.isCameraRAW }.map(\.declaration.name)
+        let raw = cameraRAW.map { $0.declaration.extensions[0].uppercased() }.joined(separator: ", ")
+        return names.joined(separator: ", ") + " and camera RAW (\(raw))"
+    }
+
+    /// The format a file whose first bytes are `bytes` and whose name ends in `pathExtension` is
+    /// given to when no header reader reads it: `sniffContainer`'s answer, except that a TIFF (or
+    /// a file of no known signature) named as a RAW kind told by its extension is that RAW kind
+    /// (a DNG, NEF or ARW is a TIFF), and a RAW kind of one signature shared by two (RW2 and
+    /// RWL) is the one the extension names. Nil: a format `ImageHeader` reads.
+    public static func container(_ bytes: [UInt8], pathExtension: String) -> ImageFormat? {
+        let sniffed = sniffContainer(bytes)
+        let named = cameraRAW.first { $0.declaration.extensions.contains(pathExtension.lowercased()) }
+        guard let named else { return sniffed }
+        if let sniffed, sniffed.declaration.isCameraRAW {
+            return sniffed.declaration.recognition.sameSignatures(as: named.declaration.recognition) ? named : sniffed
+        }
+        if sniffed == .tiff { return named }
+        // Another format's signature wins over the name (a JPEG named .nef is a JPEG).
+        let headerSignatures = allCases.filter(\.hasHeaderReader).flatMap { format -> [[UInt8]] in
+            if case .magic(let signatures) = format.declaration.recognition { return signatures }
+            return []
+        }
+        if sniffed != nil || headerSignatures.contains(where: bytes.starts(with:))
+            || bytes.starts(with: Array("RIFF".utf8)) { return sniffed }
+        return named
     }
 
     /// The formats `ImageHeader` does not read, told from a file's first bytes (64 are enough):
@@ -102,10 +161,19 @@ public enum ImageFormat: String, Sendable, CaseIterable {
     /// starting with '<'. Nil for everything else.
     public static func sniffContainer(_ bytes: [UInt8]) -> ImageFormat? {
         let containers = allCases.filter { !$0.hasHeaderReader }
+        // The longest signature that matches: a CR2 is a TIFF whose header goes on with "CR".
+        var best: (format: ImageFormat, length: Int)?
         for format in containers {
-            if case .magic(let signatures) = format.declaration.recognition,
-               signatures.contains(where: bytes.starts(with:)) { return format }
+            let signatures: [[UInt8]]
+            switch format.declaration.recognition {
+            case .magic(let list), .cameraRAW(let list): signatures = list
+            default: continue
+            }
+            for signature in signatures where bytes.starts(with: signature) && signature.count > (best?.length ?? 0) {
+                best = (format, signature.count)
+            }
         }
+        if let best { return best.format }
         if bytes.count >= 16, bytes[4..<8].elementsEqual("ftyp".utf8) {
             let boxSize = Int(bytes[0]) << 24 | Int(bytes[1]) << 16 | Int(bytes[2]) << 8 | Int(bytes[3])
             let end = min(bytes.count, max(16, boxSize))
@@ -141,11 +209,20 @@ public struct FormatDeclaration: Sendable {
     public let decoder: FormatDecoder
     /// The library that decodes the files `decoder` cannot, if another is tried.
     public let fallback: FormatDecoder?
+    /// A camera's RAW file: sensor data, shown from its embedded preview or demosaiced (LibRaw).
+    public let isCameraRAW: Bool
 
     init(name: String, extensions: [String], mimeTypes: [String], recognition: FormatRecognition,
-         decoder: FormatDecoder, fallback: FormatDecoder? = nil) {
+         decoder: FormatDecoder, fallback: FormatDecoder? = nil, isCameraRAW: Bool = false) {
         (self.name, self.extensions, self.mimeTypes, self.recognition) = (name, extensions, mimeTypes, recognition)
-        (self.decoder, self.fallback) = (decoder, fallback)
+        (self.decoder, self.fallback, self.isCameraRAW) = (decoder, fallback, isCameraRAW)
+    }
+
+    /// A camera RAW kind, decoded by LibRaw, told by `signatures` (none: a TIFF told by its extension).
+    static func raw(_ name: String, _ extensions: [String], _ mimeTypes: [String],
+                    _ signatures: [[UInt8]] = []) -> FormatDeclaration {
+        FormatDeclaration(name: name, extensions: extensions, mimeTypes: mimeTypes,
+                          recognition: .cameraRAW(signatures), decoder: .libraw, isCameraRAW: true)
     }
 
     /// Which library decodes the format, in a few words, for the README.
@@ -170,6 +247,15 @@ public enum FormatRecognition: Sendable {
     case isoBrands(Set<String>)
     /// XML text whose first element is the image.
     case xmlText
+    /// A camera RAW file starting with one of these signatures, or, with none, a TIFF named with
+    /// one of the format's extensions (`ImageFormat.container`).
+    case cameraRAW([[UInt8]])
+
+    /// Whether both are told by the same signatures (RW2 and RWL: the extension decides).
+    func sameSignatures(as other: FormatRecognition) -> Bool {
+        if case .cameraRAW(let mine) = self, case .cameraRAW(let theirs) = other { return mine == theirs }
+        return false
+    }
 
     /// How it is told, in a few words, for the README.
     public var summary: String {
@@ -186,6 +272,8 @@ public enum FormatRecognition: Sendable {
         case .truevision: return "its extension and a plausible header (no signature)"
         case .isoBrands(let brands): return "`ftyp` brand " + brands.sorted().map { "`\($0)`" }.joined(separator: ", ")
         case .xmlText: return "XML text"
+        case .cameraRAW(let signatures) where signatures.isEmpty: return "its extension and a TIFF signature"
+        case .cameraRAW(let signatures): return signatures.map { "`\(hex($0))`" }.joined(separator: " or ")
         }
     }
 }
@@ -213,6 +301,8 @@ public enum FormatDecoder: String, Sendable {
     case libnetpbm
     /// The SVG rasteriser (nanosvg) inside SDL2_image, drawn at the card's size.
     case nanosvg = "SDL2_image (nanosvg)"
+    /// LibRaw: the embedded preview through libjpeg-turbo, else a demosaic of the sensor data.
+    case libraw = "LibRaw"
 }
 
 extension String {

@@ -102,7 +102,7 @@ public struct ImageHeader: Equatable, Sendable {
             case .netpbm:
                 if data.count >= 3, data[0] == UInt8(ascii: "P"), (UInt8(ascii: "1")...UInt8(ascii: "6")).contains(data[1]),
                    isPNMSpace(data[2]) || data[2] == UInt8(ascii: "#") { return format }
-            case .truevision, .isoBrands, .xmlText:
+            case .truevision, .isoBrands, .xmlText, .cameraRAW:
                 break
             }
         }
@@ -152,7 +152,7 @@ public struct ImageHeader: Equatable, Sendable {
         case .pnm: return try pnmDimensions(data)
         case .tga:
             return (try data.uint16LE(12), try data.uint16LE(14))
-        case .heif, .avif, .jpegXL, .tiff, .svg:
+        default:
             preconditionFailure("\(format.displayName) has no header reader")   // `readable` leaves them out
         }
     }

@@ -7,6 +7,8 @@ import SwivelPhotoCore
 /// deck loads.
 enum DecoderLibrary: String, CaseIterable, Sendable {
     case heif, jpegXL, turboJPEG, lcms2, exif, sdlImage, gif, webp, webpDemux, netpbm, tiff, png, avif, jpeg
+    /// LibRaw (libraw_r), camera RAW.
+    case raw
     /// SDL2 itself: the SVG decoder's surfaces and streams (SDL2_image links it; its functions here
     /// are the lazy ones, which a sealed worker answers only for a library loaded before).
     case sdl
@@ -27,6 +29,7 @@ enum DecoderLibrary: String, CaseIterable, Sendable {
         case .png: SWIVEL_LAZY_PNG
         case .avif: SWIVEL_LAZY_AVIF
         case .jpeg: SWIVEL_LAZY_JPEG
+        case .raw: SWIVEL_LAZY_RAW
         case .sdl: SWIVEL_LAZY_SDL2
         }
         return Int32(library.rawValue)
@@ -64,6 +67,9 @@ enum DecoderLibrary: String, CaseIterable, Sendable {
         case .libnetpbm: [.netpbm]
         case .nanosvg: [.sdlImage, .sdl]
         case .stbImage, .swivelQOI: []
+        // LibRaw, libjpeg for the embedded JPEG preview, libtiff for the date of a RAW that is a
+        // TIFF (`DateTaken` reads it as any TIFF's).
+        case .libraw: [.raw, .jpeg, .tiff]
         }
     }
 

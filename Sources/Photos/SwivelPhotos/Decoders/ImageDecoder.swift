@@ -81,7 +81,7 @@ public struct DecodeFailure: Error, Sendable {
 /// Decodes image files into card textures, on any thread, each format with the library its
 /// declaration names (`ImageFormat.declaration.decoder`): JPEG with libjpeg-turbo (shrunk while
 /// decoding), PNG with libpng, HEIC/HEIF with libheif, AVIF with libavif, JPEG XL with libjxl, TIFF
-/// with libtiff, GIF with giflib, WebP with libwebp, SVG with SDL2_image's rasteriser at the card's
+/// with libtiff, camera RAW with LibRaw (its embedded preview, else a demosaic), GIF with giflib, WebP with libwebp, SVG with SDL2_image's rasteriser at the card's
 /// size, BMP and TGA with stb_image, PNM with libnetpbm, and QOI with SDL2_image. Every photo is turned upright by its EXIF
 /// orientation (or HEIF's irot/imir) before the aspect-fill crop, and converted from its ICC
 /// profile to sRGB; PQ and HLG (HDR) photos are tone-mapped to sRGB (`ToneMapping`).
@@ -145,9 +145,12 @@ public enum ImageDecoder {
         LibraryMessages.filtered()
         try cancellation.check()
         let start = try file.read(min(file.size, 64))
-        let container = ImageFormat.sniffContainer(start)
+        let container = ImageFormat.container(start, pathExtension: pathExtension)
         ThumbnailCapture.current?.format = container
         switch container?.decoder {
+        case .libraw:
+            return try RAWDecoder.decode(file, format: container!, target: target, unresampledUpTo: unresampledUpTo,
+                                         cancellation: cancellation)
         case .libheif:
             return try HEIFDecoder.decode(file, target: target, cancellation: cancellation)
         case .libavif:

@@ -55,14 +55,35 @@ enum JPEGDecoder {
     /// still reads every texel); `DecodedImage.original` gives the whole photo's size as ever.
     static func decode(_ file: OpenFile, target: DecodeTarget, unresampledUpTo: Double = 1,
                        cancellation: DecodeCancellation = .never) throws(Failure) -> DecodedImage {
-        try DecoderLibrary.jpeg.require(for: "JPEG")
+        try decode(target: target, unresampledUpTo: unresampledUpTo, cancellation: cancellation) { limits, reader, header in
+            swivel_jpeg_open(file.descriptor, limits, reader, header)
+        }
+    }
+
+    /// A JPEG held in memory (a camera RAW's embedded preview), turned upright by `orientation`
+    /// (the RAW's; a preview's own EXIF, if any, is not read for it), else as `decode` a file.
+    static func decode(memory: UnsafeRawBufferPointer, orientation: Orientation, format: String, target: DecodeTarget,
+                       unresampledUpTo: Double = 1, cancellation: DecodeCancellation = .never) throws(Failure) -> DecodedImage {
+        try decode(target: target, unresampledUpTo: unresampledUpTo, cancellation: cancellation,
+                   orientation: orientation, format: format) { limits, reader, header in
+            swivel_jpeg_open_memory(memory.baseAddress?.assumingMemoryBound(to: UInt8.self), memory.count, limits, reader, header)
+        }
+    }
+
+    private static func decode(
+        target: DecodeTarget, unresampledUpTo: Double, cancellation: DecodeCancellation,
+        orientation given: Orientation? = nil, format: String = "JPEG",
+        open: (UnsafePointer<swivel_jpeg_limits>, UnsafeMutablePointer<OpaquePointer?>,
+               UnsafeMutablePointer<swivel_jpeg_header>) -> swivel_jpeg_status
+    ) throws(Failure) -> DecodedImage {
+        try DecoderLibrary.jpeg.require(for: format)
         defer { withExtendedLifetime(cancellation) {} }
         var limits = swivel_jpeg_limits(
             max_memory: maxMemory, max_scans: maxScans, max_icc_bytes: maxICCBytes,
             is_cancelled: DecodeCancellation.cIsCancelled, cancel_context: cancellation.cContext)
         var header = swivel_jpeg_header()
         var reader: OpaquePointer?
-        let opened = swivel_jpeg_open(file.descriptor, &limits, &reader, &header)
+        let opened = open(&limits, &reader, &header)
         defer { swivel_jpeg_close(reader) }
         guard opened == SWIVEL_JPEG_OK, let reader else {
             throw failure(opened, message: withUnsafeBytes(of: header.message) { text(of: $0) }, errno: header.read_errno)
@@ -75,7 +96,8 @@ enum JPEGDecoder {
         metadata.exif = header.exif.map { Array(UnsafeBufferPointer(start: $0, count: header.exif_size)) }
         metadata.iccProfile = header.icc_profile.map { Array(UnsafeBufferPointer(start: $0, count: header.icc_profile_size)) }
         metadata.adobe = header.adobe != 0
-        let orientation = try metadata.orientation(format: "JPEG")
+        let orientation: Orientation
+        if let given { orientation = given } else { orientation = try metadata.orientation(format: "JPEG") }
         let needed = CardPixels.storedTarget(target, storedWidth: storedWidth, storedHeight: storedHeight,
                                              orientation: orientation)
         let factor = scale(width: storedWidth, height: storedHeight, target: needed)
@@ -103,7 +125,7 @@ enum JPEGDecoder {
             }
             pixels.withUnsafeMutableBufferPointer { PixelCopy.expandRGBInPlace($0, count: count) }
             var image = try CardPixels.converted(&pixels, width: scaledWidth, height: scaledHeight,
-                                                 iccProfile: metadata.iccProfile, format: "JPEG")
+                                                 iccProfile: metadata.iccProfile, format: format)
             if !full {
                 image = DecodedImage(width: uprightScaled.0, height: uprightScaled.1,
                                      pixels: orientation.upright(image.pixels, width: scaledWidth, height: scaledHeight),
@@ -123,7 +145,7 @@ enum JPEGDecoder {
         if cmyk {
             // Through the file's own CMYK profile (a press profile: its inks are not the naive
             // ones below), else the naive formula.
-            if metadata.iccProfile != nil { try DecoderLibrary.lcms2.require(for: "JPEG") }
+            if metadata.iccProfile != nil { try DecoderLibrary.lcms2.require(for: format) }
             pixels = try PhotoMemory.reserving(scaledWidth * scaledHeight * 3) {
                 let profiled = metadata.iccProfile.flatMap { profile in
                     pixels.withUnsafeBufferPointer { ColorProfile.rgb(fromCMYK: $0, inverted: metadata.adobe, iccProfile: profile) }
@@ -135,7 +157,7 @@ enum JPEGDecoder {
             try CardPixels.make(Resampler.Source(pixels: buffer.baseAddress!, pitch: scaledWidth * 3, width: scaledWidth,
                                                  height: scaledHeight, hasAlpha: false),
                                 orientation: orientation, iccProfile: cmyk ? nil : metadata.iccProfile,
-                                format: "JPEG", target: target,
+                                format: format, target: target,
                                 imageSize: (storedWidth, storedHeight))
         }
     }

@@ -17,6 +17,8 @@ public struct PhotoInfo: Equatable, Sendable {
     public var width: Int?, height: Int?
     public var exif = EXIF.Details()
     public var profileDescription: String?
+    /// A camera RAW's sensor data: "RAW 6000 × 4000, 14-bit, Bayer RGGB".
+    public var sensor: String?
 
     public init(fileName: String) { self.fileName = fileName }
 
@@ -26,6 +28,7 @@ public struct PhotoInfo: Equatable, Sendable {
         if let width, let height { lines.append(("Pixels", "\(width) × \(height)")) }
         if let fileBytes { lines.append(("File size", Self.fileSize(fileBytes))) }
         if let format { lines.append(("Format", format.declaration.name)) }
+        if let sensor { lines.append(("Sensor", sensor)) }
         if let date = exif.dateTaken { lines.append(("Taken", Self.date(date))) }
         if let camera = Self.camera(make: exif.make, model: exif.model) { lines.append(("Camera", camera)) }
         if let lens = exif.lens { lines.append(("Lens", lens)) }
@@ -131,9 +134,16 @@ public struct PhotoInfo: Equatable, Sendable {
         var exif: [UInt8]?, icc: [UInt8]?
         var stored: (width: Int, height: Int)?
         var orientationFromEXIF = true
-        if let container = ImageFormat.sniffContainer(start) {
+        if let container = ImageFormat.container(start, pathExtension: pathExtension) {
             info.format = container
             switch container.decoder {
+            case .libraw:
+                // LibRaw's parse: the size it demosaics to, upright, and the EXIF it read.
+                if let details = RAWDecoder.details(file) {
+                    info.exif = details.exif
+                    (info.width, info.height, info.sensor) = (details.width, details.height, details.sensor)
+                }
+                return info
             case .libheif:
                 (stored, icc, exif) = heif(file)
                 orientationFromEXIF = false   // libheif gives the size after irot; HEIF's EXIF orientation is not applied

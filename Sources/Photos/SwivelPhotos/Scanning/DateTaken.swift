@@ -12,6 +12,9 @@ import SwivelPhotoCore
 /// - PNG (eXIf) and WebP (EXIF): the first 16 KiB;
 /// - TIFF: IFD0 and the EXIF directory, through libtiff, wherever they lie (a directory may
 ///   follow the pixels), and no strip or tile;
+/// - camera RAW: a RAW that is a TIFF (DNG, NEF, CR2, ARW, …) as a TIFF; the others (CR3, RAF,
+///   ORF, RW2, CRW, MRW, X3F) through LibRaw's parse of the mapped file, which reads its
+///   directories and no sensor data;
 /// - HEIF and AVIF: the Exif item through libheif and libavif, which read the file's boxes but
 ///   no image data (the item is refused above 16 MiB).
 /// JPEG XL and formats without EXIF use the modification time.
@@ -55,6 +58,7 @@ public enum DateTaken {
             return tiffDate(file)
         }
         switch ImageFormat.sniffContainer(Array(bytes.prefix(64)))?.decoder {
+        case .libraw: return RAWDecoder.dateTaken(file)
         case .libheif: return heifExif(file).flatMap(EXIF.dateTaken)
         case .libavif: return avifExif(file).flatMap(EXIF.dateTaken)
         default: return nil

@@ -25,7 +25,7 @@ enum InfoMessages {
             ("taken", info.exif.dateTaken), ("f", info.exif.fNumber.map { "\($0)" }),
             ("focal", info.exif.focalLength.map { "\($0)" }), ("focal35", info.exif.focalLengthIn35mmFilm.map(String.init)),
             ("iso", info.exif.iso.map(String.init)), ("orientation", String(info.exif.orientation.rawValue)),
-            ("profile", info.profileDescription),
+            ("profile", info.profileDescription), ("sensor", info.sensor),
         ]
         if let time = info.exif.exposureTime { fields.append(("exposure", "\(time.numerator)/\(time.denominator)")) }
         return (["info"] + fields.compactMap { key, value in value.map { "\(key)=\(MessageWords.encoded($0))" } })
@@ -54,6 +54,7 @@ enum InfoMessages {
             info.exif.exposureTime = (numerator, denominator)
         }
         info.profileDescription = words.decoded("profile")
+        info.sensor = words.decoded("sensor")
         return info
     }
 
