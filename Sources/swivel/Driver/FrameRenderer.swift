@@ -112,8 +112,9 @@ final class FrameRenderer: FrameDisplay {
     var shadowBuilds: Int { renderer.shadowBuilds }
     /// The GL renderer's name ("llvmpipe (LLVM 15.0.6, 256 bits)", …).
     var glRendererName: String { GLVersion.current().renderer }
-    /// GL textures alive now, and created since start-up.
+    /// GL textures alive now (in all, and for `use`), and created since start-up.
     var texturesAlive: Int { GLTextureCount.alive }
+    func texturesAlive(_ use: GLTextureCount.Use) -> Int { GLTextureCount.alive(use) }
     var texturesCreated: Int { GLTextureCount.created }
 
     /// Counts every frame's fragment shader invocations from now on.
