@@ -1,6 +1,7 @@
 import Foundation
 import SwivelCore
 import SwivelPhotos
+import SwivelRender
 import SwivelTestSupport
 import Testing
 @testable import swivel
@@ -349,6 +350,31 @@ import Testing
         for time in [taken, taken + 0.05, taken + 0.1, taken + 0.2] {
             #expect(app.image(photoTime: time)?.bytes == settled.bytes, "at \(time)")
         }
+    }
+
+    /// A deck that grows past its texture array's layers while no frame is drawn (the window
+    /// minimised) holds one array, the new one: the frame drawn before it does not keep the old
+    /// one alive (with the last scene kept until the next frame, two were).
+    @Test func aDeckThatGrowsUndrawnHoldsOnePhotoArray() throws {
+        let folder = TemporaryDirectory()
+        let png = ImageFiles.solid(.png, width: 60, height: 40, [90, 140, 200])
+        for index in 0..<12 { _ = folder.write(String(format: "w%02d.png", index), bytes: png) }
+        let app = try LiveHarness([folder.path.text], drawing: .offscreenGL)
+        app.run(until: 1)
+        let deck = try #require(app.deck as? swivel.PhotoDeck)
+        // (Its identity and size only: a reference would keep it alive.)
+        let before = try #require(deck.textures.map { (ObjectIdentifier($0), $0.layers) })
+        // (Counted in this process, whose other GL suites wait for the harness's lock.)
+        let arrays = GLTextureCount.alive(.photoArray)
+        #expect(arrays >= 1)
+        let drawn = app.drawn.count
+        app.window.minimized = true
+        copy(png, to: folder.path("w99.png"))
+        #expect(LiveFolderTests.runThroughBatches(app) { app.state.row.layout.cardCount == 13 })
+        let after = try #require(deck.textures)
+        #expect(ObjectIdentifier(after) != before.0 && after.layers > before.1, "\(before.1) → \(after.layers) layers")
+        #expect(app.drawn.count == drawn)
+        #expect(GLTextureCount.alive(.photoArray) == arrays)
     }
 }
 

@@ -94,10 +94,10 @@ struct ScreenshotRun {
         let pixels = renderer.windowPixels
         let clock = MonotonicClock()
         var times: [Duration] = []
-        renderer.buildScene(session.state.frame(at: time, photoTime: .infinity, deck: session.deck), for: pixels)
+        let scene = renderer.buildScene(session.state.frame(at: time, photoTime: .infinity, deck: session.deck), for: pixels)
         for _ in 0..<2 {
             let start = clock.now
-            renderer.renderScene(into: pixels)
+            renderer.renderScene(scene, into: pixels)
             renderer.finish()
             times.append(clock.now - start)
         }
