@@ -324,7 +324,7 @@ CASES = [
     ("names with U+2028, U+2029, U+202E", lambda: [weird_names(), *SHOT()], {}, "HostileInputTests"),
     ("path over 4,096 bytes under `--recursive`", lambda: [long_path(), "--recursive", *SHOT()], {}, "DeckScannerTests"),
     ("good folder, `prlimit --nofile=12`", lambda: [good_folder(), *SHOT()], {"prefix": ["prlimit", "--nofile=12"]}, "PhotoDeckTests"),
-    ("demo under `ulimit -v` 400 MB", lambda: ["--demo", *SHOT()], {"prefix": ["prlimit", f"--as={400 << 20}"]}, "OutOfMemoryTests"),
+    ("demo under `ulimit -v` 400 MB", lambda: ["--demo", *SHOT()], {"prefix": ["prlimit", f"--as={400 << 20}"]}, "GLStartMemoryTests"),
     ("warnings into a pipe closed after 1 byte", lambda: [weird_names(), good_folder(), *SHOT()], {"pipe": 1}, "SignalTests"),
     ("SIGTERM 1 s into `--soak 1`", lambda: ["--soak", "1", "--demo"], {"signal_after": (signal.SIGTERM, 1.0)}, "SignalTests"),
     ("SIGINT 1 s into `--bench`", lambda: ["--bench", "--demo"], {"signal_after": (signal.SIGINT, 1.0)}, "SignalTests"),

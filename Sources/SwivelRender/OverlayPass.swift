@@ -7,7 +7,7 @@ public final class OverlayImage {
     public private(set) var width = 0
     public private(set) var height = 0
 
-    public init() { texture = GLTextureCount.generate() }
+    public init() { texture = GLTextureCount.generate(for: .overlay) }
     deinit { GLTextureCount.delete(&texture) }
 
     /// Replaces the image. `coverage` is width × height bytes, top row first. Leaves the texture

@@ -108,20 +108,19 @@ struct TrashState: Equatable, Sendable {
             return ([], nil)
         }
         var restored: [FilePath] = []
-        var renamed: [FilePath] = []
         var failures: [String] = []
         for entry in moved {
             switch effects.restore(entry.file) {
-            case .success(let move):
+            case .success:
                 restored.append(entry.card)
-                if move == .rename { renamed.append(entry.card) }
             case .failure(let failure):
                 failures.append("cannot restore \(FilePath(bytes: entry.file.original)): \(failure.reason) (it stays in the trash)")
             }
         }
         for line in failures { effects.warn(line) }
         let changes = restored.map(returned)
-        expect(renamed.map(returned), at: now)
+        // The watch reports each file back, whether linked back or renamed.
+        expect(changes, at: now)
         let done = restored.count == 1 ? "Restored \(Self.name(restored[0]))" : "Restored \(restored.count) photos"
         switch (restored.isEmpty, failures.count) {
         case (true, 1): notice.show(Self.capitalised(failures[0]), at: now)
