@@ -58,8 +58,10 @@ struct LatencyProbe {
                 startThread(named: "swivel-pusher", pusher)
             }
             // The first frame after each batch of input shows it: the latency of each event in it.
+            // (Other input than the pushed events, such as the window's own, can put the count of
+            // inputs ahead of the events logged: those have no queue time.)
             let queued = log.times
-            for index in consumed..<min(consumed + inputs, queued.count) {
+            for index in consumed..<max(consumed, min(consumed + inputs, queued.count)) {
                 latencies.append((presented - queued[index]) * 1000)
             }
             consumed += inputs
