@@ -42,15 +42,15 @@ public final class TextRenderer {
     /// Whether SDL2_ttf is installed (the first ask loads it). Without it no font opens.
     public static var libraryIsInstalled: Bool { PlatformLibrary.sdlTTF.isAvailable }
 
-    /// The Debian package that installs SDL2_ttf.
-    public static var libraryPackage: String { PlatformLibrary.sdlTTF.package }
+    /// "fonts need PACKAGE, which did not load: DLERROR", when SDL2_ttf did not load.
+    public static var libraryMissing: String { PlatformLibrary.sdlTTF.missing("fonts need") }
 
     private static let ellipsis = "…"
     private let font: OpaquePointer
 
     /// `pixelSize` is the font size in pixels (the caller multiplies points by the HiDPI scale).
     public init(fontPath: String = TextRenderer.defaultFontPath, pixelSize: Int) throws(FontError) {
-        guard Self.libraryIsInstalled else { throw FontError("fonts need \(Self.libraryPackage), not installed") }
+        guard Self.libraryIsInstalled else { throw FontError(Self.libraryMissing) }
         guard FontLibrary.isStarted else {
             throw FontError("cannot start SDL_ttf: \(FontLibrary.startError)")
         }

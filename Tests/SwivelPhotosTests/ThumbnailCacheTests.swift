@@ -255,6 +255,25 @@ import Testing
         #expect(decoded == 2)
     }
 
+    /// A library that did not load is no verdict on the file: no failure entry is written, and
+    /// the next run decodes the file again (it may have the library then).
+    @Test func aLibraryThatDidNotLoadLeavesNoFailureEntry() throws {
+        let folder = TemporaryDirectory()
+        let photo = folder.path("photo.jxl")
+        ImageFiles.write(photo, Array("a JPEG XL, say".utf8))
+        let cache = Cache(folder)
+        let reason = "JPEG XL needs libjxl0.7, which did not load: libjxl.so.0.7: cannot open shared object file: Too many open files"
+        #expect(throws: ImageLoadError.self) {
+            try cache.cache.decode(photo, width: Self.card.width, height: Self.card.height, cancellation: .never) {
+                () throws(ImageLoadError) -> DecodedImage in throw ImageLoadError(path: photo, reason: reason)
+            }
+        }
+        cache.cache.writer.finish()
+        let entry = folder.path("cache/thumbnails/fail/swivel-9.9/" + ThumbnailDirectory.fileName(uri: FileURI.of(photo)))
+        #expect(!FileManager.default.fileExists(atPath: entry.text))
+        #expect(cache.cache.writer.written == 0)
+    }
+
     @Test func filesInsideTheThumbnailFolderAreNeverThumbnailed() throws {
         let folder = TemporaryDirectory()
         try FileManager.default.createDirectory(atPath: folder.path("cache/thumbnails/mine").text, withIntermediateDirectories: true)

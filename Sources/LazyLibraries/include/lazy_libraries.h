@@ -55,6 +55,10 @@ extern const char *const swivel_lazy_library_packages[SWIVEL_LAZY_LIBRARY_COUNT]
 const char *swivel_lazy_library_name(int library);
 const char *swivel_lazy_library_package(int library);
 
+/// Why `library` did not load, in dlerror's words (kept from its one try); NULL while it is
+/// loaded or has not been tried.
+const char *swivel_lazy_library_error(int library);
+
 /// Whether `library` has been loaded (for tests: the colour deck must not load any).
 int swivel_lazy_library_is_loaded(int library);
 

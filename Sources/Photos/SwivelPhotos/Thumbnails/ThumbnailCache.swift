@@ -71,11 +71,11 @@ public final class ThumbnailCache: @unchecked Sendable {
     }
 
     /// Whether a failure says the file itself cannot be shown, so is worth a failure entry: not a
-    /// cancel, not the process out of descriptors or memory, not a library that is not installed
+    /// cancel, not the process out of descriptors or memory, not a library that did not load
     /// (installing it changes the answer, the file does not).
     static func isVerdictOnFile(_ error: ImageLoadError) -> Bool {
         !error.cancelled && !error.transient && error.reason != PhotoMemory.outOfMemory.reason
-            && !error.reason.hasSuffix(", not installed")
+            && !MissingLibrary.isReason(error.reason)
     }
 
     /// Whether `absolute` is in the thumbnails folder, by its path or its resolved path.
