@@ -3,6 +3,7 @@
 #define _GNU_SOURCE
 #include "box.h"
 #include <errno.h>
+#include <fcntl.h>
 #include <poll.h>
 #include <string.h>
 #include <sys/socket.h>
@@ -57,9 +58,19 @@ long swivel_box_receive(int socket, void *bytes, size_t capacity, int timeout_ms
         }
     }
     if (message.msg_flags & (MSG_TRUNC | MSG_CTRUNC)) {
+        // Descriptors truncated with room left for them were not installed (scm_detach_fds, which
+        // installs the ones before): this process is out of descriptors (EMFILE; ENFILE when a
+        // probe says the system is). It keeps the message with the first ones, when any came.
+        int cause = EMSGSIZE;
+        if (!(message.msg_flags & MSG_TRUNC) && *count < MAX_FDS) {
+            cause = EMFILE;
+            int probe = fcntl(socket, F_DUPFD_CLOEXEC, 0);
+            if (probe >= 0) close(probe); else if (errno == ENFILE) cause = ENFILE;
+        }
+        if (cause != EMSGSIZE && *count > 0) return (long)received;
         for (int i = 0; i < *count; i++) close(fds[i]);
         *count = 0;
-        return -EMSGSIZE;
+        return -cause;
     }
     return (long)received;
 }

@@ -60,8 +60,8 @@ public final class DecoderPool: @unchecked Sendable {
         switch outcome {
         case .cancelled:
             throw ImageLoadError(path: path, failure: .cancelled)
-        case .failed(let reason):
-            throw ImageLoadError(path: path, reason: reason)
+        case .failed(let reason, let transient):
+            throw ImageLoadError(path: path, reason: reason, transient: transient)
         case .reply(let text, let fds):
             WorkerCPU.add(MessageWords(text, verb: String(text.prefix { $0 != " " }), last: "reason")?
                 .decoded("cpu").flatMap { Double($0) } ?? 0)

@@ -37,9 +37,10 @@ final class WorkerDecoder: @unchecked Sendable {
     /// One reply: the text, and the memfds with it (the caller's to close).
     enum Outcome {
         case reply(String, [Int32])
-        /// The request ended without a reply: cancelled, or the worker failed (`reason`).
+        /// The request ended without a reply: cancelled, or the worker failed (`reason`), or this
+        /// process was out of descriptors or processes (`transient`: a later try may succeed).
         case cancelled
-        case failed(String)
+        case failed(String, transient: Bool = false)
     }
 
     /// Sends `request` (with `file`, which stays the caller's) and waits for the reply,
@@ -48,7 +49,7 @@ final class WorkerDecoder: @unchecked Sendable {
         if process == nil {
             switch start() {
             case .success(let started): (process, ready) = (started, false)
-            case .failure(let failure): return .failed(failure.description)
+            case .failure(let failure): return .failed(failure.description, transient: failure.isTransient)
             }
         }
         guard let process else { return .failed("cannot start a decoder process") }
@@ -69,6 +70,10 @@ final class WorkerDecoder: @unchecked Sendable {
                 process.killAndReapLater()
                 startNext()
                 return .cancelled
+            case .failed(let code) where code == EMFILE || code == ENFILE:
+                // The reply came, but this process had no descriptor for its pixels: the worker
+                // is sound and waits for the next request.
+                return .failed("cannot receive the decoded pixels: \(String(cString: strerror(code)))", transient: true)
             case .closed, .timedOut, .failed:
                 return .failed(replace(report: nil, cpuSeconds: cpuSeconds))
             }
