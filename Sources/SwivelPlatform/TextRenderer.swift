@@ -1,6 +1,7 @@
 import Glibc
 import CSDL2
 import CSDL2TTF
+import SwivelCore
 
 /// One line of text as glyph coverage, ready to upload as a one-channel GL texture; the renderer
 /// chooses the colour.
@@ -91,10 +92,11 @@ public final class TextRenderer {
         return String(prefix) + Self.ellipsis
     }
 
-    /// `text` (UTF-8; invalid sequences already replaced) anti-aliased, shortened by `fitted` to
-    /// `maxWidth` pixels; nil for empty text (or when nothing fits).
+    /// `text` (UTF-8; invalid sequences already replaced) anti-aliased as one line, its control and
+    /// format characters escaped (`Quoting.oneLine`: a file name's newline shows as `\n`, as on
+    /// stderr), shortened by `fitted` to `maxWidth` pixels; nil for empty text (or when nothing fits).
     public func render(_ text: String, maxWidth: Int) -> TextBitmap? {
-        let line = fitted(text, maxWidth: maxWidth)
+        let line = fitted(Quoting.oneLine(text), maxWidth: maxWidth)
         guard !line.isEmpty,
               let surface = TTF_RenderUTF8_Blended(font, line, SDL_Color(r: 255, g: 255, b: 255, a: 255))
         else { return nil }
