@@ -3,6 +3,8 @@ import SwivelPlatform
 import SwivelSystem
 
 if DecodeWorker.isRequested { DecodeWorker.run() }
+// Before any other thread starts.
+AddressSpaceLimit.shareMallocArenasUnderALimit()
 StartupTimeline.mark(.main)
 StandardStreams.keepOpen()
 // Before any other thread starts (threads inherit the blocked signals). A signal wakes the event
