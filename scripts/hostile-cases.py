@@ -295,16 +295,18 @@ def planted_thumbnail():
     return d
 
 
-def planted_failure():
-    """A good photo with a failure entry in swivel's own fail folder, not written by swivel, whose
-    reason sets the terminal's title, clears it and forges a line."""
+def planted_failure(software=None):
+    """A good photo with a failure entry in swivel's own fail folder whose reason sets the
+    terminal's title, clears it and forges a line; its Software another program's, or with
+    `software` "swivel", swivel's own."""
     d = good_jpegs("failfolder", 1)
     photo = f"{d}/1 good.jpg"
     version = subprocess.run([BINARY, "--version"], capture_output=True, text=True).stdout.split()[-1]
     name = hashlib.md5(thumbnail_uri(photo).encode()).hexdigest() + ".png"
     reason = "\x1b]0;owned\x07\x1b[2Jforged\nswivel: wrote nothing"
     write(f"cache/thumbnails/fail/swivel-{version}/{name}",
-          thumbnail_png(1, 1, thumbnail_texts(photo) + [("Software", "another program"), ("X-Swivel::Reason", reason)]))
+          thumbnail_png(1, 1, thumbnail_texts(photo) + [("Software", f"swivel {version}" if software else "another program"),
+                                                       ("X-Swivel::Reason", reason)]))
     return d
 
 
@@ -345,14 +347,17 @@ def run(args, stdin=None, prefix=(), env=None, signal_after=None, pipe=None, std
         sent = None
         if signal_after:
             time.sleep(signal_after[1])
+            # The process is prlimit exec'd into GNU time; its child is swivel (whose own children
+            # are its decoder workers, which the signal is not for).
             child = subprocess.run(["pgrep", "-P", str(process.pid)], capture_output=True, text=True).stdout.split()
-            grandchildren = [g for c in child for g in subprocess.run(["pgrep", "-P", c], capture_output=True, text=True).stdout.split()]
-            for pid in grandchildren or child: os.kill(int(pid), signal_after[0])
+            for pid in child: os.kill(int(pid), signal_after[0])
             sent = time.monotonic()
         try:
             out, err = process.communicate(timeout=timeout)
             status = process.returncode
-        except subprocess.TimeoutExpired:
+        except subprocess.TimeoutExpired:   # swivel first: it holds the pipes time's end would not close
+            for pid in subprocess.run(["pgrep", "-P", str(process.pid)], capture_output=True, text=True).stdout.split():
+                os.kill(int(pid), signal.SIGKILL)
             process.kill(); out, err = process.communicate(); status = "timeout"
         if stdout: err = out
         err = err.decode(errors="replace")
@@ -423,12 +428,13 @@ CASES = [
        {"prefix": ["prlimit", f"--as={int(gib * (1 << 30))}"]}, "OutOfMemoryTests") for gib in (1, 1.5, 2, 2.5, 3, 3.5, 4)],
     ("JPEG XL with libjxl an empty file (LD_LIBRARY_PATH)", lambda: [broken_jxl_library(), *SHOT()],
      {"env": {**ENV, "LD_LIBRARY_PATH": path("brokenlib")}}, "MissingLibraryTests"),
-    ("JPEG XL and JPEGs, `prlimit --nofile=7`", lambda: [huge_jxl_beside_good_photos(), *SHOT()], {"prefix": ["prlimit", "--nofile=7"]}, "PhotoDeckTests"),
-    *[(f"8 JPEGs, `prlimit --nofile={n}`", lambda: [good_jpegs("fds", 8), *SHOT()], {"prefix": ["prlimit", f"--nofile={n}"]}, "PhotoDeckTests")
-      for n in (6, 7)],
+    ("JPEG XL and JPEGs, `prlimit --nofile=7`", lambda: [huge_jxl_beside_good_photos(), *SHOT()], {"prefix": ["prlimit", "--nofile=7"]}, "DescriptorLimitTests"),
+    *[(f"8 JPEGs, `prlimit --nofile={n}`", lambda: [good_jpegs("fds", 8), *SHOT()], {"prefix": ["prlimit", f"--nofile={n}"]}, "DescriptorLimitTests")
+      for n in (6, 7, 9)],
     ("planted 16000² x-large thumbnail, 640 × 360", lambda: [planted_thumbnail(), "--size", "640x360", *SHOT()], {}, "ThumbnailCacheTests"),
-    ("planted failure entry with escapes", lambda: [planted_failure(), "--size", "640x360", *SHOT()], {}, "ThumbnailCacheTests"),
-    ("`--info`, escapes in the name and EXIF", lambda: ["--info", escaping_exif()], {"stdout": True}, "PhotoInfoTests"),
+    ("planted failure entry with escapes, another program's", lambda: [planted_failure(), "--size", "640x360", *SHOT()], {}, "ThumbnailCacheTests"),
+    ("planted failure entry with escapes, Software swivel's", lambda: [planted_failure("swivel"), "--size", "640x360", *SHOT()], {}, "FileTextEscapingTests"),
+    ("`--info`, escapes in the name and EXIF", lambda: ["--info", escaping_exif()], {"stdout": True}, "FileTextEscapingTests"),
     ("demo under `ulimit -v` 400 MB", lambda: ["--demo", *SHOT()], {"prefix": ["prlimit", f"--as={400 << 20}"]}, "OutOfMemoryTests"),
     ("warnings into a pipe closed after 1 byte", lambda: [weird_names(), good_folder(), *SHOT()], {"pipe": 1}, "SignalTests"),
     ("SIGTERM 1 s into `--soak 1`", lambda: ["--soak", "1", "--demo"], {"signal_after": (signal.SIGTERM, 1.0)}, "SignalTests"),
