@@ -39,7 +39,7 @@ import Testing
         #expect(pool.warmUp())
         let first = try #require(pool.processIDs.first)
         let outcome = pool.withWorker { $0.ask("misbehave act=\(act) cpu=1", file: nil, cpuSeconds: 1, cancellation: .never) }
-        guard case .failed(let text) = outcome else {
+        guard case .failed(let text, _) = outcome else {
             Issue.record("\(act): \(outcome)")
             return
         }

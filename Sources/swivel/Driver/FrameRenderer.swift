@@ -66,7 +66,9 @@ final class FrameRenderer: FrameDisplay {
         presented = true
         StartupTimeline.mark(.firstFramePresented)
         if content.deck == nil { buildDeferredPrograms() }
-        if StartupTimeline.traced, let report = StartupTimeline.report() { Console.error(report) }
+        if StartupTimeline.traced, let report = StartupTimeline.report() {
+            for line in report.split(separator: "\n") { Console.error(String(line)) }
+        }
     }
     private(set) var presented = false
 

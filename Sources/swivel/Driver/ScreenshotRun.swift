@@ -71,14 +71,18 @@ struct ScreenshotRun {
     }
 
     /// Waits (up to 60 s) until every visible card's photo is on the GPU or known to be unreadable,
-    /// and the open page's sharp photo too (its full resolution when the view asked for it).
+    /// and the open page's sharp photo too (its full resolution when the view asked for it). The
+    /// frame's time stands still meanwhile; the retries of photos that failed for want of
+    /// descriptors or memory go by the seconds waited, so they come due and end (`RetryBackoff`).
     private func waitForPhotos(at time: Double) {
         guard let deck = session.deck else { return }
         let clock = MonotonicClock()
-        let deadline = clock.now + .seconds(60)
+        let start = clock.now, deadline = start + .seconds(60)
         while true {
             TerminationSignals.exitIfRequested()
-            session.advance([], at: time, photos: Self.waitingStep)
+            var step = Self.waitingStep
+            step.retriesAt = time + (clock.now - start).milliseconds / 1000
+            session.advance([], at: time, photos: step)
             if case .failed(let message) = session.state.end { fail(.failure, message) }
             let row = session.state.row
             if deck.isReady(layout: row.layout, scroll: row.offset(at: time)), !session.state.sharp.isWaiting { break }

@@ -10,6 +10,8 @@ public final class ThumbnailCache: @unchecked Sendable {
     public let writer: ThumbnailWriter
     /// The thumbnails folder with its links resolved, when it exists (for `contains`).
     private let resolvedRoot: FilePath?
+    /// The `Software` text of the files this program writes ("swivel VERSION").
+    private let software: String
     private let condition = Condition()
     private var hitCount = 0, missCount = 0
     private var captureCPU = 0.0
@@ -19,6 +21,7 @@ public final class ThumbnailCache: @unchecked Sendable {
     public init(directory: ThumbnailDirectory, software: String, warn: @escaping @Sendable (String) -> Void) {
         self.directory = directory
         writer = ThumbnailWriter(directory: directory, software: software, warn: warn)
+        self.software = software
         resolvedRoot = Self.resolved(directory.root)
     }
 
@@ -30,15 +33,19 @@ public final class ThumbnailCache: @unchecked Sendable {
     /// decode threads) and encoded and written (`--bench`).
     public var cpuMilliseconds: Double { condition.withLock { captureCPU } + writer.cpuMilliseconds }
 
-    /// The card-sized photo of `file`: from the smallest valid thumbnail that covers the card,
-    /// else decoded by `decodeFile` while a thumbnail of it is kept for writing. A file with a
-    /// valid failure entry of this version is not decoded again: the entry's reason is thrown.
+    /// The card-sized photo of `file`: from the smallest valid thumbnail that covers the card (one
+    /// over its folder's size is none: it is passed over, and the file's own thumbnail replaces
+    /// it), else decoded by `decodeFile` while a thumbnail of it is kept for writing. A file with a
+    /// valid failure entry that this program wrote (its folder is this version's, and so must be
+    /// its `Software`: another program's entry, wherever it was put, is no verdict) is not
+    /// decoded again: the entry's reason is thrown.
     func decode(_ file: FilePath, width: Int, height: Int, cancellation: DecodeCancellation,
                 decodeFile: () throws(ImageLoadError) -> DecodedImage) throws(ImageLoadError) -> DecodedImage {
         guard let subject = ThumbnailSubject(file: file), !isInside(subject.path) else { return try decodeFile() }
         for size in ThumbnailSize.candidates(card: (width, height)) {
             let path = directory.path(size, uri: subject.uri)
             guard let chunks = Self.chunks(path, needing: ThumbnailSubject.Keys.checked), subject.isDescribed(by: chunks.texts),
+                  size.holds(width: chunks.width, height: chunks.height),
                   ThumbnailSize.covers((chunks.width, chunks.height), card: (width, height)) else { continue }
             do {
                 let image = try PhotoDecoding.decode(path, target: .fill(width: width, height: height), cancellation: cancellation)
@@ -50,7 +57,7 @@ public final class ThumbnailCache: @unchecked Sendable {
             }
         }
         if let chunks = Self.chunks(directory.failurePath(uri: subject.uri)), subject.isDescribed(by: chunks.texts),
-           let reason = chunks.texts[ThumbnailSubject.Keys.reason] {
+           chunks.texts[ThumbnailSubject.Keys.software] == software, let reason = chunks.texts[ThumbnailSubject.Keys.reason] {
             condition.withLock { hitCount += 1 }
             throw ImageLoadError(path: file, reason: reason)
         }
@@ -71,11 +78,11 @@ public final class ThumbnailCache: @unchecked Sendable {
     }
 
     /// Whether a failure says the file itself cannot be shown, so is worth a failure entry: not a
-    /// cancel, not the process out of descriptors or memory, not a library that is not installed
+    /// cancel, not the process out of descriptors or memory, not a library that did not load
     /// (installing it changes the answer, the file does not).
     static func isVerdictOnFile(_ error: ImageLoadError) -> Bool {
         !error.cancelled && !error.transient && error.reason != PhotoMemory.outOfMemory.reason
-            && !error.reason.hasSuffix(", not installed")
+            && !MissingLibrary.isReason(error.reason)
     }
 
     /// Whether `absolute` is in the thumbnails folder, by its path or its resolved path.

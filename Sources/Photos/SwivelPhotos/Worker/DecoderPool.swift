@@ -82,12 +82,10 @@ public final class DecoderPool: @unchecked Sendable {
         switch outcome {
         case .cancelled:
             throw ImageLoadError(path: path, failure: .cancelled)
-        case .failed(let reason):
-            throw ImageLoadError(path: path, reason: reason)
+        case .failed(let reason, let transient):
+            throw ImageLoadError(path: path, reason: reason, transient: transient)
         case .needs(let libraries):   // `ask` asks again instead
             throw ImageLoadError(path: path, reason: Self.askedAgain(for: libraries))
-        case .outOfDescriptors(let reason):
-            throw ImageLoadError(path: path, reason: reason, transient: true)
         case .reply(let text, let fds):
             WorkerCPU.add(MessageWords(text, verb: String(text.prefix { $0 != " " }), last: "reason")?
                 .decoded("cpu").flatMap { Double($0) } ?? 0)

@@ -40,14 +40,12 @@ final class WorkerDecoder: @unchecked Sendable {
     /// One reply: the text, and the memfds with it (the caller's to close).
     enum Outcome {
         case reply(String, [Int32])
-        /// The request ended without a reply: cancelled, or the worker failed (`reason`).
+        /// The request ended without a reply: cancelled, or the worker failed (`reason`), or this
+        /// process was out of descriptors or processes (`transient`: a later try may succeed).
         case cancelled
-        case failed(String)
+        case failed(String, transient: Bool = false)
         /// The worker did not load libraries the file needs (`DecoderLibrary.needsMessage`).
         case needs(Set<DecoderLibrary>)
-        /// This process had no descriptor free for the reply's pixels: the reply is lost, the
-        /// worker well, and a later request may fit (`reason` as open(2) would say it).
-        case outOfDescriptors(String)
     }
 
     /// Sends `request` (with `file`, which stays the caller's) and waits for the reply,
@@ -56,7 +54,7 @@ final class WorkerDecoder: @unchecked Sendable {
         if process == nil {
             switch start(libraries) {
             case .success(let started): (process, ready) = (started, false)
-            case .failure(let failure): return .failed(failure.description)
+            case .failure(let failure): return .failed(failure.description, transient: failure.isTransient)
             }
         }
         guard let process else { return .failed("cannot start a decoder process") }
@@ -81,8 +79,10 @@ final class WorkerDecoder: @unchecked Sendable {
                 process.killAndReapLater()
                 startNext()
                 return .cancelled
-            case .failed(let code) where code == EMFILE:
-                return .outOfDescriptors("cannot receive the decoded pixels: \(String(cString: strerror(code)))")
+            case .failed(let code) where code == EMFILE || code == ENFILE:
+                // The reply came, but this process had no descriptor for its pixels: the worker
+                // is sound and waits for the next request.
+                return .failed("cannot receive the decoded pixels: \(String(cString: strerror(code)))", transient: true)
             case .closed, .timedOut, .failed:
                 return .failed(replace(report: nil, cpuSeconds: cpuSeconds))
             }
