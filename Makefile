@@ -23,12 +23,13 @@ INSTALLED_MAN = $(DESTDIR)$(MANDIR)/man1/swivel.1
 # is no GPU), the DejaVu fonts, libdecor's plugin (window decorations on Wayland desktops that
 # leave them to the app, such as GNOME; without it the window is undecorated), and the photo
 # libraries: libjpeg-turbo, libpng, libheif (HEIC), libavif (AVIF), libjxl, libtiff, giflib, libwebp,
-# Little CMS, libexif, zlib, stb_image (BMP, TGA; a header, compiled in), libnetpbm (PNM) and LibRaw (camera RAW);
+# Little CMS, libexif, zlib, stb_image (BMP, TGA; a header, compiled in), libnetpbm (PNM), LibRaw (camera RAW) and
+# exempi (ratings and labels in XMP);
 # libseccomp confines the decoder processes.
 RUN_PACKAGES := libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev libgl-dev libegl-dev \
                 libgl1-mesa-dri libegl-mesa0 fonts-dejavu-core libdecor-0-plugin-1-cairo \
                 libjpeg62-turbo-dev libturbojpeg0-dev libpng-dev libheif-dev libavif-dev libjxl-dev libtiff-dev libgif-dev libwebp-dev \
-                liblcms2-dev libexif-dev zlib1g-dev libstb-dev libnetpbm-dev libraw-dev libseccomp-dev
+                liblcms2-dev libexif-dev zlib1g-dev libstb-dev libnetpbm-dev libraw-dev libexempi-dev libseccomp-dev
 # Tests also drive a real window in a virtual X server (xrdb sets its Xft.dpi), and in a headless
 # Wayland compositor: sway, grim (screenshots), wtype (keys), and a virtual-pointer client built
 # at test time from Tests/WaylandTools (wayland-scanner, libwayland-dev, a C compiler). They write

@@ -42,6 +42,8 @@ let package = Package(
                        providers: [.apt(["libtiff-dev"])]),
         .systemLibrary(name: "CRaw", path: "Sources/CRaw",
                        providers: [.apt(["libraw-dev"])]),
+        .systemLibrary(name: "CExempi", path: "Sources/CExempi",
+                       providers: [.apt(["libexempi-dev"])]),
         .systemLibrary(name: "CZlib", path: "Sources/CZlib",
                        providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CGIF", path: "Sources/CGIF",
@@ -97,7 +99,7 @@ let package = Package(
         // (what to decode, the texture plan, uploads through a texture-array protocol the app fills with GL).
         .target(name: "SwivelPhotos",
                 dependencies: ["SwivelCore", "SwivelPhotoCore", "SwivelSystem", "SwivelBox", "CSDL2", "CSDL2Image", "CLibraryMessages",
-                               "CHeif", "CAVIF", "CJXL", "CLCMS2", "CExif", "CTIFF", "CRaw", "CZlib", "CGIF",
+                               "CHeif", "CAVIF", "CJXL", "CLCMS2", "CExif", "CTIFF", "CRaw", "CExempi", "CZlib", "CGIF",
                                "CWebP", "CPNGReader", "CJPEGReader", "LazyLibraries", "STBImage", "NetpbmReader"],
                 path: "Sources/Photos/SwivelPhotos",
                 swiftSettings: withoutImplicitImports),

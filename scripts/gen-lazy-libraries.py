@@ -39,6 +39,8 @@ LIBRARIES = [
     ("jpeg", "stdio.h jpeglib.h", r"/jpeglib\.h$", "libjpeg", "libjpeg.so", "libjpeg62-turbo"),
     # Camera RAW: libraw_r, the build whose objects share no state (several decodes at once).
     ("raw", "libraw/libraw.h", r"/libraw/", "libraw_r", "libraw_r.so", "libraw20"),
+    # XMP (ratings and labels): exempi, the XMP toolkit's C API.
+    ("exempi", "exempi-2.0/exempi/xmp.h", r"/exempi/xmp\.h$", "exempi-2.0", "libexempi.so", "libexempi8"),
     # SDL2 and OpenGL themselves: the window needs them, but a decoder worker (the same binary)
     # must not map them and the dozens of libraries SDL2 links (ALSA, PulseAudio, X11, systemd):
     # about 5 ms of the dynamic loader's CPU and 0.6 MiB of relocations each start, and code a

@@ -19,6 +19,7 @@
 #include <stdio.h>
 #include <jpeglib.h>
 #include <libraw/libraw.h>
+#include <exempi-2.0/exempi/xmp.h>
 #include <SDL2/SDL.h>
 #include <GL/glcorearb.h>
 #include <libexif/exif-utils.h>
@@ -944,525 +945,584 @@ int libraw_unpack_thumb(__typeof__(libraw_data_t *) a0) {
     return ((__typeof__(&libraw_unpack_thumb))swivel_lazy_function(&real, 15, "libraw_unpack_thumb"))(a0);
 }
 
+// exempi: libexempi.so.8
+_Static_assert(SWIVEL_LAZY_EXEMPI == 16, "lazy_libraries.h lists exempi elsewhere");
+_Bool xmp_delete_property(__typeof__(XmpPtr) a0, __typeof__(const char *) a1, __typeof__(const char *) a2) {
+    static void *_Atomic real;
+    return ((__typeof__(&xmp_delete_property))swivel_lazy_function(&real, 16, "xmp_delete_property"))(a0, a1, a2);
+}
+_Bool xmp_files_open(__typeof__(XmpFilePtr) a0, __typeof__(const char *) a1, __typeof__(XmpOpenFileOptions) a2) {
+    static void *_Atomic real;
+    return ((__typeof__(&xmp_files_open))swivel_lazy_function(&real, 16, "xmp_files_open"))(a0, a1, a2);
+}
+_Bool xmp_free(__typeof__(XmpPtr) a0) {
+    static void *_Atomic real;
+    return ((__typeof__(&xmp_free))swivel_lazy_function(&real, 16, "xmp_free"))(a0);
+}
+_Bool xmp_get_property(__typeof__(XmpPtr) a0, __typeof__(const char *) a1, __typeof__(const char *) a2, __typeof__(XmpStringPtr) a3, __typeof__(uint32_t *) a4) {
+    static void *_Atomic real;
+    return ((__typeof__(&xmp_get_property))swivel_lazy_function(&real, 16, "xmp_get_property"))(a0, a1, a2, a3, a4);
+}
+_Bool xmp_has_property(__typeof__(XmpPtr) a0, __typeof__(const char *) a1, __typeof__(const char *) a2) {
+    static void *_Atomic real;
+    return ((__typeof__(&xmp_has_property))swivel_lazy_function(&real, 16, "xmp_has_property"))(a0, a1, a2);
+}
+_Bool xmp_init(void) {
+    static void *_Atomic real;
+    return ((__typeof__(&xmp_init))swivel_lazy_function(&real, 16, "xmp_init"))();
+}
+XmpPtr xmp_new(__typeof__(const char *) a0, __typeof__(size_t) a1) {
+    static void *_Atomic real;
+    return ((__typeof__(&xmp_new))swivel_lazy_function(&real, 16, "xmp_new"))(a0, a1);
+}
+XmpPtr xmp_new_empty(void) {
+    static void *_Atomic real;
+    return ((__typeof__(&xmp_new_empty))swivel_lazy_function(&real, 16, "xmp_new_empty"))();
+}
+_Bool xmp_serialize_and_format(__typeof__(XmpPtr) a0, __typeof__(XmpStringPtr) a1, __typeof__(uint32_t) a2, __typeof__(uint32_t) a3, __typeof__(const char *) a4, __typeof__(const char *) a5, __typeof__(int32_t) a6) {
+    static void *_Atomic real;
+    return ((__typeof__(&xmp_serialize_and_format))swivel_lazy_function(&real, 16, "xmp_serialize_and_format"))(a0, a1, a2, a3, a4, a5, a6);
+}
+_Bool xmp_set_property(__typeof__(XmpPtr) a0, __typeof__(const char *) a1, __typeof__(const char *) a2, __typeof__(const char *) a3, __typeof__(uint32_t) a4) {
+    static void *_Atomic real;
+    return ((__typeof__(&xmp_set_property))swivel_lazy_function(&real, 16, "xmp_set_property"))(a0, a1, a2, a3, a4);
+}
+const char * xmp_string_cstr(__typeof__(XmpStringPtr) a0) {
+    static void *_Atomic real;
+    return ((__typeof__(&xmp_string_cstr))swivel_lazy_function(&real, 16, "xmp_string_cstr"))(a0);
+}
+void xmp_string_free(__typeof__(XmpStringPtr) a0) {
+    static void *_Atomic real;
+    ((__typeof__(&xmp_string_free))swivel_lazy_function(&real, 16, "xmp_string_free"))(a0);
+}
+size_t xmp_string_len(__typeof__(XmpStringPtr) a0) {
+    static void *_Atomic real;
+    return ((__typeof__(&xmp_string_len))swivel_lazy_function(&real, 16, "xmp_string_len"))(a0);
+}
+XmpStringPtr xmp_string_new(void) {
+    static void *_Atomic real;
+    return ((__typeof__(&xmp_string_new))swivel_lazy_function(&real, 16, "xmp_string_new"))();
+}
+
 // SDL2: libSDL2-2.0.so.0
-_Static_assert(SWIVEL_LAZY_SDL2 == 16, "lazy_libraries.h lists SDL2 elsewhere");
+_Static_assert(SWIVEL_LAZY_SDL2 == 17, "lazy_libraries.h lists SDL2 elsewhere");
 SDL_PixelFormat * SDL_AllocFormat(__typeof__(Uint32) a0) {
     static void *_Atomic real;
-    return ((__typeof__(&SDL_AllocFormat))swivel_lazy_function(&real, 16, "SDL_AllocFormat"))(a0);
+    return ((__typeof__(&SDL_AllocFormat))swivel_lazy_function(&real, 17, "SDL_AllocFormat"))(a0);
 }
 SDL_Surface * SDL_ConvertSurfaceFormat(__typeof__(SDL_Surface *) a0, __typeof__(Uint32) a1, __typeof__(Uint32) a2) {
     static void *_Atomic real;
-    return ((__typeof__(&SDL_ConvertSurfaceFormat))swivel_lazy_function(&real, 16, "SDL_ConvertSurfaceFormat"))(a0, a1, a2);
+    return ((__typeof__(&SDL_ConvertSurfaceFormat))swivel_lazy_function(&real, 17, "SDL_ConvertSurfaceFormat"))(a0, a1, a2);
 }
 SDL_Surface * SDL_CreateRGBSurfaceWithFormat(__typeof__(Uint32) a0, __typeof__(int) a1, __typeof__(int) a2, __typeof__(int) a3, __typeof__(Uint32) a4) {
     static void *_Atomic real;
-    return ((__typeof__(&SDL_CreateRGBSurfaceWithFormat))swivel_lazy_function(&real, 16, "SDL_CreateRGBSurfaceWithFormat"))(a0, a1, a2, a3, a4);
+    return ((__typeof__(&SDL_CreateRGBSurfaceWithFormat))swivel_lazy_function(&real, 17, "SDL_CreateRGBSurfaceWithFormat"))(a0, a1, a2, a3, a4);
 }
 SDL_Surface * SDL_CreateRGBSurfaceWithFormatFrom(__typeof__(void *) a0, __typeof__(int) a1, __typeof__(int) a2, __typeof__(int) a3, __typeof__(int) a4, __typeof__(Uint32) a5) {
     static void *_Atomic real;
-    return ((__typeof__(&SDL_CreateRGBSurfaceWithFormatFrom))swivel_lazy_function(&real, 16, "SDL_CreateRGBSurfaceWithFormatFrom"))(a0, a1, a2, a3, a4, a5);
+    return ((__typeof__(&SDL_CreateRGBSurfaceWithFormatFrom))swivel_lazy_function(&real, 17, "SDL_CreateRGBSurfaceWithFormatFrom"))(a0, a1, a2, a3, a4, a5);
 }
 SDL_Window * SDL_CreateWindow(__typeof__(const char *) a0, __typeof__(int) a1, __typeof__(int) a2, __typeof__(int) a3, __typeof__(int) a4, __typeof__(Uint32) a5) {
     static void *_Atomic real;
-    return ((__typeof__(&SDL_CreateWindow))swivel_lazy_function(&real, 16, "SDL_CreateWindow"))(a0, a1, a2, a3, a4, a5);
+    return ((__typeof__(&SDL_CreateWindow))swivel_lazy_function(&real, 17, "SDL_CreateWindow"))(a0, a1, a2, a3, a4, a5);
 }
 void SDL_DestroyWindow(__typeof__(SDL_Window *) a0) {
     static void *_Atomic real;
-    ((__typeof__(&SDL_DestroyWindow))swivel_lazy_function(&real, 16, "SDL_DestroyWindow"))(a0);
+    ((__typeof__(&SDL_DestroyWindow))swivel_lazy_function(&real, 17, "SDL_DestroyWindow"))(a0);
 }
 void SDL_FreeRW(__typeof__(SDL_RWops *) a0) {
     static void *_Atomic real;
-    ((__typeof__(&SDL_FreeRW))swivel_lazy_function(&real, 16, "SDL_FreeRW"))(a0);
+    ((__typeof__(&SDL_FreeRW))swivel_lazy_function(&real, 17, "SDL_FreeRW"))(a0);
 }
 void SDL_FreeSurface(__typeof__(SDL_Surface *) a0) {
     static void *_Atomic real;
-    ((__typeof__(&SDL_FreeSurface))swivel_lazy_function(&real, 16, "SDL_FreeSurface"))(a0);
+    ((__typeof__(&SDL_FreeSurface))swivel_lazy_function(&real, 17, "SDL_FreeSurface"))(a0);
 }
 SDL_GLContext SDL_GL_CreateContext(__typeof__(SDL_Window *) a0) {
     static void *_Atomic real;
-    return ((__typeof__(&SDL_GL_CreateContext))swivel_lazy_function(&real, 16, "SDL_GL_CreateContext"))(a0);
+    return ((__typeof__(&SDL_GL_CreateContext))swivel_lazy_function(&real, 17, "SDL_GL_CreateContext"))(a0);
 }
 void SDL_GL_DeleteContext(__typeof__(SDL_GLContext) a0) {
     static void *_Atomic real;
-    ((__typeof__(&SDL_GL_DeleteContext))swivel_lazy_function(&real, 16, "SDL_GL_DeleteContext"))(a0);
+    ((__typeof__(&SDL_GL_DeleteContext))swivel_lazy_function(&real, 17, "SDL_GL_DeleteContext"))(a0);
 }
 void SDL_GL_GetDrawableSize(__typeof__(SDL_Window *) a0, __typeof__(int *) a1, __typeof__(int *) a2) {
     static void *_Atomic real;
-    ((__typeof__(&SDL_GL_GetDrawableSize))swivel_lazy_function(&real, 16, "SDL_GL_GetDrawableSize"))(a0, a1, a2);
+    ((__typeof__(&SDL_GL_GetDrawableSize))swivel_lazy_function(&real, 17, "SDL_GL_GetDrawableSize"))(a0, a1, a2);
 }
 int SDL_GL_SetAttribute(__typeof__(SDL_GLattr) a0, __typeof__(int) a1) {
     static void *_Atomic real;
-    return ((__typeof__(&SDL_GL_SetAttribute))swivel_lazy_function(&real, 16, "SDL_GL_SetAttribute"))(a0, a1);
+    return ((__typeof__(&SDL_GL_SetAttribute))swivel_lazy_function(&real, 17, "SDL_GL_SetAttribute"))(a0, a1);
 }
 int SDL_GL_SetSwapInterval(__typeof__(int) a0) {
     static void *_Atomic real;
-    return ((__typeof__(&SDL_GL_SetSwapInterval))swivel_lazy_function(&real, 16, "SDL_GL_SetSwapInterval"))(a0);
+    return ((__typeof__(&SDL_GL_SetSwapInterval))swivel_lazy_function(&real, 17, "SDL_GL_SetSwapInterval"))(a0);
 }
 void SDL_GL_SwapWindow(__typeof__(SDL_Window *) a0) {
     static void *_Atomic real;
-    ((__typeof__(&SDL_GL_SwapWindow))swivel_lazy_function(&real, 16, "SDL_GL_SwapWindow"))(a0);
+    ((__typeof__(&SDL_GL_SwapWindow))swivel_lazy_function(&real, 17, "SDL_GL_SwapWindow"))(a0);
 }
 const char * SDL_GetCurrentVideoDriver(void) {
     static void *_Atomic real;
-    return ((__typeof__(&SDL_GetCurrentVideoDriver))swivel_lazy_function(&real, 16, "SDL_GetCurrentVideoDriver"))();
+    return ((__typeof__(&SDL_GetCurrentVideoDriver))swivel_lazy_function(&real, 17, "SDL_GetCurrentVideoDriver"))();
 }
 int SDL_GetDisplayDPI(__typeof__(int) a0, __typeof__(float *) a1, __typeof__(float *) a2, __typeof__(float *) a3) {
     static void *_Atomic real;
-    return ((__typeof__(&SDL_GetDisplayDPI))swivel_lazy_function(&real, 16, "SDL_GetDisplayDPI"))(a0, a1, a2, a3);
+    return ((__typeof__(&SDL_GetDisplayDPI))swivel_lazy_function(&real, 17, "SDL_GetDisplayDPI"))(a0, a1, a2, a3);
 }
 const char * SDL_GetError(void) {
     static void *_Atomic real;
-    return ((__typeof__(&SDL_GetError))swivel_lazy_function(&real, 16, "SDL_GetError"))();
+    return ((__typeof__(&SDL_GetError))swivel_lazy_function(&real, 17, "SDL_GetError"))();
 }
 Uint64 SDL_GetPerformanceCounter(void) {
     static void *_Atomic real;
-    return ((__typeof__(&SDL_GetPerformanceCounter))swivel_lazy_function(&real, 16, "SDL_GetPerformanceCounter"))();
+    return ((__typeof__(&SDL_GetPerformanceCounter))swivel_lazy_function(&real, 17, "SDL_GetPerformanceCounter"))();
 }
 Uint64 SDL_GetPerformanceFrequency(void) {
     static void *_Atomic real;
-    return ((__typeof__(&SDL_GetPerformanceFrequency))swivel_lazy_function(&real, 16, "SDL_GetPerformanceFrequency"))();
+    return ((__typeof__(&SDL_GetPerformanceFrequency))swivel_lazy_function(&real, 17, "SDL_GetPerformanceFrequency"))();
 }
 Uint32 SDL_GetTicks(void) {
     static void *_Atomic real;
-    return ((__typeof__(&SDL_GetTicks))swivel_lazy_function(&real, 16, "SDL_GetTicks"))();
+    return ((__typeof__(&SDL_GetTicks))swivel_lazy_function(&real, 17, "SDL_GetTicks"))();
 }
 Uint64 SDL_GetTicks64(void) {
     static void *_Atomic real;
-    return ((__typeof__(&SDL_GetTicks64))swivel_lazy_function(&real, 16, "SDL_GetTicks64"))();
+    return ((__typeof__(&SDL_GetTicks64))swivel_lazy_function(&real, 17, "SDL_GetTicks64"))();
 }
 int SDL_GetWindowDisplayMode(__typeof__(SDL_Window *) a0, __typeof__(SDL_DisplayMode *) a1) {
     static void *_Atomic real;
-    return ((__typeof__(&SDL_GetWindowDisplayMode))swivel_lazy_function(&real, 16, "SDL_GetWindowDisplayMode"))(a0, a1);
+    return ((__typeof__(&SDL_GetWindowDisplayMode))swivel_lazy_function(&real, 17, "SDL_GetWindowDisplayMode"))(a0, a1);
 }
 Uint32 SDL_GetWindowFlags(__typeof__(SDL_Window *) a0) {
     static void *_Atomic real;
-    return ((__typeof__(&SDL_GetWindowFlags))swivel_lazy_function(&real, 16, "SDL_GetWindowFlags"))(a0);
+    return ((__typeof__(&SDL_GetWindowFlags))swivel_lazy_function(&real, 17, "SDL_GetWindowFlags"))(a0);
 }
 void SDL_GetWindowSize(__typeof__(SDL_Window *) a0, __typeof__(int *) a1, __typeof__(int *) a2) {
     static void *_Atomic real;
-    ((__typeof__(&SDL_GetWindowSize))swivel_lazy_function(&real, 16, "SDL_GetWindowSize"))(a0, a1, a2);
+    ((__typeof__(&SDL_GetWindowSize))swivel_lazy_function(&real, 17, "SDL_GetWindowSize"))(a0, a1, a2);
 }
 const char * SDL_GetWindowTitle(__typeof__(SDL_Window *) a0) {
     static void *_Atomic real;
-    return ((__typeof__(&SDL_GetWindowTitle))swivel_lazy_function(&real, 16, "SDL_GetWindowTitle"))(a0);
+    return ((__typeof__(&SDL_GetWindowTitle))swivel_lazy_function(&real, 17, "SDL_GetWindowTitle"))(a0);
 }
 int SDL_Init(__typeof__(Uint32) a0) {
     static void *_Atomic real;
-    return ((__typeof__(&SDL_Init))swivel_lazy_function(&real, 16, "SDL_Init"))(a0);
+    return ((__typeof__(&SDL_Init))swivel_lazy_function(&real, 17, "SDL_Init"))(a0);
 }
 void * SDL_LoadFunction(__typeof__(void *) a0, __typeof__(const char *) a1) {
     static void *_Atomic real;
-    return ((__typeof__(&SDL_LoadFunction))swivel_lazy_function(&real, 16, "SDL_LoadFunction"))(a0, a1);
+    return ((__typeof__(&SDL_LoadFunction))swivel_lazy_function(&real, 17, "SDL_LoadFunction"))(a0, a1);
 }
 void * SDL_LoadObject(__typeof__(const char *) a0) {
     static void *_Atomic real;
-    return ((__typeof__(&SDL_LoadObject))swivel_lazy_function(&real, 16, "SDL_LoadObject"))(a0);
+    return ((__typeof__(&SDL_LoadObject))swivel_lazy_function(&real, 17, "SDL_LoadObject"))(a0);
 }
 int SDL_LockSurface(__typeof__(SDL_Surface *) a0) {
     static void *_Atomic real;
-    return ((__typeof__(&SDL_LockSurface))swivel_lazy_function(&real, 16, "SDL_LockSurface"))(a0);
+    return ((__typeof__(&SDL_LockSurface))swivel_lazy_function(&real, 17, "SDL_LockSurface"))(a0);
 }
 int SDL_PollEvent(__typeof__(SDL_Event *) a0) {
     static void *_Atomic real;
-    return ((__typeof__(&SDL_PollEvent))swivel_lazy_function(&real, 16, "SDL_PollEvent"))(a0);
+    return ((__typeof__(&SDL_PollEvent))swivel_lazy_function(&real, 17, "SDL_PollEvent"))(a0);
 }
 int SDL_PushEvent(__typeof__(SDL_Event *) a0) {
     static void *_Atomic real;
-    return ((__typeof__(&SDL_PushEvent))swivel_lazy_function(&real, 16, "SDL_PushEvent"))(a0);
+    return ((__typeof__(&SDL_PushEvent))swivel_lazy_function(&real, 17, "SDL_PushEvent"))(a0);
 }
 void SDL_Quit(void) {
     static void *_Atomic real;
-    ((__typeof__(&SDL_Quit))swivel_lazy_function(&real, 16, "SDL_Quit"))();
+    ((__typeof__(&SDL_Quit))swivel_lazy_function(&real, 17, "SDL_Quit"))();
 }
 SDL_RWops * SDL_RWFromConstMem(__typeof__(const void *) a0, __typeof__(int) a1) {
     static void *_Atomic real;
-    return ((__typeof__(&SDL_RWFromConstMem))swivel_lazy_function(&real, 16, "SDL_RWFromConstMem"))(a0, a1);
+    return ((__typeof__(&SDL_RWFromConstMem))swivel_lazy_function(&real, 17, "SDL_RWFromConstMem"))(a0, a1);
 }
 SDL_RWops * SDL_RWFromFile(__typeof__(const char *) a0, __typeof__(const char *) a1) {
     static void *_Atomic real;
-    return ((__typeof__(&SDL_RWFromFile))swivel_lazy_function(&real, 16, "SDL_RWFromFile"))(a0, a1);
+    return ((__typeof__(&SDL_RWFromFile))swivel_lazy_function(&real, 17, "SDL_RWFromFile"))(a0, a1);
 }
 int SDL_SaveBMP_RW(__typeof__(SDL_Surface *) a0, __typeof__(SDL_RWops *) a1, __typeof__(int) a2) {
     static void *_Atomic real;
-    return ((__typeof__(&SDL_SaveBMP_RW))swivel_lazy_function(&real, 16, "SDL_SaveBMP_RW"))(a0, a1, a2);
+    return ((__typeof__(&SDL_SaveBMP_RW))swivel_lazy_function(&real, 17, "SDL_SaveBMP_RW"))(a0, a1, a2);
 }
 int SDL_SetClipboardText(__typeof__(const char *) a0) {
     static void *_Atomic real;
-    return ((__typeof__(&SDL_SetClipboardText))swivel_lazy_function(&real, 16, "SDL_SetClipboardText"))(a0);
+    return ((__typeof__(&SDL_SetClipboardText))swivel_lazy_function(&real, 17, "SDL_SetClipboardText"))(a0);
 }
 SDL_bool SDL_SetHint(__typeof__(const char *) a0, __typeof__(const char *) a1) {
     static void *_Atomic real;
-    return ((__typeof__(&SDL_SetHint))swivel_lazy_function(&real, 16, "SDL_SetHint"))(a0, a1);
+    return ((__typeof__(&SDL_SetHint))swivel_lazy_function(&real, 17, "SDL_SetHint"))(a0, a1);
 }
 SDL_bool SDL_SetHintWithPriority(__typeof__(const char *) a0, __typeof__(const char *) a1, __typeof__(SDL_HintPriority) a2) {
     static void *_Atomic real;
-    return ((__typeof__(&SDL_SetHintWithPriority))swivel_lazy_function(&real, 16, "SDL_SetHintWithPriority"))(a0, a1, a2);
+    return ((__typeof__(&SDL_SetHintWithPriority))swivel_lazy_function(&real, 17, "SDL_SetHintWithPriority"))(a0, a1, a2);
 }
 int SDL_SetWindowFullscreen(__typeof__(SDL_Window *) a0, __typeof__(Uint32) a1) {
     static void *_Atomic real;
-    return ((__typeof__(&SDL_SetWindowFullscreen))swivel_lazy_function(&real, 16, "SDL_SetWindowFullscreen"))(a0, a1);
+    return ((__typeof__(&SDL_SetWindowFullscreen))swivel_lazy_function(&real, 17, "SDL_SetWindowFullscreen"))(a0, a1);
 }
 void SDL_SetWindowSize(__typeof__(SDL_Window *) a0, __typeof__(int) a1, __typeof__(int) a2) {
     static void *_Atomic real;
-    ((__typeof__(&SDL_SetWindowSize))swivel_lazy_function(&real, 16, "SDL_SetWindowSize"))(a0, a1, a2);
+    ((__typeof__(&SDL_SetWindowSize))swivel_lazy_function(&real, 17, "SDL_SetWindowSize"))(a0, a1, a2);
 }
 void SDL_SetWindowTitle(__typeof__(SDL_Window *) a0, __typeof__(const char *) a1) {
     static void *_Atomic real;
-    ((__typeof__(&SDL_SetWindowTitle))swivel_lazy_function(&real, 16, "SDL_SetWindowTitle"))(a0, a1);
+    ((__typeof__(&SDL_SetWindowTitle))swivel_lazy_function(&real, 17, "SDL_SetWindowTitle"))(a0, a1);
 }
 void SDL_ShowWindow(__typeof__(SDL_Window *) a0) {
     static void *_Atomic real;
-    ((__typeof__(&SDL_ShowWindow))swivel_lazy_function(&real, 16, "SDL_ShowWindow"))(a0);
+    ((__typeof__(&SDL_ShowWindow))swivel_lazy_function(&real, 17, "SDL_ShowWindow"))(a0);
 }
 void SDL_UnloadObject(__typeof__(void *) a0) {
     static void *_Atomic real;
-    ((__typeof__(&SDL_UnloadObject))swivel_lazy_function(&real, 16, "SDL_UnloadObject"))(a0);
+    ((__typeof__(&SDL_UnloadObject))swivel_lazy_function(&real, 17, "SDL_UnloadObject"))(a0);
 }
 void SDL_UnlockSurface(__typeof__(SDL_Surface *) a0) {
     static void *_Atomic real;
-    ((__typeof__(&SDL_UnlockSurface))swivel_lazy_function(&real, 16, "SDL_UnlockSurface"))(a0);
+    ((__typeof__(&SDL_UnlockSurface))swivel_lazy_function(&real, 17, "SDL_UnlockSurface"))(a0);
 }
 int SDL_WaitEvent(__typeof__(SDL_Event *) a0) {
     static void *_Atomic real;
-    return ((__typeof__(&SDL_WaitEvent))swivel_lazy_function(&real, 16, "SDL_WaitEvent"))(a0);
+    return ((__typeof__(&SDL_WaitEvent))swivel_lazy_function(&real, 17, "SDL_WaitEvent"))(a0);
 }
 int SDL_WaitEventTimeout(__typeof__(SDL_Event *) a0, __typeof__(int) a1) {
     static void *_Atomic real;
-    return ((__typeof__(&SDL_WaitEventTimeout))swivel_lazy_function(&real, 16, "SDL_WaitEventTimeout"))(a0, a1);
+    return ((__typeof__(&SDL_WaitEventTimeout))swivel_lazy_function(&real, 17, "SDL_WaitEventTimeout"))(a0, a1);
 }
 char * SDL_getenv(__typeof__(const char *) a0) {
     static void *_Atomic real;
-    return ((__typeof__(&SDL_getenv))swivel_lazy_function(&real, 16, "SDL_getenv"))(a0);
+    return ((__typeof__(&SDL_getenv))swivel_lazy_function(&real, 17, "SDL_getenv"))(a0);
 }
 
 // GL: libGL.so.1
-_Static_assert(SWIVEL_LAZY_GL == 17, "lazy_libraries.h lists GL elsewhere");
+_Static_assert(SWIVEL_LAZY_GL == 18, "lazy_libraries.h lists GL elsewhere");
 void glActiveTexture(__typeof__(GLenum) a0) {
     static void *_Atomic real;
-    ((__typeof__(&glActiveTexture))swivel_lazy_function(&real, 17, "glActiveTexture"))(a0);
+    ((__typeof__(&glActiveTexture))swivel_lazy_function(&real, 18, "glActiveTexture"))(a0);
 }
 void glAttachShader(__typeof__(GLuint) a0, __typeof__(GLuint) a1) {
     static void *_Atomic real;
-    ((__typeof__(&glAttachShader))swivel_lazy_function(&real, 17, "glAttachShader"))(a0, a1);
+    ((__typeof__(&glAttachShader))swivel_lazy_function(&real, 18, "glAttachShader"))(a0, a1);
 }
 void glBeginQuery(__typeof__(GLenum) a0, __typeof__(GLuint) a1) {
     static void *_Atomic real;
-    ((__typeof__(&glBeginQuery))swivel_lazy_function(&real, 17, "glBeginQuery"))(a0, a1);
+    ((__typeof__(&glBeginQuery))swivel_lazy_function(&real, 18, "glBeginQuery"))(a0, a1);
 }
 void glBindBuffer(__typeof__(GLenum) a0, __typeof__(GLuint) a1) {
     static void *_Atomic real;
-    ((__typeof__(&glBindBuffer))swivel_lazy_function(&real, 17, "glBindBuffer"))(a0, a1);
+    ((__typeof__(&glBindBuffer))swivel_lazy_function(&real, 18, "glBindBuffer"))(a0, a1);
 }
 void glBindFramebuffer(__typeof__(GLenum) a0, __typeof__(GLuint) a1) {
     static void *_Atomic real;
-    ((__typeof__(&glBindFramebuffer))swivel_lazy_function(&real, 17, "glBindFramebuffer"))(a0, a1);
+    ((__typeof__(&glBindFramebuffer))swivel_lazy_function(&real, 18, "glBindFramebuffer"))(a0, a1);
 }
 void glBindTexture(__typeof__(GLenum) a0, __typeof__(GLuint) a1) {
     static void *_Atomic real;
-    ((__typeof__(&glBindTexture))swivel_lazy_function(&real, 17, "glBindTexture"))(a0, a1);
+    ((__typeof__(&glBindTexture))swivel_lazy_function(&real, 18, "glBindTexture"))(a0, a1);
 }
 void glBindVertexArray(__typeof__(GLuint) a0) {
     static void *_Atomic real;
-    ((__typeof__(&glBindVertexArray))swivel_lazy_function(&real, 17, "glBindVertexArray"))(a0);
+    ((__typeof__(&glBindVertexArray))swivel_lazy_function(&real, 18, "glBindVertexArray"))(a0);
 }
 void glBlendEquation(__typeof__(GLenum) a0) {
     static void *_Atomic real;
-    ((__typeof__(&glBlendEquation))swivel_lazy_function(&real, 17, "glBlendEquation"))(a0);
+    ((__typeof__(&glBlendEquation))swivel_lazy_function(&real, 18, "glBlendEquation"))(a0);
 }
 void glBlendEquationSeparate(__typeof__(GLenum) a0, __typeof__(GLenum) a1) {
     static void *_Atomic real;
-    ((__typeof__(&glBlendEquationSeparate))swivel_lazy_function(&real, 17, "glBlendEquationSeparate"))(a0, a1);
+    ((__typeof__(&glBlendEquationSeparate))swivel_lazy_function(&real, 18, "glBlendEquationSeparate"))(a0, a1);
 }
 void glBlendFunc(__typeof__(GLenum) a0, __typeof__(GLenum) a1) {
     static void *_Atomic real;
-    ((__typeof__(&glBlendFunc))swivel_lazy_function(&real, 17, "glBlendFunc"))(a0, a1);
+    ((__typeof__(&glBlendFunc))swivel_lazy_function(&real, 18, "glBlendFunc"))(a0, a1);
 }
 void glBlendFuncSeparate(__typeof__(GLenum) a0, __typeof__(GLenum) a1, __typeof__(GLenum) a2, __typeof__(GLenum) a3) {
     static void *_Atomic real;
-    ((__typeof__(&glBlendFuncSeparate))swivel_lazy_function(&real, 17, "glBlendFuncSeparate"))(a0, a1, a2, a3);
+    ((__typeof__(&glBlendFuncSeparate))swivel_lazy_function(&real, 18, "glBlendFuncSeparate"))(a0, a1, a2, a3);
 }
 void glBlitFramebuffer(__typeof__(GLint) a0, __typeof__(GLint) a1, __typeof__(GLint) a2, __typeof__(GLint) a3, __typeof__(GLint) a4, __typeof__(GLint) a5, __typeof__(GLint) a6, __typeof__(GLint) a7, __typeof__(GLbitfield) a8, __typeof__(GLenum) a9) {
     static void *_Atomic real;
-    ((__typeof__(&glBlitFramebuffer))swivel_lazy_function(&real, 17, "glBlitFramebuffer"))(a0, a1, a2, a3, a4, a5, a6, a7, a8, a9);
+    ((__typeof__(&glBlitFramebuffer))swivel_lazy_function(&real, 18, "glBlitFramebuffer"))(a0, a1, a2, a3, a4, a5, a6, a7, a8, a9);
 }
 void glBufferData(__typeof__(GLenum) a0, __typeof__(GLsizeiptr) a1, __typeof__(const void *) a2, __typeof__(GLenum) a3) {
     static void *_Atomic real;
-    ((__typeof__(&glBufferData))swivel_lazy_function(&real, 17, "glBufferData"))(a0, a1, a2, a3);
+    ((__typeof__(&glBufferData))swivel_lazy_function(&real, 18, "glBufferData"))(a0, a1, a2, a3);
 }
 void glBufferSubData(__typeof__(GLenum) a0, __typeof__(GLintptr) a1, __typeof__(GLsizeiptr) a2, __typeof__(const void *) a3) {
     static void *_Atomic real;
-    ((__typeof__(&glBufferSubData))swivel_lazy_function(&real, 17, "glBufferSubData"))(a0, a1, a2, a3);
+    ((__typeof__(&glBufferSubData))swivel_lazy_function(&real, 18, "glBufferSubData"))(a0, a1, a2, a3);
 }
 void glClear(__typeof__(GLbitfield) a0) {
     static void *_Atomic real;
-    ((__typeof__(&glClear))swivel_lazy_function(&real, 17, "glClear"))(a0);
+    ((__typeof__(&glClear))swivel_lazy_function(&real, 18, "glClear"))(a0);
 }
 void glClearColor(__typeof__(GLfloat) a0, __typeof__(GLfloat) a1, __typeof__(GLfloat) a2, __typeof__(GLfloat) a3) {
     static void *_Atomic real;
-    ((__typeof__(&glClearColor))swivel_lazy_function(&real, 17, "glClearColor"))(a0, a1, a2, a3);
+    ((__typeof__(&glClearColor))swivel_lazy_function(&real, 18, "glClearColor"))(a0, a1, a2, a3);
 }
 void glClearDepth(__typeof__(GLdouble) a0) {
     static void *_Atomic real;
-    ((__typeof__(&glClearDepth))swivel_lazy_function(&real, 17, "glClearDepth"))(a0);
+    ((__typeof__(&glClearDepth))swivel_lazy_function(&real, 18, "glClearDepth"))(a0);
 }
 void glColorMask(__typeof__(GLboolean) a0, __typeof__(GLboolean) a1, __typeof__(GLboolean) a2, __typeof__(GLboolean) a3) {
     static void *_Atomic real;
-    ((__typeof__(&glColorMask))swivel_lazy_function(&real, 17, "glColorMask"))(a0, a1, a2, a3);
+    ((__typeof__(&glColorMask))swivel_lazy_function(&real, 18, "glColorMask"))(a0, a1, a2, a3);
 }
 void glCompileShader(__typeof__(GLuint) a0) {
     static void *_Atomic real;
-    ((__typeof__(&glCompileShader))swivel_lazy_function(&real, 17, "glCompileShader"))(a0);
+    ((__typeof__(&glCompileShader))swivel_lazy_function(&real, 18, "glCompileShader"))(a0);
 }
 GLuint glCreateProgram(void) {
     static void *_Atomic real;
-    return ((__typeof__(&glCreateProgram))swivel_lazy_function(&real, 17, "glCreateProgram"))();
+    return ((__typeof__(&glCreateProgram))swivel_lazy_function(&real, 18, "glCreateProgram"))();
 }
 GLuint glCreateShader(__typeof__(GLenum) a0) {
     static void *_Atomic real;
-    return ((__typeof__(&glCreateShader))swivel_lazy_function(&real, 17, "glCreateShader"))(a0);
+    return ((__typeof__(&glCreateShader))swivel_lazy_function(&real, 18, "glCreateShader"))(a0);
 }
 void glDeleteBuffers(__typeof__(GLsizei) a0, __typeof__(const GLuint *) a1) {
     static void *_Atomic real;
-    ((__typeof__(&glDeleteBuffers))swivel_lazy_function(&real, 17, "glDeleteBuffers"))(a0, a1);
+    ((__typeof__(&glDeleteBuffers))swivel_lazy_function(&real, 18, "glDeleteBuffers"))(a0, a1);
 }
 void glDeleteFramebuffers(__typeof__(GLsizei) a0, __typeof__(const GLuint *) a1) {
     static void *_Atomic real;
-    ((__typeof__(&glDeleteFramebuffers))swivel_lazy_function(&real, 17, "glDeleteFramebuffers"))(a0, a1);
+    ((__typeof__(&glDeleteFramebuffers))swivel_lazy_function(&real, 18, "glDeleteFramebuffers"))(a0, a1);
 }
 void glDeleteProgram(__typeof__(GLuint) a0) {
     static void *_Atomic real;
-    ((__typeof__(&glDeleteProgram))swivel_lazy_function(&real, 17, "glDeleteProgram"))(a0);
+    ((__typeof__(&glDeleteProgram))swivel_lazy_function(&real, 18, "glDeleteProgram"))(a0);
 }
 void glDeleteQueries(__typeof__(GLsizei) a0, __typeof__(const GLuint *) a1) {
     static void *_Atomic real;
-    ((__typeof__(&glDeleteQueries))swivel_lazy_function(&real, 17, "glDeleteQueries"))(a0, a1);
+    ((__typeof__(&glDeleteQueries))swivel_lazy_function(&real, 18, "glDeleteQueries"))(a0, a1);
 }
 void glDeleteShader(__typeof__(GLuint) a0) {
     static void *_Atomic real;
-    ((__typeof__(&glDeleteShader))swivel_lazy_function(&real, 17, "glDeleteShader"))(a0);
+    ((__typeof__(&glDeleteShader))swivel_lazy_function(&real, 18, "glDeleteShader"))(a0);
 }
 void glDeleteTextures(__typeof__(GLsizei) a0, __typeof__(const GLuint *) a1) {
     static void *_Atomic real;
-    ((__typeof__(&glDeleteTextures))swivel_lazy_function(&real, 17, "glDeleteTextures"))(a0, a1);
+    ((__typeof__(&glDeleteTextures))swivel_lazy_function(&real, 18, "glDeleteTextures"))(a0, a1);
 }
 void glDeleteVertexArrays(__typeof__(GLsizei) a0, __typeof__(const GLuint *) a1) {
     static void *_Atomic real;
-    ((__typeof__(&glDeleteVertexArrays))swivel_lazy_function(&real, 17, "glDeleteVertexArrays"))(a0, a1);
+    ((__typeof__(&glDeleteVertexArrays))swivel_lazy_function(&real, 18, "glDeleteVertexArrays"))(a0, a1);
 }
 void glDepthFunc(__typeof__(GLenum) a0) {
     static void *_Atomic real;
-    ((__typeof__(&glDepthFunc))swivel_lazy_function(&real, 17, "glDepthFunc"))(a0);
+    ((__typeof__(&glDepthFunc))swivel_lazy_function(&real, 18, "glDepthFunc"))(a0);
 }
 void glDepthMask(__typeof__(GLboolean) a0) {
     static void *_Atomic real;
-    ((__typeof__(&glDepthMask))swivel_lazy_function(&real, 17, "glDepthMask"))(a0);
+    ((__typeof__(&glDepthMask))swivel_lazy_function(&real, 18, "glDepthMask"))(a0);
 }
 void glDetachShader(__typeof__(GLuint) a0, __typeof__(GLuint) a1) {
     static void *_Atomic real;
-    ((__typeof__(&glDetachShader))swivel_lazy_function(&real, 17, "glDetachShader"))(a0, a1);
+    ((__typeof__(&glDetachShader))swivel_lazy_function(&real, 18, "glDetachShader"))(a0, a1);
 }
 void glDisable(__typeof__(GLenum) a0) {
     static void *_Atomic real;
-    ((__typeof__(&glDisable))swivel_lazy_function(&real, 17, "glDisable"))(a0);
+    ((__typeof__(&glDisable))swivel_lazy_function(&real, 18, "glDisable"))(a0);
 }
 void glDrawArrays(__typeof__(GLenum) a0, __typeof__(GLint) a1, __typeof__(GLsizei) a2) {
     static void *_Atomic real;
-    ((__typeof__(&glDrawArrays))swivel_lazy_function(&real, 17, "glDrawArrays"))(a0, a1, a2);
+    ((__typeof__(&glDrawArrays))swivel_lazy_function(&real, 18, "glDrawArrays"))(a0, a1, a2);
 }
 void glDrawArraysInstanced(__typeof__(GLenum) a0, __typeof__(GLint) a1, __typeof__(GLsizei) a2, __typeof__(GLsizei) a3) {
     static void *_Atomic real;
-    ((__typeof__(&glDrawArraysInstanced))swivel_lazy_function(&real, 17, "glDrawArraysInstanced"))(a0, a1, a2, a3);
+    ((__typeof__(&glDrawArraysInstanced))swivel_lazy_function(&real, 18, "glDrawArraysInstanced"))(a0, a1, a2, a3);
 }
 void glDrawElementsInstanced(__typeof__(GLenum) a0, __typeof__(GLsizei) a1, __typeof__(GLenum) a2, __typeof__(const void *) a3, __typeof__(GLsizei) a4) {
     static void *_Atomic real;
-    ((__typeof__(&glDrawElementsInstanced))swivel_lazy_function(&real, 17, "glDrawElementsInstanced"))(a0, a1, a2, a3, a4);
+    ((__typeof__(&glDrawElementsInstanced))swivel_lazy_function(&real, 18, "glDrawElementsInstanced"))(a0, a1, a2, a3, a4);
 }
 void glEnable(__typeof__(GLenum) a0) {
     static void *_Atomic real;
-    ((__typeof__(&glEnable))swivel_lazy_function(&real, 17, "glEnable"))(a0);
+    ((__typeof__(&glEnable))swivel_lazy_function(&real, 18, "glEnable"))(a0);
 }
 void glEnableVertexAttribArray(__typeof__(GLuint) a0) {
     static void *_Atomic real;
-    ((__typeof__(&glEnableVertexAttribArray))swivel_lazy_function(&real, 17, "glEnableVertexAttribArray"))(a0);
+    ((__typeof__(&glEnableVertexAttribArray))swivel_lazy_function(&real, 18, "glEnableVertexAttribArray"))(a0);
 }
 void glEndQuery(__typeof__(GLenum) a0) {
     static void *_Atomic real;
-    ((__typeof__(&glEndQuery))swivel_lazy_function(&real, 17, "glEndQuery"))(a0);
+    ((__typeof__(&glEndQuery))swivel_lazy_function(&real, 18, "glEndQuery"))(a0);
 }
 void glFinish(void) {
     static void *_Atomic real;
-    ((__typeof__(&glFinish))swivel_lazy_function(&real, 17, "glFinish"))();
+    ((__typeof__(&glFinish))swivel_lazy_function(&real, 18, "glFinish"))();
 }
 void glFlush(void) {
     static void *_Atomic real;
-    ((__typeof__(&glFlush))swivel_lazy_function(&real, 17, "glFlush"))();
+    ((__typeof__(&glFlush))swivel_lazy_function(&real, 18, "glFlush"))();
 }
 void glFramebufferTexture2D(__typeof__(GLenum) a0, __typeof__(GLenum) a1, __typeof__(GLenum) a2, __typeof__(GLuint) a3, __typeof__(GLint) a4) {
     static void *_Atomic real;
-    ((__typeof__(&glFramebufferTexture2D))swivel_lazy_function(&real, 17, "glFramebufferTexture2D"))(a0, a1, a2, a3, a4);
+    ((__typeof__(&glFramebufferTexture2D))swivel_lazy_function(&real, 18, "glFramebufferTexture2D"))(a0, a1, a2, a3, a4);
 }
 void glFramebufferTextureLayer(__typeof__(GLenum) a0, __typeof__(GLenum) a1, __typeof__(GLuint) a2, __typeof__(GLint) a3, __typeof__(GLint) a4) {
     static void *_Atomic real;
-    ((__typeof__(&glFramebufferTextureLayer))swivel_lazy_function(&real, 17, "glFramebufferTextureLayer"))(a0, a1, a2, a3, a4);
+    ((__typeof__(&glFramebufferTextureLayer))swivel_lazy_function(&real, 18, "glFramebufferTextureLayer"))(a0, a1, a2, a3, a4);
 }
 void glGenBuffers(__typeof__(GLsizei) a0, __typeof__(GLuint *) a1) {
     static void *_Atomic real;
-    ((__typeof__(&glGenBuffers))swivel_lazy_function(&real, 17, "glGenBuffers"))(a0, a1);
+    ((__typeof__(&glGenBuffers))swivel_lazy_function(&real, 18, "glGenBuffers"))(a0, a1);
 }
 void glGenFramebuffers(__typeof__(GLsizei) a0, __typeof__(GLuint *) a1) {
     static void *_Atomic real;
-    ((__typeof__(&glGenFramebuffers))swivel_lazy_function(&real, 17, "glGenFramebuffers"))(a0, a1);
+    ((__typeof__(&glGenFramebuffers))swivel_lazy_function(&real, 18, "glGenFramebuffers"))(a0, a1);
 }
 void glGenQueries(__typeof__(GLsizei) a0, __typeof__(GLuint *) a1) {
     static void *_Atomic real;
-    ((__typeof__(&glGenQueries))swivel_lazy_function(&real, 17, "glGenQueries"))(a0, a1);
+    ((__typeof__(&glGenQueries))swivel_lazy_function(&real, 18, "glGenQueries"))(a0, a1);
 }
 void glGenTextures(__typeof__(GLsizei) a0, __typeof__(GLuint *) a1) {
     static void *_Atomic real;
-    ((__typeof__(&glGenTextures))swivel_lazy_function(&real, 17, "glGenTextures"))(a0, a1);
+    ((__typeof__(&glGenTextures))swivel_lazy_function(&real, 18, "glGenTextures"))(a0, a1);
 }
 void glGenVertexArrays(__typeof__(GLsizei) a0, __typeof__(GLuint *) a1) {
     static void *_Atomic real;
-    ((__typeof__(&glGenVertexArrays))swivel_lazy_function(&real, 17, "glGenVertexArrays"))(a0, a1);
+    ((__typeof__(&glGenVertexArrays))swivel_lazy_function(&real, 18, "glGenVertexArrays"))(a0, a1);
 }
 void glGetBooleanv(__typeof__(GLenum) a0, __typeof__(GLboolean *) a1) {
     static void *_Atomic real;
-    ((__typeof__(&glGetBooleanv))swivel_lazy_function(&real, 17, "glGetBooleanv"))(a0, a1);
+    ((__typeof__(&glGetBooleanv))swivel_lazy_function(&real, 18, "glGetBooleanv"))(a0, a1);
 }
 GLenum glGetError(void) {
     static void *_Atomic real;
-    return ((__typeof__(&glGetError))swivel_lazy_function(&real, 17, "glGetError"))();
+    return ((__typeof__(&glGetError))swivel_lazy_function(&real, 18, "glGetError"))();
 }
 void glGetFloatv(__typeof__(GLenum) a0, __typeof__(GLfloat *) a1) {
     static void *_Atomic real;
-    ((__typeof__(&glGetFloatv))swivel_lazy_function(&real, 17, "glGetFloatv"))(a0, a1);
+    ((__typeof__(&glGetFloatv))swivel_lazy_function(&real, 18, "glGetFloatv"))(a0, a1);
 }
 void glGetIntegerv(__typeof__(GLenum) a0, __typeof__(GLint *) a1) {
     static void *_Atomic real;
-    ((__typeof__(&glGetIntegerv))swivel_lazy_function(&real, 17, "glGetIntegerv"))(a0, a1);
+    ((__typeof__(&glGetIntegerv))swivel_lazy_function(&real, 18, "glGetIntegerv"))(a0, a1);
 }
 void glGetProgramInfoLog(__typeof__(GLuint) a0, __typeof__(GLsizei) a1, __typeof__(GLsizei *) a2, __typeof__(GLchar *) a3) {
     static void *_Atomic real;
-    ((__typeof__(&glGetProgramInfoLog))swivel_lazy_function(&real, 17, "glGetProgramInfoLog"))(a0, a1, a2, a3);
+    ((__typeof__(&glGetProgramInfoLog))swivel_lazy_function(&real, 18, "glGetProgramInfoLog"))(a0, a1, a2, a3);
 }
 void glGetProgramiv(__typeof__(GLuint) a0, __typeof__(GLenum) a1, __typeof__(GLint *) a2) {
     static void *_Atomic real;
-    ((__typeof__(&glGetProgramiv))swivel_lazy_function(&real, 17, "glGetProgramiv"))(a0, a1, a2);
+    ((__typeof__(&glGetProgramiv))swivel_lazy_function(&real, 18, "glGetProgramiv"))(a0, a1, a2);
 }
 void glGetQueryObjectui64v(__typeof__(GLuint) a0, __typeof__(GLenum) a1, __typeof__(GLuint64 *) a2) {
     static void *_Atomic real;
-    ((__typeof__(&glGetQueryObjectui64v))swivel_lazy_function(&real, 17, "glGetQueryObjectui64v"))(a0, a1, a2);
+    ((__typeof__(&glGetQueryObjectui64v))swivel_lazy_function(&real, 18, "glGetQueryObjectui64v"))(a0, a1, a2);
 }
 void glGetQueryObjectuiv(__typeof__(GLuint) a0, __typeof__(GLenum) a1, __typeof__(GLuint *) a2) {
     static void *_Atomic real;
-    ((__typeof__(&glGetQueryObjectuiv))swivel_lazy_function(&real, 17, "glGetQueryObjectuiv"))(a0, a1, a2);
+    ((__typeof__(&glGetQueryObjectuiv))swivel_lazy_function(&real, 18, "glGetQueryObjectuiv"))(a0, a1, a2);
 }
 void glGetShaderInfoLog(__typeof__(GLuint) a0, __typeof__(GLsizei) a1, __typeof__(GLsizei *) a2, __typeof__(GLchar *) a3) {
     static void *_Atomic real;
-    ((__typeof__(&glGetShaderInfoLog))swivel_lazy_function(&real, 17, "glGetShaderInfoLog"))(a0, a1, a2, a3);
+    ((__typeof__(&glGetShaderInfoLog))swivel_lazy_function(&real, 18, "glGetShaderInfoLog"))(a0, a1, a2, a3);
 }
 void glGetShaderiv(__typeof__(GLuint) a0, __typeof__(GLenum) a1, __typeof__(GLint *) a2) {
     static void *_Atomic real;
-    ((__typeof__(&glGetShaderiv))swivel_lazy_function(&real, 17, "glGetShaderiv"))(a0, a1, a2);
+    ((__typeof__(&glGetShaderiv))swivel_lazy_function(&real, 18, "glGetShaderiv"))(a0, a1, a2);
 }
 const GLubyte * glGetString(__typeof__(GLenum) a0) {
     static void *_Atomic real;
-    return ((__typeof__(&glGetString))swivel_lazy_function(&real, 17, "glGetString"))(a0);
+    return ((__typeof__(&glGetString))swivel_lazy_function(&real, 18, "glGetString"))(a0);
 }
 const GLubyte * glGetStringi(__typeof__(GLenum) a0, __typeof__(GLuint) a1) {
     static void *_Atomic real;
-    return ((__typeof__(&glGetStringi))swivel_lazy_function(&real, 17, "glGetStringi"))(a0, a1);
+    return ((__typeof__(&glGetStringi))swivel_lazy_function(&real, 18, "glGetStringi"))(a0, a1);
 }
 GLint glGetUniformLocation(__typeof__(GLuint) a0, __typeof__(const GLchar *) a1) {
     static void *_Atomic real;
-    return ((__typeof__(&glGetUniformLocation))swivel_lazy_function(&real, 17, "glGetUniformLocation"))(a0, a1);
+    return ((__typeof__(&glGetUniformLocation))swivel_lazy_function(&real, 18, "glGetUniformLocation"))(a0, a1);
 }
 GLboolean glIsEnabled(__typeof__(GLenum) a0) {
     static void *_Atomic real;
-    return ((__typeof__(&glIsEnabled))swivel_lazy_function(&real, 17, "glIsEnabled"))(a0);
+    return ((__typeof__(&glIsEnabled))swivel_lazy_function(&real, 18, "glIsEnabled"))(a0);
 }
 void glLinkProgram(__typeof__(GLuint) a0) {
     static void *_Atomic real;
-    ((__typeof__(&glLinkProgram))swivel_lazy_function(&real, 17, "glLinkProgram"))(a0);
+    ((__typeof__(&glLinkProgram))swivel_lazy_function(&real, 18, "glLinkProgram"))(a0);
 }
 void glPixelStorei(__typeof__(GLenum) a0, __typeof__(GLint) a1) {
     static void *_Atomic real;
-    ((__typeof__(&glPixelStorei))swivel_lazy_function(&real, 17, "glPixelStorei"))(a0, a1);
+    ((__typeof__(&glPixelStorei))swivel_lazy_function(&real, 18, "glPixelStorei"))(a0, a1);
 }
 void glReadBuffer(__typeof__(GLenum) a0) {
     static void *_Atomic real;
-    ((__typeof__(&glReadBuffer))swivel_lazy_function(&real, 17, "glReadBuffer"))(a0);
+    ((__typeof__(&glReadBuffer))swivel_lazy_function(&real, 18, "glReadBuffer"))(a0);
 }
 void glReadPixels(__typeof__(GLint) a0, __typeof__(GLint) a1, __typeof__(GLsizei) a2, __typeof__(GLsizei) a3, __typeof__(GLenum) a4, __typeof__(GLenum) a5, __typeof__(void *) a6) {
     static void *_Atomic real;
-    ((__typeof__(&glReadPixels))swivel_lazy_function(&real, 17, "glReadPixels"))(a0, a1, a2, a3, a4, a5, a6);
+    ((__typeof__(&glReadPixels))swivel_lazy_function(&real, 18, "glReadPixels"))(a0, a1, a2, a3, a4, a5, a6);
 }
 void glScissor(__typeof__(GLint) a0, __typeof__(GLint) a1, __typeof__(GLsizei) a2, __typeof__(GLsizei) a3) {
     static void *_Atomic real;
-    ((__typeof__(&glScissor))swivel_lazy_function(&real, 17, "glScissor"))(a0, a1, a2, a3);
+    ((__typeof__(&glScissor))swivel_lazy_function(&real, 18, "glScissor"))(a0, a1, a2, a3);
 }
 void glShaderSource(__typeof__(GLuint) a0, __typeof__(GLsizei) a1, __typeof__(const GLchar *const *) a2, __typeof__(const GLint *) a3) {
     static void *_Atomic real;
-    ((__typeof__(&glShaderSource))swivel_lazy_function(&real, 17, "glShaderSource"))(a0, a1, a2, a3);
+    ((__typeof__(&glShaderSource))swivel_lazy_function(&real, 18, "glShaderSource"))(a0, a1, a2, a3);
 }
 void glTexImage2D(__typeof__(GLenum) a0, __typeof__(GLint) a1, __typeof__(GLint) a2, __typeof__(GLsizei) a3, __typeof__(GLsizei) a4, __typeof__(GLint) a5, __typeof__(GLenum) a6, __typeof__(GLenum) a7, __typeof__(const void *) a8) {
     static void *_Atomic real;
-    ((__typeof__(&glTexImage2D))swivel_lazy_function(&real, 17, "glTexImage2D"))(a0, a1, a2, a3, a4, a5, a6, a7, a8);
+    ((__typeof__(&glTexImage2D))swivel_lazy_function(&real, 18, "glTexImage2D"))(a0, a1, a2, a3, a4, a5, a6, a7, a8);
 }
 void glTexImage3D(__typeof__(GLenum) a0, __typeof__(GLint) a1, __typeof__(GLint) a2, __typeof__(GLsizei) a3, __typeof__(GLsizei) a4, __typeof__(GLsizei) a5, __typeof__(GLint) a6, __typeof__(GLenum) a7, __typeof__(GLenum) a8, __typeof__(const void *) a9) {
     static void *_Atomic real;
-    ((__typeof__(&glTexImage3D))swivel_lazy_function(&real, 17, "glTexImage3D"))(a0, a1, a2, a3, a4, a5, a6, a7, a8, a9);
+    ((__typeof__(&glTexImage3D))swivel_lazy_function(&real, 18, "glTexImage3D"))(a0, a1, a2, a3, a4, a5, a6, a7, a8, a9);
 }
 void glTexParameteri(__typeof__(GLenum) a0, __typeof__(GLenum) a1, __typeof__(GLint) a2) {
     static void *_Atomic real;
-    ((__typeof__(&glTexParameteri))swivel_lazy_function(&real, 17, "glTexParameteri"))(a0, a1, a2);
+    ((__typeof__(&glTexParameteri))swivel_lazy_function(&real, 18, "glTexParameteri"))(a0, a1, a2);
 }
 void glTexSubImage2D(__typeof__(GLenum) a0, __typeof__(GLint) a1, __typeof__(GLint) a2, __typeof__(GLint) a3, __typeof__(GLsizei) a4, __typeof__(GLsizei) a5, __typeof__(GLenum) a6, __typeof__(GLenum) a7, __typeof__(const void *) a8) {
     static void *_Atomic real;
-    ((__typeof__(&glTexSubImage2D))swivel_lazy_function(&real, 17, "glTexSubImage2D"))(a0, a1, a2, a3, a4, a5, a6, a7, a8);
+    ((__typeof__(&glTexSubImage2D))swivel_lazy_function(&real, 18, "glTexSubImage2D"))(a0, a1, a2, a3, a4, a5, a6, a7, a8);
 }
 void glTexSubImage3D(__typeof__(GLenum) a0, __typeof__(GLint) a1, __typeof__(GLint) a2, __typeof__(GLint) a3, __typeof__(GLint) a4, __typeof__(GLsizei) a5, __typeof__(GLsizei) a6, __typeof__(GLsizei) a7, __typeof__(GLenum) a8, __typeof__(GLenum) a9, __typeof__(const void *) a10) {
     static void *_Atomic real;
-    ((__typeof__(&glTexSubImage3D))swivel_lazy_function(&real, 17, "glTexSubImage3D"))(a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10);
+    ((__typeof__(&glTexSubImage3D))swivel_lazy_function(&real, 18, "glTexSubImage3D"))(a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10);
 }
 void glUniform1f(__typeof__(GLint) a0, __typeof__(GLfloat) a1) {
     static void *_Atomic real;
-    ((__typeof__(&glUniform1f))swivel_lazy_function(&real, 17, "glUniform1f"))(a0, a1);
+    ((__typeof__(&glUniform1f))swivel_lazy_function(&real, 18, "glUniform1f"))(a0, a1);
 }
 void glUniform1i(__typeof__(GLint) a0, __typeof__(GLint) a1) {
     static void *_Atomic real;
-    ((__typeof__(&glUniform1i))swivel_lazy_function(&real, 17, "glUniform1i"))(a0, a1);
+    ((__typeof__(&glUniform1i))swivel_lazy_function(&real, 18, "glUniform1i"))(a0, a1);
 }
 void glUniform2f(__typeof__(GLint) a0, __typeof__(GLfloat) a1, __typeof__(GLfloat) a2) {
     static void *_Atomic real;
-    ((__typeof__(&glUniform2f))swivel_lazy_function(&real, 17, "glUniform2f"))(a0, a1, a2);
+    ((__typeof__(&glUniform2f))swivel_lazy_function(&real, 18, "glUniform2f"))(a0, a1, a2);
 }
 void glUniform2i(__typeof__(GLint) a0, __typeof__(GLint) a1, __typeof__(GLint) a2) {
     static void *_Atomic real;
-    ((__typeof__(&glUniform2i))swivel_lazy_function(&real, 17, "glUniform2i"))(a0, a1, a2);
+    ((__typeof__(&glUniform2i))swivel_lazy_function(&real, 18, "glUniform2i"))(a0, a1, a2);
 }
 void glUniform4f(__typeof__(GLint) a0, __typeof__(GLfloat) a1, __typeof__(GLfloat) a2, __typeof__(GLfloat) a3, __typeof__(GLfloat) a4) {
     static void *_Atomic real;
-    ((__typeof__(&glUniform4f))swivel_lazy_function(&real, 17, "glUniform4f"))(a0, a1, a2, a3, a4);
+    ((__typeof__(&glUniform4f))swivel_lazy_function(&real, 18, "glUniform4f"))(a0, a1, a2, a3, a4);
 }
 void glUseProgram(__typeof__(GLuint) a0) {
     static void *_Atomic real;
-    ((__typeof__(&glUseProgram))swivel_lazy_function(&real, 17, "glUseProgram"))(a0);
+    ((__typeof__(&glUseProgram))swivel_lazy_function(&real, 18, "glUseProgram"))(a0);
 }
 void glVertexAttribDivisor(__typeof__(GLuint) a0, __typeof__(GLuint) a1) {
     static void *_Atomic real;
-    ((__typeof__(&glVertexAttribDivisor))swivel_lazy_function(&real, 17, "glVertexAttribDivisor"))(a0, a1);
+    ((__typeof__(&glVertexAttribDivisor))swivel_lazy_function(&real, 18, "glVertexAttribDivisor"))(a0, a1);
 }
 void glVertexAttribPointer(__typeof__(GLuint) a0, __typeof__(GLint) a1, __typeof__(GLenum) a2, __typeof__(GLboolean) a3, __typeof__(GLsizei) a4, __typeof__(const void *) a5) {
     static void *_Atomic real;
-    ((__typeof__(&glVertexAttribPointer))swivel_lazy_function(&real, 17, "glVertexAttribPointer"))(a0, a1, a2, a3, a4, a5);
+    ((__typeof__(&glVertexAttribPointer))swivel_lazy_function(&real, 18, "glVertexAttribPointer"))(a0, a1, a2, a3, a4, a5);
 }
 void glViewport(__typeof__(GLint) a0, __typeof__(GLint) a1, __typeof__(GLsizei) a2, __typeof__(GLsizei) a3) {
     static void *_Atomic real;
-    ((__typeof__(&glViewport))swivel_lazy_function(&real, 17, "glViewport"))(a0, a1, a2, a3);
+    ((__typeof__(&glViewport))swivel_lazy_function(&real, 18, "glViewport"))(a0, a1, a2, a3);
 }
 
-_Static_assert(SWIVEL_LAZY_LIBRARY_COUNT == 18, "lazy_libraries.h lists other libraries");
+_Static_assert(SWIVEL_LAZY_LIBRARY_COUNT == 19, "lazy_libraries.h lists other libraries");
 const char *const swivel_lazy_library_names[SWIVEL_LAZY_LIBRARY_COUNT] = {
     "libheif.so.1",
     "libjxl.so.0.7",
@@ -1480,6 +1540,7 @@ const char *const swivel_lazy_library_names[SWIVEL_LAZY_LIBRARY_COUNT] = {
     "libavif.so.15",
     "libjpeg.so.62",
     "libraw_r.so.20",
+    "libexempi.so.8",
     "libSDL2-2.0.so.0",
     "libGL.so.1",
 };
@@ -1502,6 +1563,7 @@ const char *const swivel_lazy_library_packages[SWIVEL_LAZY_LIBRARY_COUNT] = {
     "libavif15",
     "libjpeg62-turbo",
     "libraw20",
+    "libexempi8",
     "libsdl2-2.0-0",
     "libgl1",
 };

@@ -13,7 +13,9 @@ import SwivelCore
 ///    the distance function and the photo (body.frag).
 /// A marked card gets one more call right after it: its badge (`MarkBadge`, badge.vert/badge.frag),
 /// in the card's plane, under the cards painted after it; its program is built when a card is
-/// first marked, so frames without marks are drawn as they were.
+/// first marked, so frames without marks are drawn as they were. A rated card gets one more
+/// after that: its `RatingStrip` (rating.vert/rating.frag), built the same way when a card is first
+/// rated.
 /// Three draw calls for a colour card, two for the others; as many cards as `CarouselLayout` sends
 /// (those that can show, plus one each side), whatever the deck's size. On llvmpipe a draw call
 /// costs microseconds on one thread while every shaded pixel costs on all of them: drawing card by
@@ -37,6 +39,8 @@ final class CardPass {
     private var bodyProgram: CardProgram?
     /// The marked cards' badge program, built the first time a frame has a marked card.
     private var badgeProgram: BadgeProgram?
+    /// The rated cards' strip program, built the first time a frame has a rated card.
+    private var ratingProgram: RatingProgram?
     var hasSplitPrograms: Bool {
         if case .split = programs { true } else { false }
     }
@@ -158,6 +162,49 @@ final class CardPass {
         return 1
     }
 
+    /// The rating strip's program, built now if this is the first rated card.
+    private func builtRating() -> RatingProgram {
+        if let ratingProgram { return ratingProgram }
+        do {
+            let program = try RatingProgram()
+            ratingProgram = program
+            return program
+        } catch {
+            fatalError("\(error)")
+        }
+    }
+
+    /// Draws flat rating strips (`RatingStrip.init(fullView:…)`, centres in window points): one
+    /// call each.
+    func drawRatingStrips(_ strips: [RatingStrip], viewport: Size, pixelScale: Double, parameters: EffectParameters) -> Int {
+        guard !strips.isEmpty else { return 0 }
+        glBindVertexArray(vertexArray)
+        defer { glBindVertexArray(0) }
+        upload(strips.map { CardInstance(center: $0.center, degrees: 0, color: RGBA8(0, 0, 0, 0)) })
+        let program = builtRating()
+        for (index, strip) in strips.enumerated() {
+            pointInstanceAttributes(at: index)
+            program.set(Frame(viewport: viewport, pixelScale: pixelScale, parameters: parameters),
+                        strip: strip, at: Point(0, 0))
+            glDrawArraysInstanced(GLc.triangleStrip, 0, 4, 1)
+        }
+        pointInstanceAttributes(at: 0)
+        return strips.count
+    }
+
+    /// Draws the badge and the rating strip the card the instance attributes point at has, if any.
+    private func drawMarks(_ card: CardInstance, _ frame: Frame) -> Int {
+        var calls = 0
+        if card.marked > 0.5 { calls += drawBadge(frame) }
+        if card.isRated,
+           let strip = RatingStrip(cardSize: frame.parameters.cardSize, value: Int(card.rating), label: Int(card.label)) {
+            builtRating().set(frame, strip: strip, at: strip.center)
+            glDrawArraysInstanced(GLc.triangleStrip, 0, 4, 1)
+            calls += 1
+        }
+        return calls
+    }
+
     /// Draws the badge of the card the instance attributes point at: one call.
     private func drawBadge(_ frame: Frame) -> Int {
         let badge = builtBadge()
@@ -187,18 +234,18 @@ final class CardPass {
         switch programs {
         case .oneCall(let program):
             setUniforms(program, frame)
-            guard instances.contains(where: { $0.marked > 0.5 }) else {
+            guard instances.contains(where: { $0.marked > 0.5 || $0.isRated }) else {
                 draw(0..<Self.indices.count, instances: instances.count)
                 return 1
             }
-            // Card by card, each badge right after its card (the same pixels as the split path).
+            // Card by card, each badge and strip right after its card (the same pixels as the split path).
             var calls = 0
             for (index, card) in instances.enumerated() {
                 pointInstanceAttributes(at: index)
                 program.program.use()
                 draw(0..<Self.indices.count)
                 calls += 1
-                if card.marked > 0.5 { calls += drawBadge(frame) }
+                calls += drawMarks(card, frame)
             }
             pointInstanceAttributes(at: 0)
             return calls
@@ -228,7 +275,7 @@ final class CardPass {
                 draw(Self.body)
                 calls += 2
             }
-            if card.marked > 0.5 { calls += drawBadge(frame) }
+            calls += drawMarks(card, frame)
         }
         pointInstanceAttributes(at: 0)
         return calls
@@ -366,5 +413,51 @@ private struct BadgeProgram {
         let fillColor = MarkBadge.fill.premultiplied, markColor = MarkBadge.mark.premultiplied
         fill.set(fillColor.r, fillColor.g, fillColor.b, fillColor.a)
         mark.set(markColor.r, markColor.g, markColor.b, markColor.a)
+    }
+}
+
+/// rating.vert with rating.frag, and their uniforms, looked up once.
+private struct RatingProgram {
+    let program: ShaderProgram
+    let viewport, eye, pixel, center, half, pitch, items, hasLabel, rejected, pill, label, star, reject: Uniform
+
+    init() throws {
+        program = try ShaderProgram(vertex: .ratingVert, fragment: .ratingFrag)
+        viewport = try program.uniform("u_viewport")
+        eye = try program.uniform("u_eye")
+        pixel = try program.uniform("u_pixel")
+        center = try program.uniform("u_stripCenter")
+        half = try program.uniform("u_stripHalf")
+        pitch = try program.uniform("u_pitch")
+        items = try program.uniform("u_items")
+        hasLabel = try program.uniform("u_hasLabel")
+        rejected = try program.uniform("u_rejected")
+        pill = try program.uniform("u_pill")
+        label = try program.uniform("u_label")
+        star = try program.uniform("u_star")
+        reject = try program.uniform("u_reject")
+    }
+
+    /// Uses the program for `strip`, its pill centred at `center` (card-local points; the origin
+    /// for a flat strip whose instance sits at its centre).
+    func set(_ frame: CardPass.Frame, strip: RatingStrip, at center: Point) {
+        program.use()
+        viewport.set(Float(frame.viewport.width), Float(frame.viewport.height))
+        eye.set(Float(frame.parameters.eyeDistance))
+        pixel.set(Float(1 / frame.pixelScale))
+        self.center.set(Float(center.x), Float(center.y))
+        half.set(Float(strip.halfSize.width), Float(strip.halfSize.height))
+        pitch.set(Float(strip.pitch))
+        items.set(Float(strip.items))
+        hasLabel.set(strip.hasLabel ? 1 : 0)
+        rejected.set(strip.rejected ? 1 : 0)
+        func set(_ uniform: Uniform, _ color: RGBA8) {
+            let c = color.premultiplied
+            uniform.set(c.r, c.g, c.b, c.a)
+        }
+        set(pill, RatingStrip.pill)
+        set(label, RatingStrip.labelColor(code: strip.label) ?? RatingStrip.pill)
+        set(star, RatingStrip.star)
+        set(reject, RatingStrip.reject)
     }
 }

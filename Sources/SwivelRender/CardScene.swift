@@ -21,6 +21,8 @@ public struct CardScene {
     /// Badges over the flying or open cards (marked photos in the full view): their discs' centres
     /// in window points, drawn flat at the seed's size (`MarkBadge.fullView`) after the cards.
     public var badges: [Point] = []
+    /// Rating strips over the open photos (flat, at the seed's size: `RatingStrip.init(fullView:…)`).
+    public var ratingStrips: [RatingStrip] = []
 
     public init(viewport: Size, parameters: EffectParameters = EffectParameters(), cards: [CardInstance],
                 background: RGBA8 = .white, textures: CardTextures? = nil, overlays: [Overlay] = []) {

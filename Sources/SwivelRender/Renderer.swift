@@ -173,6 +173,7 @@ public final class Renderer {
             drawCalls += builtFlightPass().execute(flightDrawList(input))
         }
         drawCalls += cards.drawBadges(at: scene.badges, viewport: viewport, pixelScale: pixelScale, parameters: parameters)
+        drawCalls += cards.drawRatingStrips(scene.ratingStrips, viewport: viewport, pixelScale: pixelScale, parameters: parameters)
         for overlay in scene.overlays where builtOverlayPass().draw(overlay, viewport: viewport, pixelScale: pixelScale) {
             drawCalls += 1
         }

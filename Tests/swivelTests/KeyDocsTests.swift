@@ -22,10 +22,13 @@ import Testing
             "F12                  save a screenshot",
             "Enter / Space        open the centred card",
             "M                    mark or unmark it",
+            "0–5                  rate it: no stars, 1–5 stars",
+            "6 7 8 9 / P          label it red, yellow, green, blue / purple",
+            "X                    reject it",
             "Ctrl+A / U           mark all / clear the marks",
             "Ctrl+C               copy the photo's path",
             "Delete               move the photo to the trash",
-            "Ctrl+Z               undo the last Delete",
+            "Ctrl+Z               undo the last Delete or rating",
             "Click centred card   open it",
             "Double-click a card  open it",
             "In the full view:",
@@ -34,7 +37,7 @@ import Testing
             "Home / End           first / last photo",
             "Wheel / pinch        zoom about the pointer / fingers",
             "+ / −                zoom about the centre",
-            "0 / 1                fit / 1:1 pixels",
+            "Ctrl+0 / Ctrl+1      fit / 1:1 pixels",
             "Double-click         fit ↔ 1:1 (on the margin: close)",
             "Drag when zoomed     pan",
             "Drag down            close",
@@ -54,7 +57,7 @@ import Testing
         for line in KeyTable.standard.lines where !line.isHeading {
             #expect(table.contains("\n| \(line.keys) | \(line.action)"), "README lacks \(line.keys)")
         }
-        #expect(table.contains("\n| Ctrl+Z | undo the last Delete; again for the Delete before |"))
+        #expect(table.contains("\n| Ctrl+Z | undo the last Delete or rating; again for the one before |"))
     }
 
     /// The man page's KEYS AND MOUSE has every line of the table (its whole text is checked

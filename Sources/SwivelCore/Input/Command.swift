@@ -31,6 +31,36 @@ public enum Command: String, CaseIterable, Equatable, Hashable, Sendable {
     case confirm, cancel
     /// `--pick`'s Enter: chooses the marked photos (else the current one) and ends the session.
     case pick
+    /// The current photo's stars (0: none), its colour label (again: none), its rejection (again:
+    /// taken back). Kept in its XMP sidecar.
+    case rate0, rate1, rate2, rate3, rate4, rate5
+    case labelRed, labelYellow, labelGreen, labelBlue, labelPurple
+    case reject
+
+    /// The stars a `rate` command sets.
+    public var stars: Int? {
+        switch self {
+        case .rate0: 0
+        case .rate1: 1
+        case .rate2: 2
+        case .rate3: 3
+        case .rate4: 4
+        case .rate5: 5
+        default: nil
+        }
+    }
+
+    /// The colour a `label` command sets.
+    public var colourLabel: ColourLabel? {
+        switch self {
+        case .labelRed: .red
+        case .labelYellow: .yellow
+        case .labelGreen: .green
+        case .labelBlue: .blue
+        case .labelPurple: .purple
+        default: nil
+        }
+    }
 
     /// Whether a key held down for it repeats it (the arrows, the page keys, the zoom keys); a
     /// toggle or an open does not.

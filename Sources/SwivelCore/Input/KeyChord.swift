@@ -71,11 +71,12 @@ public struct KeyChord: Equatable, Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The names recordings wrote before keys were reported as chords, when the platform layer
-    /// named what a key did: each stands for the chord that did it, so that every recording made
-    /// then replays the same keys now.
+    /// named what a key did: each stands for the chord that does it now, so that every recording
+    /// made then replays the same commands (`zero` and `one` were 0 and 1, fit and 1:1, which are
+    /// Ctrl+0 and Ctrl+1 since the number keys rate).
     public static let legacyNames: [(name: String, chord: KeyChord)] = [
         ("fullscreen", KeyChord(.f)), ("hud", KeyChord(.h)), ("help", KeyChord(.question)),
-        ("zero", KeyChord(.digit0)), ("one", KeyChord(.digit1)), ("info", KeyChord(.i)), ("mark", KeyChord(.m)),
+        ("zero", KeyChord(.digit0, .control)), ("one", KeyChord(.digit1, .control)), ("info", KeyChord(.i)), ("mark", KeyChord(.m)),
         ("markAll", KeyChord(.a, .control)), ("clearMarks", KeyChord(.u)), ("copyPath", KeyChord(.c, .control)),
         ("undo", KeyChord(.z, .control)), ("slideshow", KeyChord(.s)),
     ]

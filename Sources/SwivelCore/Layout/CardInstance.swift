@@ -34,9 +34,14 @@ public struct CardInstance: Equatable, Sendable {
     public var scale: Float
     /// How much of the card and its shadow shows, 0…1 (1; less for a card fading out of the row).
     public var fade: Float
+    /// The photo's rating (`Rating.value`: −1 rejected, 0 none, 1–5 stars) and its label
+    /// (`RatingStrip.labelCode`: −1 none, 0–4 a colour, 5 a name of no colour): the card pass draws
+    /// `RatingStrip` over it when either is set (read on the CPU, not vertex attributes).
+    public var rating: Float
+    public var label: Float
 
     public init(center: Point, degrees: Double, color: RGBA8, image: CardImage? = nil, marked: Bool = false,
-                scale: Double = 1, fade: Double = 1) {
+                rating: Rating = .none, scale: Double = 1, fade: Double = 1) {
         centerX = Float(center.x)
         centerY = Float(center.y)
         angle = Float(radians(degrees))
@@ -47,5 +52,10 @@ public struct CardInstance: Equatable, Sendable {
         self.marked = marked ? 1 : 0
         self.scale = Float(scale)
         self.fade = Float(min(max(fade, 0), 1))
+        self.rating = Float(rating.value)
+        label = Float(RatingStrip.labelCode(rating))
     }
+
+    /// Whether the card pass draws a rating strip over it.
+    public var isRated: Bool { rating != 0 || label >= 0 }
 }

@@ -44,14 +44,23 @@ struct App {
         let watch = screenshot == nil ? Self.watch(options, deck: deck, files: deckFiles, onChange: { EventPump.wake() }) : nil
         let state = Self.state(options, cards: photos?.count, viewport: surface.window.pointSize, pixels: renderer.windowPixels,
                                openCard: openCard, fullscreen: surface.window.isFullscreen, watching: watch != nil)
+        // Ratings: read and saved where the photos are (not the demo's temporary copies).
+        let ratingStore = deck != nil && !options.demo ? RatingStore(naming: options.sidecarNaming, wake: { EventPump.wake() }) : nil
         let session = Session(state: state, renderer: renderer,
-                              effects: SystemEffects(clipboard: { Clipboard.setText($0).map { "\($0)" } }), watch: watch)
+                              effects: SystemEffects(clipboard: { Clipboard.setText($0).map { "\($0)" } }), watch: watch,
+                              ratingStore: ratingStore)
         if let screenshot {
             ScreenshotRun(session: session, renderer: renderer).run(recording, opened: openCard != nil, path: screenshot)
             deck?.thumbnails?.writer.finish()
         } else {
             var loop = WindowLoop(session: session, renderer: renderer)
             loop.run(recordTo: options.record, replaying: recording)
+        }
+        // Saves asked for by the last keys are made before Swivel goes.
+        if let ratingStore {
+            for save in session.state.ratings.takeSaves() { ratingStore.save(save.photo, save.rating, changes: save.changes) }
+            ratingStore.waitUntilIdle()
+            for case .notSaved(_, _, let reason) in ratingStore.take() { Console.error(reason) }
         }
         if case .failed(let message) = session.state.end { fail(.failure, message) }
         PathPrinting.finish(options, state: session.state, deck: deck)

@@ -15,6 +15,10 @@ final class HUD {
     var marked = 0 {
         didSet { if marked != oldValue { (linesUpdatedAt, imageUpdatedAt) = (-.infinity, -.infinity) } }
     }
+    /// The current photo's rating ("★★★ Red"; "" for none), on a line of its own when it has one.
+    var rating = "" {
+        didSet { if rating != oldValue { (linesUpdatedAt, imageUpdatedAt) = (-.infinity, -.infinity) } }
+    }
     private var frameMilliseconds: [Double] = []
     private var frameTimes: [Double] = []
     private var lines: [TextLine] = []
@@ -57,7 +61,7 @@ final class HUD {
             lines = ([
                 "\(fps) fps   frame \((frameMilliseconds.last ?? 0).fixed(1)) ms (p95 \((recent.value(95) ?? 0).fixed(1)))",
                 "\(drawCalls) draw call\(drawCalls == 1 ? "" : "s") · \(cards) cards · \(overdrawText)",
-            ] + (marked > 0 ? ["\(marked) marked"] : [])).compactMap { text.render($0, maxWidth: Int(400 * pixelScale)) }
+            ] + (marked > 0 ? ["\(marked) marked"] : []) + (rating.isEmpty ? [] : ["rated " + rating])).compactMap { text.render($0, maxWidth: Int(400 * pixelScale)) }
             linesUpdatedAt = now
         }
 

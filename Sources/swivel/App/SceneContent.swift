@@ -31,8 +31,8 @@ final class SceneContent {
                                           pixelScale: pixelScale, background: background) {
             overlays.append(overlay)
         }
-        if let marked = frame.hud {
-            hud.marked = marked
+        if let facts = frame.hud {
+            (hud.marked, hud.rating) = (facts.marked, facts.rating)
             if let panel = hud.overlay(now: frame.photoTime, pixelScale: pixelScale, drawCalls: renderer.drawCalls,
                                        cards: renderer.cardsSubmitted, overdraw: renderer.lastOverdraw) {
                 overlays.append(panel)
@@ -51,6 +51,7 @@ final class SceneContent {
         var scene = CardScene(viewport: layout.viewport, parameters: layout.parameters, cards: frame.cards,
                               background: background, textures: deck?.textures, overlays: overlays)
         scene.badges = frame.badges
+        scene.ratingStrips = frame.ratingStrips
         scene.flyingCards = frame.flying.map { page in
             var card = FlyingCard(clip: page.frame.clip, cornerRadius: page.frame.cornerRadius, crop: page.frame.crop,
                                   color: page.color, image: page.image, othersOpacity: page.frame.othersOpacity)

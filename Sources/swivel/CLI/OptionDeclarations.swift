@@ -110,6 +110,9 @@ enum OptionDeclarations {
                ["name (natural order, default), mtime (oldest first), taken (EXIF",
                 "DateTimeOriginal, else mtime) or random (see --seed)"]),
         .flag("reverse", sets: \.reverse, section: .photos, ["the order the other way round"]),
+        .value("sidecar", "NAME", .oneOf, sets: \.sidecarNaming, section: .photos,
+               ["where a new rating goes: full (NAME.EXT.xmp, as darktable and", "digiKam; default) or base (NAME.xmp, as Lightroom)"],
+               more: "A sidecar that is there already is written where it is, whichever its name; the photo itself is never written."),
         .flag("no-watch", sets: \.watch, inverted: true, section: .photos,
               ["no live updates: files added, removed or changed while", "Swivel is open are not shown"],
               more: "Without it, the folders (and with --recursive their subfolders) and the single files of the "

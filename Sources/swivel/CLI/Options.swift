@@ -74,6 +74,8 @@ struct Options: Equatable {
     var captions = true
     /// Read and write the shared thumbnail cache (`--no-thumbnail-cache` turns it off).
     var thumbnailCache = true
+    /// The name a new XMP sidecar gets (`--sidecar`).
+    var sidecarNaming = SidecarNaming.full
     /// The deck's order (`--sort`); `.name`, the default, is the natural name order of the scan.
     var sort = DeckSort.name
     /// The order the other way round (`--reverse`).

@@ -474,19 +474,21 @@ struct Soak {
     /// it: every photo of the deck on the GPU at least once (its decode, resample and upload, and
     /// the texture array; a photo found unreadable leaves the deck and is not waited for), and the
     /// HUD and the key list each drawn (their fonts and glyphs), and the full view open (its flight's
-    /// programs, compiled at their first draw; `SoakInput.tour` opens it in the first seconds).
+    /// programs, compiled at their first draw; `SoakInput.tour` opens it in the first seconds), and
+    /// a photo rated (the rating strip's program, built at its first draw).
     private struct WorkingSet {
         var cardsSeen: [Bool]
-        var hudSeen = false, keyHelpSeen = false, fullViewSeen = false
+        var hudSeen = false, keyHelpSeen = false, fullViewSeen = false, ratingSeen = false
 
         init(cards: Int) { cardsSeen = Array(repeating: false, count: cards) }
 
-        var isComplete: Bool { hudSeen && keyHelpSeen && fullViewSeen && !cardsSeen.contains(false) }
+        var isComplete: Bool { hudSeen && keyHelpSeen && fullViewSeen && ratingSeen && !cardsSeen.contains(false) }
 
         mutating func saw(_ state: AppState, deck: PhotoDeck?, at now: Double) {
             hudSeen = hudSeen || state.overlays.hud
             keyHelpSeen = keyHelpSeen || state.overlays.keyList
             fullViewSeen = fullViewSeen || state.fullView.shown(at: now) != nil
+            ratingSeen = ratingSeen || !state.ratings.isEmpty || deck == nil
             guard let deck, cardsSeen.contains(false) else { return }
             for position in cardsSeen.indices where !cardsSeen[position] {
                 cardsSeen[position] = position >= deck.count || deck.photo(at: position, now: now) != nil

@@ -44,12 +44,13 @@ struct SoakInput {
 
     /// What the session does first, before its random gestures: every kind of frame once — the full
     /// view opened (its flight, its programs), zoomed, paged and closed; the key list, the HUD and the
-    /// information panel shown and hidden; a Delete and its undo; the slideshow started and stopped —
+    /// information panel shown and hidden; a photo rated in the full view and one in the row; a
+    /// Delete and its undo; the slideshow started and stopped —
     /// so that their one-off costs (programs compiled at their first draw, fonts, glyphs) fall in the
     /// warm-up, wherever the random session first meets them.
     static let tour: [(time: Double, action: Action)] = [
-        (0.5, KeyChord(.enter)), (1.0, KeyChord(.plus)), (1.3, KeyChord(.right)), (1.8, KeyChord(.digit0)),
-        (2.0, KeyChord(.escape)), (2.6, KeyChord(.question)), (3.0, KeyChord(.question)), (3.2, KeyChord(.h)),
+        (0.5, KeyChord(.enter)), (1.0, KeyChord(.plus)), (1.3, KeyChord(.right)), (1.6, KeyChord(.digit3)),
+        (1.8, KeyChord(.digit0, .control)), (2.0, KeyChord(.escape)), (2.4, KeyChord(.digit6)), (2.6, KeyChord(.question)), (3.0, KeyChord(.question)), (3.2, KeyChord(.h)),
         (3.6, KeyChord(.h)), (3.8, KeyChord(.i)), (4.2, KeyChord(.i)), (4.5, KeyChord(.delete)),
         (5.0, KeyChord(.z, .control)), (5.5, KeyChord(.s)), (6.0, KeyChord(.s)),
     ].map { ($0.0, .input(.keyDown($0.1, time: $0.0))) }
@@ -193,12 +194,13 @@ struct SoakInput {
     }
 
     /// The keys that act on the cards and the full view, one to three of them: Enter and Space
-    /// (open, close), Esc and Backspace (close, back), + − 0 1 (zoom), M, Ctrl+A, U (marks),
-    /// Ctrl+C, S (the slideshow), I, F.
+    /// (open, close), Esc and Backspace (close, back), + − Ctrl+0 Ctrl+1 (zoom), M, Ctrl+A, U (marks),
+    /// 0–9, P, X (ratings), Ctrl+C, S (the slideshow), I, F.
     private mutating func commandKeys(at start: Double) -> [(time: Double, action: Action)] {
         let keys = [KeyChord(.enter), KeyChord(.space), KeyChord(.escape), KeyChord(.backspace), KeyChord(.plus),
-                    KeyChord(.minus), KeyChord(.digit0), KeyChord(.digit1), KeyChord(.m), KeyChord(.a, .control),
-                    KeyChord(.u), KeyChord(.c, .control), KeyChord(.s), KeyChord(.i), KeyChord(.f)]
+                    KeyChord(.minus), KeyChord(.digit0, .control), KeyChord(.digit1, .control), KeyChord(.m),
+                    KeyChord(.a, .control), KeyChord(.u), KeyChord(.c, .control), KeyChord(.s), KeyChord(.i), KeyChord(.f),
+                    KeyChord(.digit0), KeyChord(.digit3), KeyChord(.digit5), KeyChord(.digit7), KeyChord(.p), KeyChord(.x)]
         var time = start
         return (0..<Int.random(in: 1...3, using: &random)).map { _ in
             defer { time += Double.random(in: 0.05...0.6, using: &random) }

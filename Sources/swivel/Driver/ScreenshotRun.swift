@@ -24,6 +24,11 @@ struct ScreenshotRun {
     func run(_ recording: Recording?, opened: Bool, path: String) {
         var time = 0.0
         if recording != nil, opened { waitForPhotos(at: 0) }
+        if recording != nil, let ratings = session.ratingStore {
+            // The recording's rating keys act on the ratings the files have, as a user's would.
+            ratings.waitUntilIdle()
+            session.advance([], at: 0, photos: Self.replayStep)
+        }
         if let recording { time = Self.replay(recording, session: session).end }
         render(at: time, path: path)
     }
@@ -85,7 +90,9 @@ struct ScreenshotRun {
             session.advance([], at: time, photos: step)
             if case .failed(let message) = session.state.end { fail(.failure, message) }
             let row = session.state.row
-            if deck.isReady(layout: row.layout, scroll: row.offset(at: time)), !session.state.sharp.isWaiting { break }
+            // The ratings read (and saved) too, and taken in: the strips on the cards are drawn.
+            let ratingsIn = session.ratingStore.map { $0.isIdle && !$0.hasEvents } ?? true
+            if deck.isReady(layout: row.layout, scroll: row.offset(at: time)), !session.state.sharp.isWaiting, ratingsIn { break }
             if clock.now > deadline { Console.error("photos still loading after 60 s; drawing placeholders") ; break }
             usleep(2_000)
         }

@@ -21,11 +21,13 @@ final class Session {
     let effects: AppEffects
     /// The deck's folders and files, watched for changes (nil: not watched).
     let watch: FolderWatch?
+    /// Where the photos' ratings are read from and saved to, off the frame step (nil: nowhere).
+    let ratingStore: RatingStore?
     /// The frame on screen (nil before the first).
     private(set) var drawn: Frame?
 
     init(state: AppState, deck: (any PhotoPipeline)?, display: FrameDisplay, sharpPhotos: SharpPhotoStore?,
-         effects: AppEffects, watch: FolderWatch? = nil) {
+         effects: AppEffects, watch: FolderWatch? = nil, ratingStore: RatingStore? = nil) {
         self.state = state
         // The deck's cards as its scan (and placement) made them; from here on the state's.
         if let deck, self.state.membership == nil { self.state.membership = deck.membership }
@@ -34,12 +36,16 @@ final class Session {
         self.sharpPhotos = sharpPhotos
         self.effects = effects
         self.watch = watch
+        self.ratingStore = ratingStore
+        // Every photo's rating, read while the first frames go up.
+        if let deck, let ratingStore { ratingStore.read(deck.paths) }
     }
 
     /// The app's session: its deck and sharp photos those of `renderer`'s scene.
-    convenience init(state: AppState, renderer: FrameRenderer, effects: AppEffects, watch: FolderWatch? = nil) {
+    convenience init(state: AppState, renderer: FrameRenderer, effects: AppEffects, watch: FolderWatch? = nil,
+                     ratingStore: RatingStore? = nil) {
         self.init(state: state, deck: renderer.content.deck, display: renderer, sharpPhotos: renderer.sharp,
-                  effects: effects, watch: watch)
+                  effects: effects, watch: watch, ratingStore: ratingStore)
     }
 
     /// How a mode updates the photos in its steps.
@@ -78,7 +84,16 @@ final class Session {
         // Files added, removed or changed: taken in once the row is not flying, bouncing or
         // snapping (the new layout would stop it), the centred card kept in place.
         if let watch, state.takesFolderChanges(at: now), watch.hasChanges {
-            state.handle(.folderChanged(watch.take()), at: now, deck: deck, effects: effects)
+            let changes = watch.take()
+            state.handle(.folderChanged(changes), at: now, deck: deck, effects: effects)
+            // New and rewritten photos' ratings are read again.
+            ratingStore?.read(changes.compactMap { if case .written(let path, _) = $0 { path } else { nil } })
+        }
+        // Ratings set by keys go to their sidecars; what the store did comes back.
+        let saves = state.ratings.takeSaves()
+        if let ratingStore {
+            for save in saves { ratingStore.save(save.photo, save.rating, changes: save.changes) }
+            if ratingStore.hasEvents { state.handle(.ratings(ratingStore.take()), at: now, deck: deck, effects: effects) }
         }
         state.handle(.tick, at: now, deck: deck, effects: effects)
         var step = Step(frame: state.frame(at: now, deck: deck))

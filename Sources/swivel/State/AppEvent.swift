@@ -19,6 +19,8 @@ enum AppEvent {
     case cardsUnreadable([Int])
     /// What the full view's photos did (`SharpPhotoTextures.takeFinished`).
     case sharpPhotos([SharpPhotoEvent])
+    /// What the rating store did: photos' ratings read, saved, or not saved.
+    case ratings([RatingEvent])
     /// Time passing: the slideshow, the notice line.
     case tick
     /// The window closed, or a termination signal came.

@@ -34,6 +34,11 @@ struct AppState {
     var fullView: FullViewState
     var sharp = SharpPhotoPlan()
     var marks = CardMarks()
+    /// The photos' stars, labels and rejections (0–9, P, X), kept in their XMP sidecars.
+    var ratings = CardRatings()
+    /// What Ctrl+Z takes back, newest last: a Delete (the trash's own stack holds it) or a rating.
+    private(set) var undoOrder: [UndoKind] = []
+    enum UndoKind: Equatable, Sendable { case trash, rating }
     var trash: TrashState
     var notice = Notice()
     var overlays: Overlays
@@ -91,10 +96,20 @@ struct AppState {
             membership = cards
             deck.membership = cards
             marks.keepCardsOf(deck)
+            ratings.keepCardsOf(deck)
             // (A deck emptied by files deleted while it is open stays open, waiting for new ones.)
             if settings.emptyIsFatal && cards.count == 0 { end = .failed("none of the images could be read") }
         case .sharpPhotos(let events):
             sharp.take(events, fullView: &fullView, at: now)
+        case .ratings(let events):
+            for event in events {
+                ratings.took(event)
+                if case .notSaved(let path, _, let reason) = event {
+                    effects.warn(reason)
+                    notice.show("Not saved: \(String(decoding: path.lastComponent, as: UTF8.self))'s rating (kept until Swivel quits): \(reason)",
+                                at: now)
+                }
+            }
         case .tick:
             stepSlideshow(at: now, deck: deck)
             notice.expire(at: now)
@@ -183,9 +198,30 @@ struct AppState {
             guard let card = currentCard(at: time), let deck else { return }
             let marked = marks.markedPaths(deck: deck)
             end = .picked(marked.isEmpty ? deck.path(at: card).map { [$0] } ?? [] : marked)
+        case .undo where undoOrder.last == .rating:
+            undoOrder.removeLast()
+            if let path = ratings.undo(), let deck, let position = deck.position(of: path) {
+                // The photo whose rating came back is the one shown.
+                if fullView.openPage(at: time) != nil {
+                    fullView.open(position, row: &row, at: time, flying: false)
+                } else {
+                    row.centre(position, at: time)
+                }
+            }
         case .trash, .undo, .confirm, .cancel:
             guard let deck else { return }
+            let before = trash.undoStack.count
+            if command == .undo, undoOrder.last == .trash { undoOrder.removeLast() }
             trashCommand(command, deck: deck, effects: effects, at: time)
+            if trash.undoStack.count > before { undoOrder.append(.trash) }
+        case .rate0, .rate1, .rate2, .rate3, .rate4, .rate5, .labelRed, .labelYellow, .labelGreen, .labelBlue, .labelPurple,
+             .reject:
+            guard let card = currentCard(at: time) else { return }
+            guard let path = deck?.path(at: card) else {
+                notice.show("Card \(card + 1) is a colour card: no file to rate", at: time, for: Notice.briefDuration)
+                return
+            }
+            if ratings.perform(command, on: path) { undoOrder.append(.rating) }
         }
     }
 
@@ -287,6 +323,7 @@ struct AppState {
         }
         row.replaceCards(count: count, centredMovedBy: moved - centred, taken: taken, grown: grown, at: time)
         marks.keepCardsOf(deck)
+        ratings.keepCardsOf(deck)
     }
 
     // MARK: Time
@@ -343,6 +380,10 @@ struct AppState {
         let view = fullView.shown(at: time)
         let open = view?.pages(at: time) ?? []
         let marked = { (position: Int) in marks.isMarked(position, deck: deck) }
+        let rated = { (position: Int) -> Rating in
+            guard !ratings.isEmpty, let path = deck?.path(at: position) else { return .none }
+            return ratings.rating(of: path)
+        }
         let cards: [CardInstance], cardsShowing: [CardInstance]
         if let deck {
             // A leaving card's photo shows while no other card's upload has taken its layer.
@@ -350,7 +391,7 @@ struct AppState {
             let showing = Set(layout.cards(inSlots: layout.showingIndices(scroll: scroll)))
             func instances(_ image: @escaping (Int) -> CardImage?) -> [CardInstance] {
                 layout.instances(scroll: scroll, closing: closing, at: time, color: { _ in PhotoDeck.placeholder },
-                                 image: image, marked: marked)
+                                 image: image, marked: marked, rating: rated)
             }
             let image = { (position: Int) in deck.hasTextures ? deck.image(at: position, now: now) : nil }
             cards = instances(image)
@@ -372,19 +413,28 @@ struct AppState {
             caption = (deck.name(at: position), 1 - 2 * abs(centre - Double(position)))
         }
         let infoCard = view?.openPage(at: time) ?? layout.nearestCard(to: scroll)
+        let strips = open.compactMap { page -> RatingStrip? in
+            let rating = rated(page.index)
+            return RatingStrip(fullView: page.frame.clip, value: rating.value, label: RatingStrip.labelCode(rating))
+        }
+        let rating = deck.map { _ in rated(infoCard).text } ?? ""
         return Frame(time: time, photoTime: now, layout: layout, pixels: window.pixels, cards: cards, cardsShowing: cardsShowing,
                      flying: flying, badges: open.filter { marked($0.index) }.map { MarkBadge.fullView(clip: $0.frame.clip) },
+                     ratingStrips: strips,
                      caption: caption, keyList: overlays.keyList,
                      info: overlays.info ? (infoCard, deck?.path(at: infoCard)) : nil,
-                     notice: notice.text, hud: overlays.hud ? marks.count : nil,
-                     title: Self.title(view, deck: deck, marked: marks.count, at: time), sharpVersion: sharp.drawnVersion)
+                     notice: notice.text, hud: overlays.hud ? Frame.HUDFacts(marked: marks.count, rating: rating) : nil,
+                     title: Self.title(view, deck: deck, marked: marks.count, rating: rating, at: time),
+                     sharpVersion: sharp.drawnVersion)
     }
 
-    /// "NAME — Swivel" while a photo is open (its file name; "Card N" in the colour deck), else
-    /// "Swivel"; "Swivel (N marked)" when N cards are marked.
-    static func title(_ view: FullView?, deck: DeckFiles?, marked: Int = 0, at time: Double) -> String {
+    /// "NAME — Swivel" while a photo is open (its file name; "Card N" in the colour deck), with its
+    /// rating when it has one ("NAME ★★★ Red — Swivel"), else "Swivel"; "Swivel (N marked)" when N
+    /// cards are marked.
+    static func title(_ view: FullView?, deck: DeckFiles?, marked: Int = 0, rating: String = "", at time: Double) -> String {
         let normal = "Swivel" + (marked > 0 ? " (\(marked) marked)" : "")
         guard let page = view?.openPage(at: time) else { return normal }
-        return "\(deck.map { $0.name(at: page) } ?? "Card \(page + 1)") — \(normal)"
+        let name = deck.map { $0.name(at: page) } ?? "Card \(page + 1)"
+        return "\(name)\(rating.isEmpty ? "" : " " + rating) — \(normal)"
     }
 }

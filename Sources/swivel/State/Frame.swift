@@ -21,17 +21,25 @@ struct Frame {
     let flying: [FlyingPage]
     /// Badges over the flying or open cards that are marked.
     let badges: [Point]
+    /// Rating strips over the flying or open cards that are rated.
+    let ratingStrips: [RatingStrip]
     /// The centred card's caption and how far it shows, under the row (none while a card flies).
     let caption: (name: String, opacity: Double)?
     let keyList: Bool
     /// The information panel's card and file, while it shows.
     let info: (card: Int, path: FilePath?)?
     let notice: String?
-    /// Whether the HUD shows, and the marked count it gives (its frame figures are not compared).
-    let hud: Int?
+    /// Whether the HUD shows, and what it says of the deck (its frame figures are not compared).
+    let hud: HUDFacts?
     let title: String
     /// `SharpPhotoPlan.drawnVersion`: a band of the full resolution up where the view draws it.
     let sharpVersion: Int
+
+    /// What the HUD says of the deck: how many cards are marked, the current photo's rating.
+    struct HUDFacts: Equatable {
+        let marked: Int
+        let rating: String
+    }
 
     /// One card of the full view: its place in the deck, its flight frame, its card's photo (or
     /// colour), and its sharp photo's fade where the view shows it at the sharp photo's size.
@@ -47,7 +55,7 @@ struct Frame {
     func differs(from other: Frame?) -> Bool {
         guard let other else { return true }
         return layout != other.layout || pixels != other.pixels || cardsShowing != other.cardsShowing
-            || flying != other.flying || badges != other.badges || caption?.name != other.caption?.name
+            || flying != other.flying || badges != other.badges || ratingStrips != other.ratingStrips || caption?.name != other.caption?.name
             || caption?.opacity != other.caption?.opacity || keyList != other.keyList || info?.card != other.info?.card
             || info?.path != other.info?.path || notice != other.notice || hud != other.hud || title != other.title
             || sharpVersion != other.sharpVersion

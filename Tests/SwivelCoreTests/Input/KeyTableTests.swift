@@ -51,15 +51,30 @@ import Testing
                                  (.pageUp, .pageBack, .pageBack), (.home, .first, .first), (.end, .last, .last)] {
             #expect(command(key) == row && command(key, [], .init(fullView: true)) == view)
         }
-        for key in [KeyCode.plus, .minus, .digit0, .digit1] { #expect(command(key) == nil, "\(key)") }
-        #expect(command(.digit1, [], .init(fullView: true)) == .actualSize)
-        #expect(command(.keypad0, [], .init(fullView: true)) == .fit)
+        for key in [KeyCode.plus, .minus] { #expect(command(key) == nil, "\(key)") }
+        for key in [KeyCode.digit0, .digit1] { #expect(command(key, .control) == nil, "\(key)") }
+        #expect(command(.digit1, .control, .init(fullView: true)) == .actualSize)
+        #expect(command(.keypad0, .control, .init(fullView: true)) == .fit)
         for (key, modifiers, expected) in [(KeyCode.f, KeyModifiers(), Command.toggleFullscreen), (.f11, [], .toggleFullscreen),
                                            (.h, [], .toggleHUD), (.i, [], .toggleInfo), (.f12, [], .screenshot),
                                            (.m, [], .mark), (.u, [], .clearMarks), (.delete, [], .trash),
                                            (.z, .control, .undo), (.s, [], .toggleSlideshow)] {
             #expect(command(key, modifiers) == expected && command(key, modifiers, .init(fullView: true)) == expected)
         }
+    }
+
+    /// The number keys rate and label in the row and the full view alike, as in Lightroom (the
+    /// keypad's too); X rejects; the full view's zoom went to Ctrl+0 and Ctrl+1.
+    @Test func ratingKeys() {
+        let rows: [(KeyCode, Command)] = [(.digit0, .rate0), (.digit1, .rate1), (.digit2, .rate2), (.digit3, .rate3),
+                                          (.digit4, .rate4), (.digit5, .rate5), (.digit6, .labelRed), (.digit7, .labelYellow),
+                                          (.digit8, .labelGreen), (.digit9, .labelBlue), (.p, .labelPurple), (.x, .reject),
+                                          (.keypad0, .rate0), (.keypad5, .rate5), (.keypad9, .labelBlue)]
+        for (key, expected) in rows {
+            #expect(command(key) == expected && command(key, [], .init(fullView: true)) == expected, "\(key)")
+        }
+        #expect(command(.digit0, .control, .init(fullView: true)) == .fit)
+        #expect(command(.x, .control) == nil)
     }
 
     /// No chord is bound twice in one context (the first would hide the second for good).
@@ -84,7 +99,7 @@ import Testing
     @Test func chordNames() {
         let cases: [(KeyChord, String)] = [
             (KeyChord(.right), "right"), (KeyChord(.a, .control), "markAll"), (KeyChord(.question), "help"),
-            (KeyChord(.digit1), "one"), (KeyChord(.f), "fullscreen"), (KeyChord(.f11), "f11"),
+            (KeyChord(.digit1, .control), "one"), (KeyChord(.digit1), "1"), (KeyChord(.f), "fullscreen"), (KeyChord(.f11), "f11"),
             (KeyChord(.r, [.control, .shift]), "ctrl+shift+r"), (KeyChord(.slash, .shift), "shift+slash"),
             (KeyChord(.other), "other"), (KeyChord(.digit7), "7"), (KeyChord(.equals), "equals"),
         ]

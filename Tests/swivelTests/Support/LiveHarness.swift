@@ -31,6 +31,8 @@ final class LiveHarness {
     let effects: TestEffects
     let deck: (any PhotoPipeline)?
     let watch: FolderWatch?
+    /// The photos' ratings, read and saved by the real store (in this process: no decoder pool).
+    let ratingStore: RatingStore?
     /// The test's clock, seconds.
     private(set) var now = 0.0
     var window: LiveLoop.Window
@@ -113,7 +115,9 @@ final class LiveHarness {
         }
         let state = App.state(options, cards: files?.sources.count, viewport: size, pixels: window.pixels, openCard: openCard,
                               watching: watch != nil)
-        session = Session(state: state, deck: deck, display: frames, sharpPhotos: sharp, effects: effects, watch: watch)
+        ratingStore = files.map { _ in RatingStore(naming: options.sidecarNaming, wake: wake) }
+        session = Session(state: state, deck: deck, display: frames, sharpPhotos: sharp, effects: effects, watch: watch,
+                          ratingStore: ratingStore)
         live = LiveLoop(session: session, refreshRate: 60)
     }
 
@@ -122,6 +126,7 @@ final class LiveHarness {
 
     deinit {
         watch?.stop()
+        ratingStore?.stop()
         if holdsLock { SDLTestLock.lock.unlock() }
     }
 
@@ -196,11 +201,11 @@ final class LiveHarness {
         live.drew(startedAt: start, presentedAt: now, foundHidden: false)
     }
 
-    /// Waits (by the decoders' and the watch's signal; at most a minute) until every decode asked
-    /// for is done.
+    /// Waits (by the decoders', the watch's and the rating store's signal; at most a minute) until
+    /// every decode asked for is done, and every rating read or save.
     private func settleDecodes() {
         guard let deck else { return }
-        waitForSignal(seconds: 60) { deck.decodesSettled }
+        waitForSignal(seconds: 60) { deck.decodesSettled && ratingStore?.isIdle != false }
     }
 
     /// Waits, under the decoders' and the watch's signal, until `condition` holds (true) or

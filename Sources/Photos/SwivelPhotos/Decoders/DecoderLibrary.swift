@@ -10,6 +10,8 @@ enum DecoderLibrary: String, CaseIterable, Sendable {
     case heif, jpegXL, turboJPEG, lcms2, exif, sdlImage, gif, webp, webpDemux, netpbm, tiff, png, avif, jpeg
     /// LibRaw (libraw_r), camera RAW.
     case raw
+    /// exempi: the photos' ratings and labels in XMP (`PhotoXMP`).
+    case exempi
     /// SDL2 itself: the SVG decoder's surfaces and streams (SDL2_image links it; its functions here
     /// are the lazy ones, which a sealed worker answers only for a library loaded before).
     case sdl
@@ -31,6 +33,7 @@ enum DecoderLibrary: String, CaseIterable, Sendable {
         case .avif: SWIVEL_LAZY_AVIF
         case .jpeg: SWIVEL_LAZY_JPEG
         case .raw: SWIVEL_LAZY_RAW
+        case .exempi: SWIVEL_LAZY_EXEMPI
         case .sdl: SWIVEL_LAZY_SDL2
         }
         return Int32(library.rawValue)
@@ -75,10 +78,10 @@ enum DecoderLibrary: String, CaseIterable, Sendable {
     }
 
     /// What a deck of files named with `pathExtensions` is expected to load: each known format's
-    /// libraries, JPEG's for any other name (a file is known by its bytes), and libpng for the
-    /// shared thumbnail cache's PNGs.
+    /// libraries, JPEG's for any other name (a file is known by its bytes), libpng for the shared
+    /// thumbnail cache's PNGs, and exempi for every photo's rating (its XMP).
     static func expected(forPathExtensions pathExtensions: some Sequence<String>) -> Set<DecoderLibrary> {
-        var libraries = needed(by: .jpeg).union([.png])
+        var libraries = needed(by: .jpeg).union([.png, .exempi])
         var seen = Set<String>()
         for pathExtension in pathExtensions where seen.insert(pathExtension.lowercased()).inserted {
             let format = ImageFormat.allCases.first { $0.declaration.extensions.contains(pathExtension.lowercased()) }

@@ -63,6 +63,7 @@ public enum DecodeService {
         for library in DecoderLibrary.allCases where libraries.contains(library) { _ = library.isAvailable }
         if libraries.contains(.sdlImage) { _ = SDLImageCodecs.ready }
         if libraries.contains(.heif), DecoderLibrary.heif.isAvailable { _ = HEIFDecoder.initialised }
+        if libraries.contains(.exempi) { _ = PhotoXMP.ready }
         tzset()
         DecoderLibrary.seal()
     }
@@ -92,6 +93,7 @@ public enum DecodeService {
             return (DecodeReply(failed: DecodeFailure(reason: "the decoder " + outcome)).text, [])
         }
         #endif
+        if let answer = XMPMessages.answer(message.text, files: message.descriptors) { return answer }
         if let file = message.descriptors.first {
             let standard = DecodeLimits.standard
             func limited() { Confinement.limit(cpuSeconds: standard.cpuSeconds, addressBytes: baseline + standard.memoryBytes) }

@@ -110,6 +110,51 @@ public final class DecoderPool: @unchecked Sendable {
         metadata(path, request: InfoMessages.takenRequest).flatMap(InfoMessages.taken)
     }
 
+    /// `PhotoXMP.read`, in a worker: the rating and label of the photo `photo` and its sidecar
+    /// `sidecar`; a file that cannot be opened, or a worker that fails, says nothing.
+    public func xmp(photo: FilePath?, sidecar: FilePath?) -> PhotoXMP.Found {
+        let photoFile = photo.flatMap { try? OpenFile($0) }, sidecarFile = sidecar.flatMap { try? OpenFile($0) }
+        defer { photoFile?.close(); sidecarFile?.close() }
+        let request = XMPMessages.readRequest(photo: photoFile != nil, sidecar: sidecarFile != nil)
+        let files = [photoFile, sidecarFile].compactMap { $0?.descriptor }
+        guard case .reply(let text, let fds) = ask(request, files: files, cpuSeconds: DecodeLimits.standard.cpuSeconds,
+                                                   cancellation: .never) else { return PhotoXMP.Found() }
+        fds.forEach { close($0) }
+        return XMPMessages.found(text) ?? PhotoXMP.Found()
+    }
+
+    /// `PhotoXMP.merged`, in a worker: the bytes of the sidecar `existing` (nil: a new one) with
+    /// `rating`'s `changes` set, and what it then says; else the reason, in one line.
+    public func mergedSidecar(_ existing: FilePath?, rating: Rating,
+                              changes: PhotoXMP.Changes) -> Result<(bytes: [UInt8], says: PhotoXMP.Found), PhotoXMP.Refusal> {
+        var sidecar: OpenFile?
+        if let existing {
+            do { sidecar = try OpenFile(existing) } catch { return .failure(PhotoXMP.Refusal(reason: "cannot read the sidecar: \(error.reason)")) }
+        }
+        defer { sidecar?.close() }
+        let outcome = ask(XMPMessages.mergeRequest(rating, changes: changes, sidecar: sidecar != nil), files: sidecar.map { [$0.descriptor] } ?? [],
+                          cpuSeconds: DecodeLimits.standard.cpuSeconds, cancellation: .never)
+        switch outcome {
+        case .reply(let text, let fds):
+            var fds = fds[...]
+            defer { fds.forEach { close($0) } }
+            if let (count, says) = XMPMessages.merged(text), let fd = fds.popFirst() {
+                switch SealedPixels.map(fd, count: count) {
+                case .success(let mapping): return .success((mapping.withBytes { Array($0) }, says))
+                case .failure(let refusal): return .failure(PhotoXMP.Refusal(reason: refusal.description))
+                }
+            }
+            let reason = MessageWords(text, verb: "failed", last: "reason")?["reason"] ?? "the decoder's reply made no sense"
+            return .failure(PhotoXMP.Refusal(reason: reason))
+        case .failed(let reason, _):
+            return .failure(PhotoXMP.Refusal(reason: reason))
+        case .needs(let libraries):
+            return .failure(PhotoXMP.Refusal(reason: Self.askedAgain(for: libraries)))
+        case .cancelled:
+            return .failure(PhotoXMP.Refusal(reason: "cancelled"))
+        }
+    }
+
     /// The reply to the metadata `request` about `path` (which comes with no pixels); nil when
     /// the file cannot be opened or its worker fails.
     private func metadata(_ path: FilePath, request: String) -> String? {
@@ -124,9 +169,13 @@ public final class DecoderPool: @unchecked Sendable {
     /// `request` with `file` answered by a worker that has the libraries it needs: one that says
     /// it `needs` others is replaced by one with them, and asked again.
     private func ask(_ request: String, file: Int32, cpuSeconds: Int, cancellation: DecodeCancellation) -> WorkerDecoder.Outcome {
+        ask(request, files: [file], cpuSeconds: cpuSeconds, cancellation: cancellation)
+    }
+
+    private func ask(_ request: String, files: [Int32], cpuSeconds: Int, cancellation: DecodeCancellation) -> WorkerDecoder.Outcome {
         withWorker { worker in
             while true {
-                let outcome = worker.ask(request, file: file, cpuSeconds: cpuSeconds, cancellation: cancellation)
+                let outcome = worker.ask(request, files: files, cpuSeconds: cpuSeconds, cancellation: cancellation)
                 guard case .needs(let more) = outcome else { return outcome }
                 // Ends: each round starts the worker with what it asked for, and a library a worker
                 // was started with but could not load answers as not installed, not as wanted.

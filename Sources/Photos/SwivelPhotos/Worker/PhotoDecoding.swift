@@ -32,4 +32,30 @@ public enum PhotoDecoding {
         if let pool { return pool.dateTaken(path) }
         return DateTaken.dateTaken(path)
     }
+
+    /// `PhotoXMP.read` of the photo `photo` and its sidecar `sidecar`, in a worker when there is a pool.
+    public static func xmp(photo: FilePath?, sidecar: FilePath?) -> PhotoXMP.Found {
+        if let pool { return pool.xmp(photo: photo, sidecar: sidecar) }
+        let photoFile = photo.flatMap { try? OpenFile($0) }, sidecarFile = sidecar.flatMap { try? OpenFile($0) }
+        defer { photoFile?.close(); sidecarFile?.close() }
+        return PhotoXMP.read(photo: photoFile?.descriptor, sidecar: sidecarFile?.descriptor)
+    }
+
+    /// `PhotoXMP.merged` of the sidecar at `existing` (nil: none yet), in a worker when there is a pool.
+    public static func mergedSidecar(_ existing: FilePath?, rating: Rating,
+                                     changes: PhotoXMP.Changes) -> Result<(bytes: [UInt8], says: PhotoXMP.Found), PhotoXMP.Refusal> {
+        if let pool { return pool.mergedSidecar(existing, rating: rating, changes: changes) }
+        var bytes: [UInt8]?
+        if let existing {
+            guard let file = try? OpenFile(existing) else { return .failure(PhotoXMP.Refusal(reason: "cannot read the sidecar")) }
+            defer { file.close() }
+            guard let read = PhotoXMP.wholeFile(file.descriptor) else { return .failure(PhotoXMP.Refusal(reason: "cannot read the sidecar")) }
+            bytes = read
+        }
+        do throws(PhotoXMP.Refusal) {
+            return .success(try PhotoXMP.merged(bytes, rating: rating, changes: changes))
+        } catch {
+            return .failure(error)
+        }
+    }
 }

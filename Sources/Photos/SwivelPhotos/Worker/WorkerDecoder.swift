@@ -51,6 +51,11 @@ final class WorkerDecoder: @unchecked Sendable {
     /// Sends `request` (with `file`, which stays the caller's) and waits for the reply,
     /// killing the worker as soon as `cancellation` is set.
     func ask(_ request: String, file: Int32?, cpuSeconds: Int, cancellation: DecodeCancellation) -> Outcome {
+        ask(request, files: file.map { [$0] } ?? [], cpuSeconds: cpuSeconds, cancellation: cancellation)
+    }
+
+    /// `ask` with several files (at most four), sent in order.
+    func ask(_ request: String, files: [Int32], cpuSeconds: Int, cancellation: DecodeCancellation) -> Outcome {
         if process == nil {
             switch start(libraries) {
             case .success(let started): (process, ready) = (started, false)
@@ -58,7 +63,7 @@ final class WorkerDecoder: @unchecked Sendable {
             }
         }
         guard let process else { return .failed("cannot start a decoder process") }
-        guard process.channel.send(request, descriptors: file.map { [$0] } ?? []) else {
+        guard process.channel.send(request, descriptors: files) else {
             return .failed(replace(report: nil, cpuSeconds: cpuSeconds))
         }
         while true {
