@@ -160,7 +160,9 @@ public final class RatingStore: @unchecked Sendable {
     /// dot-file, which the folder watch passes over), `fsync`ed, renamed over `target`, and the
     /// folder `fsync`ed so the rename itself is kept. An existing file's permissions are kept; a new
     /// one gets 0666 less the umask. Nil when done, else why not (the temporary file removed).
-    /// `failingWith`: an errno the write is made to fail with (tests).
+    /// `failingWith`: an errno the write is made to fail with once half the bytes are in the
+    /// temporary file, as a disk that fills part way (tests where no small file system can be
+    /// mounted).
     static func writeAtomically(_ bytes: [UInt8], to target: FilePath, failingWith injected: Int32? = nil) -> String? {
         let folder = SidecarFolders.folder(of: target)
         var template = folder.appending(Array(".".utf8) + target.lastComponent + Array(".swivel-XXXXXX".utf8)).cString
@@ -178,7 +180,10 @@ public final class RatingStore: @unchecked Sendable {
             mode = 0o666 & ~mask
         }
         if fchmod(fd, mode) != 0 { problem = String(cString: strerror(errno)) }
-        if problem == nil, let injected { problem = String(cString: strerror(injected)) }
+        if problem == nil, let injected {
+            _ = FileDescriptor.write(fd, Array(bytes.prefix(bytes.count / 2)))
+            problem = String(cString: strerror(injected))
+        }
         if problem == nil, !FileDescriptor.write(fd, bytes) { problem = String(cString: strerror(errno)) }
         if problem == nil, fsync(fd) != 0 { problem = String(cString: strerror(errno)) }
         if close(fd) != 0, problem == nil { problem = String(cString: strerror(errno)) }
