@@ -48,6 +48,8 @@ if options.showHelp {
     Console.out("swivel \(Options.version)")
 } else if options.showInfo {
     InfoCommand.run(options.paths)
+} else if options.listPaths {
+    ListCommand.run(options)
 } else if options.bench {
     Bench(settings: .init(width: options.width, height: options.height, cards: options.cards,
                           frames: options.benchFrames, flicks: options.benchFlicks, images: options.benchImages,

@@ -73,19 +73,19 @@ import Testing
             #expect(options == Options(), "--\(option.name) \(text) is not the default")
             checked += 1
         }
-        #expect(checked == 20)
+        #expect(checked == 22)
     }
 
     // MARK: The config file
 
     @Test func theConfigFileSetsWhatTheDeclarationsSay() throws {
         #expect(OptionDeclarations.commandLineOnly.map(\.name) == [
-            "open", "null", "pick", "print-marked", "print0", "demo", "screenshot", "record", "replay", "bench", "in-process", "frames", "flicks",
+            "open", "null", "pick", "print-marked", "list", "print0", "demo", "screenshot", "record", "replay", "bench", "in-process", "frames", "flicks",
             "images", "soak",
             "soak-render-every", "soak-memory-limit", "seed", "config", "no-config",
         ])
         let path = FilePath("/c")
-        let samples = ["video-driver": "x11", "scale": "2", "preset": "seed", "scroll": "3", "slideshow": "5"]
+        let samples = ["label": "red", "video-driver": "x11", "scale": "2", "preset": "seed", "scroll": "3", "slideshow": "5"]
         for option in OptionDeclarations.all {
             let value = option.form == .flag ? "yes" : samples[option.name] ?? option.defaultText ?? "x"
             if option.inConfig {
@@ -171,7 +171,9 @@ import Testing
         (["-o", "--soak", "1"], "-o (--print-marked) prints the marks of a window session; it cannot go with --bench or --soak"),
         (["--pick", "-o", "p"], "--pick prints the chosen paths on Enter, -o (--print-marked) the marked ones on quitting; give one"),
         (["--pick"], "--pick and -o (--print-marked) print photos' paths; they need PATHs or '-'"),
-        (["--print0", "p"], "--print0 says how --pick and -o (--print-marked) end the paths they print; it needs one of them"),
+        (["--list", "--pick", "p"], "--list prints paths without a window; it cannot go with --pick, -o, --screenshot, --record, --replay, --bench or --soak"),
+        (["--list"], "--list prints photos' paths; it needs PATHs or '-'"),
+        (["--print0", "p"], "--print0 says how --pick, -o (--print-marked) and --list end the paths they print; it needs one of them"),
         (["--frames", "10"], "--frames sets how many frames --bench renders; it needs --bench"),
         (["--demo", "a{count}.jpg"], "--demo shows the built-in deck; it cannot go with photo paths (got 'a{count}.jpg')"),
         (["--soak", "1", "--demo", "--images", "p"], "--demo and --images choose two different decks; give one"),

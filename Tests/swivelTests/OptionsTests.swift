@@ -206,7 +206,7 @@ import Testing
         (["--seed", "3", "--sort", "taken", "a"], "--seed is for --soak or --sort random; it needs one of them"),
         (["-0", "a.jpg"], "-0 (--null) says how the paths on standard input are separated; it needs the path '-'"),
         (["-", "b", "-"], "'-' (paths from standard input) can be given once (got it 2 times)"),
-        (["--sort", "size", "a"], "--sort wants one of: name, mtime, taken, random (got 'size')"),
+        (["--sort", "size", "a"], "--sort wants one of: name, mtime, taken, rating, random (got 'size')"),
         (["--frames", "10"], "--frames sets how many frames --bench renders; it needs --bench"),
         (["--bench", "--demo", "--images", "pics"], "--demo and --images choose two different decks; give one"),
         (["--cards", "3", "a.jpg"], "--cards sets the colour deck's size; a photo deck has one card per image, so it cannot go with photo paths, --demo or --images"),

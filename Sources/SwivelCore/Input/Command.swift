@@ -36,6 +36,36 @@ public enum Command: String, CaseIterable, Equatable, Hashable, Sendable {
     case rate0, rate1, rate2, rate3, rate4, rate5
     case labelRed, labelYellow, labelGreen, labelBlue, labelPurple
     case reject
+    /// Which photos show (`RatingFilter`): at least 0–5 stars; only one label (again: any); the
+    /// rejected shown, hidden or alone, in turn.
+    case showStars0, showStars1, showStars2, showStars3, showStars4, showStars5
+    case showRed, showYellow, showGreen, showBlue, showPurple
+    case cycleRejected
+
+    /// The minimum of stars a `showStars` command sets.
+    public var minimumStars: Int? {
+        switch self {
+        case .showStars0: 0
+        case .showStars1: 1
+        case .showStars2: 2
+        case .showStars3: 3
+        case .showStars4: 4
+        case .showStars5: 5
+        default: nil
+        }
+    }
+
+    /// The label a `show` command shows alone.
+    public var shownLabel: ColourLabel? {
+        switch self {
+        case .showRed: .red
+        case .showYellow: .yellow
+        case .showGreen: .green
+        case .showBlue: .blue
+        case .showPurple: .purple
+        default: nil
+        }
+    }
 
     /// The stars a `rate` command sets.
     public var stars: Int? {

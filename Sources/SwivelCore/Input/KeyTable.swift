@@ -66,20 +66,29 @@ public struct KeyTable: Sendable {
     /// The command `chord` gives in `modes`, nil when no binding there has it. Ctrl must be held
     /// exactly as a binding says (Ctrl+C copies, Ctrl+X is not Swivel's); Shift must be held where a
     /// binding asks for it and is otherwise not looked at (Shift+= is + as on the keyboard); Alt
-    /// and Super are not looked at.
+    /// picks a binding that asks for it (Alt+3 filters, 3 rates) and is otherwise not looked at
+    /// (Alt+→ is →, as before any key asked for Alt); Super is not looked at.
     public func command(for chord: KeyChord, in modes: Modes) -> Command? {
+        if let command = lookUp(chord, in: modes, altExactly: true) { return command }
+        return chord.modifiers.contains(.alt) ? lookUp(chord, in: modes, altExactly: false) : nil
+    }
+
+    private func lookUp(_ chord: KeyChord, in modes: Modes, altExactly: Bool) -> Command? {
         for context in modes.lookupOrder {
             for line in lines where line.context == context {
-                if let binding = line.bindings.first(where: { Self.matches($0.chord, chord) }) { return binding.command }
+                if let binding = line.bindings.first(where: { Self.matches($0.chord, chord, altExactly: altExactly) }) {
+                    return binding.command
+                }
             }
         }
         return nil
     }
 
-    static func matches(_ bound: KeyChord, _ pressed: KeyChord) -> Bool {
+    static func matches(_ bound: KeyChord, _ pressed: KeyChord, altExactly: Bool = true) -> Bool {
         bound.key == pressed.key
             && bound.modifiers.contains(.control) == pressed.modifiers.contains(.control)
             && (!bound.modifiers.contains(.shift) || pressed.modifiers.contains(.shift))
+            && (!altExactly || bound.modifiers.contains(.alt) == pressed.modifiers.contains(.alt))
     }
 
     /// Every binding, with its line's context.
@@ -120,12 +129,25 @@ public struct KeyTable: Sendable {
              [(KeyChord(.digit0), .rate0), (KeyChord(.keypad0), .rate0), (KeyChord(.digit1), .rate1), (KeyChord(.keypad1), .rate1),
               (KeyChord(.digit2), .rate2), (KeyChord(.keypad2), .rate2), (KeyChord(.digit3), .rate3), (KeyChord(.keypad3), .rate3),
               (KeyChord(.digit4), .rate4), (KeyChord(.keypad4), .rate4), (KeyChord(.digit5), .rate5), (KeyChord(.keypad5), .rate5)]),
-        Line("6 7 8 9 / P", "label it red, yellow, green, blue / purple",
-             detail: "Lightroom's keys for the four; Lightroom has none for purple, P is Swivel's; again: no label",
+        Line("6 7 8 9 / P / X", "label it red, yellow, green, blue / purple / reject it",
+             detail: "Lightroom's keys for the four labels and the rejection; Lightroom has none for purple, P is Swivel's; again: no label, not rejected",
              [(KeyChord(.digit6), .labelRed), (KeyChord(.keypad6), .labelRed), (KeyChord(.digit7), .labelYellow),
               (KeyChord(.keypad7), .labelYellow), (KeyChord(.digit8), .labelGreen), (KeyChord(.keypad8), .labelGreen),
-              (KeyChord(.digit9), .labelBlue), (KeyChord(.keypad9), .labelBlue), (KeyChord(.p), .labelPurple)]),
-        Line("X", "reject it", detail: "as in Lightroom; again: not rejected", [(KeyChord(.x), .reject)]),
+              (KeyChord(.digit9), .labelBlue), (KeyChord(.keypad9), .labelBlue), (KeyChord(.p), .labelPurple),
+              (KeyChord(.x), .reject)]),
+        Line("Alt+0–9, P, X", "show only: N stars or more / a label / rejected",
+             detail: "Alt with the key that rates: Alt+1–5 that many stars or more, Alt+0 all stars again, Alt+6–9 and Alt+P red, yellow, green, blue and purple (again: every label), Alt+X rejected shown, hidden, alone in turn (`--min-rating`, `--label`, `--rejected` at start). The row and the full view follow at once, the centred photo staying where it passes; the notice line says how many of how many show",
+             [(KeyChord(.digit0, .alt), .showStars0), (KeyChord(.keypad0, .alt), .showStars0),
+              (KeyChord(.digit1, .alt), .showStars1), (KeyChord(.keypad1, .alt), .showStars1),
+              (KeyChord(.digit2, .alt), .showStars2), (KeyChord(.keypad2, .alt), .showStars2),
+              (KeyChord(.digit3, .alt), .showStars3), (KeyChord(.keypad3, .alt), .showStars3),
+              (KeyChord(.digit4, .alt), .showStars4), (KeyChord(.keypad4, .alt), .showStars4),
+              (KeyChord(.digit5, .alt), .showStars5), (KeyChord(.keypad5, .alt), .showStars5),
+              (KeyChord(.digit6, .alt), .showRed), (KeyChord(.keypad6, .alt), .showRed),
+              (KeyChord(.digit7, .alt), .showYellow), (KeyChord(.keypad7, .alt), .showYellow),
+              (KeyChord(.digit8, .alt), .showGreen), (KeyChord(.keypad8, .alt), .showGreen),
+              (KeyChord(.digit9, .alt), .showBlue), (KeyChord(.keypad9, .alt), .showBlue), (KeyChord(.p, .alt), .showPurple),
+              (KeyChord(.x, .alt), .cycleRejected)]),
         Line("Ctrl+A / U", "mark all / clear the marks", .everywhere, [(KeyChord(.a, .control), .markAll), (KeyChord(.u), .clearMarks)]),
         Line("Ctrl+C", "copy the photo's path", detail: "the centred (or open) photo's, to the clipboard",
              [(KeyChord(.c, .control), .copyPath)]),

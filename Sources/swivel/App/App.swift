@@ -41,7 +41,9 @@ struct App {
                                                                                   captions: options.captions))
         let screenshot = options.screenshot
         // Live folders: only where the row is shown for a while, and not for the built-in decks.
-        let watch = screenshot == nil ? Self.watch(options, deck: deck, files: deckFiles, onChange: { EventPump.wake() }) : nil
+        var watchOptions = options
+        watchOptions.watch = options.watch && screenshot == nil
+        let watch = Self.watch(watchOptions, deck: deck, files: deckFiles, onChange: { EventPump.wake() })
         let state = Self.state(options, cards: photos?.count, viewport: surface.window.pointSize, pixels: renderer.windowPixels,
                                openCard: openCard, fullscreen: surface.window.isFullscreen, watching: watch != nil)
         // Ratings: read and saved where the photos are (not the demo's temporary copies).
@@ -67,14 +69,16 @@ struct App {
     }
 
     /// The watch of the deck's folders and files (`--no-watch`, the built-in decks: none), files that
-    /// appear placed in `deck` where the scan and the sort would have put them; `onChange` runs on
-    /// its thread when a batch of changes is ready; its warnings go to `warn` (stderr), on either thread.
+    /// appear placed in `deck` where the scan and the sort would have put them (as are, watched or
+    /// not, the photos the rating filter shows again); `onChange` runs on its thread when a batch of
+    /// changes is ready; its warnings go to `warn` (stderr), on either thread.
     static func watch<T>(_ options: Options, deck: SwivelPhotos.PhotoDeck<T>?, files: ScannedDeck?,
                          faults: FolderWatch.Faults = TestConfiguration.current.folderWatchFaults,
                          warn: @escaping @Sendable (String) -> Void = { Console.error($0) },
                          onChange: @escaping @Sendable () -> Void) -> FolderWatch? {
-        guard options.watch, let deck, let files, !options.demo else { return nil }
+        guard let deck, let files, !options.demo else { return nil }
         deck.placeNewFiles(DeckPlacement(roots: files.roots, sort: options.sort, reverse: options.reverse), times: files.times)
+        guard options.watch else { return nil }
         return FolderWatch(roots: files.roots, recursive: options.recursive, faults: faults, warn: warn, onChange: onChange)
     }
 
@@ -98,6 +102,8 @@ struct App {
                                                   loops: options.loop, running: options.slideshow != nil),
                              overlays: Overlays(hud: options.hud), fullscreen: fullscreen, watching: watching, pixels: pixels)
         if let openCard { state.fullView.open(openCard, row: &state.row, at: 0, flying: false) }
+        // Photos' ratings filter a deck of files (the demo's copies and the colour cards have none).
+        if cards != nil, !options.demo { state.startFiltering(options.ratingFilter) }
         return state
     }
 

@@ -76,6 +76,14 @@ struct Options: Equatable {
     var thumbnailCache = true
     /// The name a new XMP sidecar gets (`--sidecar`).
     var sidecarNaming = SidecarNaming.full
+    /// Show only photos with at least this many stars (`--min-rating`).
+    var minRating = 0
+    /// Show only photos with this colour label (`--label`); nil: any.
+    var label: ColourLabel?
+    /// What happens to rejected photos (`--rejected`).
+    var rejected = RatingFilter.Rejected.show
+    /// Print the paths that pass the filter and exit, without a window (`--list`).
+    var listPaths = false
     /// The deck's order (`--sort`); `.name`, the default, is the natural name order of the scan.
     var sort = DeckSort.name
     /// The order the other way round (`--reverse`).
@@ -178,5 +186,14 @@ extension Options {
     private mutating func apply(layer settings: [Setting]) {
         settings.last(where: \.option.appliedFirst)?.assign(&self)
         for setting in settings where !setting.option.appliedFirst { setting.assign(&self) }
+    }
+}
+
+extension Options {
+    /// The rating filter the options ask for (`--min-rating`, `--label`, `--rejected`).
+    /// `--rejected only` shows the rejected alone, whatever `--min-rating` (a config file's, say)
+    /// asks: a rejected photo has no stars.
+    var ratingFilter: RatingFilter {
+        RatingFilter(minimumStars: rejected == .only ? 0 : minRating, label: label?.name, rejected: rejected)
     }
 }

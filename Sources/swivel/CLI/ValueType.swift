@@ -84,6 +84,22 @@ extension ValueType where Value: CaseIterable & RawRepresentable, Value.RawValue
     }
 }
 
+extension ValueType where Value == ColourLabel {
+    /// One of the five colour labels, by the name Lightroom writes, in any case.
+    static var colourLabel: Self {
+        let names = ColourLabel.allCases.map { $0.name.lowercased() }
+        return Self(check: { v, l throws(Options.UsageError) in
+                        let text = String(decoding: v, as: UTF8.self)
+                        guard let value = ColourLabel(named: text) else {
+                            throw Options.UsageError(description: "\(l) wants one of: " + names.joined(separator: ", ")
+                                + " (got \(OptionValue.quoted(text)))")
+                        }
+                        return value
+                    },
+                    range: OptionValue.alternatives(names), show: { $0.name.lowercased() })
+    }
+}
+
 extension ValueType where Value == RGBA8 {
     /// `#rgb`, `#rrggbb` or a CSS colour name.
     static var colour: Self {

@@ -36,6 +36,11 @@ struct AppState {
     var marks = CardMarks()
     /// The photos' stars, labels and rejections (0–9, P, X), kept in their XMP sidecars.
     var ratings = CardRatings()
+    /// Which photos show, by their ratings (`--min-rating`, `--label`, `--rejected`, Alt with the
+    /// rating keys): the others are out of `membership`, hidden until they pass.
+    private(set) var filter = RatingFilter.off
+    /// The filter is still to be applied to the deck (it was given at start: the first tick does it).
+    private var filterStale = false
     /// What Ctrl+Z takes back, newest last: a Delete (the trash's own stack holds it) or a rating.
     private(set) var undoOrder: [UndoKind] = []
     enum UndoKind: Equatable, Sendable { case trash, rating }
@@ -95,15 +100,20 @@ struct AppState {
             }
             membership = cards
             deck.membership = cards
-            marks.keepCardsOf(deck)
-            ratings.keepCardsOf(deck)
+            marks.keepCardsOf(cards)
+            ratings.keepCardsOf(cards)
             // (A deck emptied by files deleted while it is open stays open, waiting for new ones.)
             if settings.emptyIsFatal && cards.count == 0 { end = .failed("none of the images could be read") }
         case .sharpPhotos(let events):
             sharp.take(events, fullView: &fullView, at: now)
         case .ratings(let events):
+            var rated: [FilePath] = []
+            defer { refilter(only: rated, deck: deck, at: now) }
             for event in events {
                 ratings.took(event)
+                switch event {
+                case .read(let path, _), .saved(let path, _), .notSaved(let path, _, _): rated.append(path)
+                }
                 if case .notSaved(let path, _, let reason) = event {
                     effects.warn(reason)
                     notice.show("Not saved: \(String(decoding: path.lastComponent, as: UTF8.self))'s rating (kept until Swivel quits): \(reason)",
@@ -111,6 +121,7 @@ struct AppState {
                 }
             }
         case .tick:
+            if filterStale { refilter(deck: deck, at: now) }
             stepSlideshow(at: now, deck: deck)
             notice.expire(at: now)
         case .quit:
@@ -200,7 +211,10 @@ struct AppState {
             end = .picked(marked.isEmpty ? deck.path(at: card).map { [$0] } ?? [] : marked)
         case .undo where undoOrder.last == .rating:
             undoOrder.removeLast()
-            if let path = ratings.undo(), let deck, let position = deck.position(of: path) {
+            let path = ratings.undo()
+            // A photo the filter hid shows again when its old rating passes.
+            if let path { refilter(only: [path], deck: deck, at: time) }
+            if let path, let deck, let position = deck.position(of: path) {
                 // The photo whose rating came back is the one shown.
                 if fullView.openPage(at: time) != nil {
                     fullView.open(position, row: &row, at: time, flying: false)
@@ -221,7 +235,85 @@ struct AppState {
                 notice.show("Card \(card + 1) is a colour card: no file to rate", at: time, for: Notice.briefDuration)
                 return
             }
-            if ratings.perform(command, on: path) { undoOrder.append(.rating) }
+            if ratings.perform(command, on: path) {
+                undoOrder.append(.rating)
+                // Rated out of the filter, it leaves at once (as in Lightroom's filtered grid).
+                refilter(only: [path], deck: deck, at: time)
+            }
+        case .showStars0, .showStars1, .showStars2, .showStars3, .showStars4, .showStars5, .showRed, .showYellow,
+             .showGreen, .showBlue, .showPurple, .cycleRejected:
+            guard deck != nil else {
+                notice.show("The colour cards have no ratings to show by", at: time, for: Notice.briefDuration)
+                return
+            }
+            var changed = filter
+            if let stars = command.minimumStars {
+                changed.showAtLeast(stars)
+            } else if let colour = command.shownLabel {
+                changed.toggle(colour)
+            } else {
+                changed.cycleRejected()
+            }
+            setFilter(changed, deck: deck, at: time)
+        }
+    }
+
+    // MARK: The rating filter
+
+    /// Starts with `filter` (the options'); the first tick applies it, once the deck is there.
+    mutating func startFiltering(_ filter: RatingFilter) {
+        self.filter = filter
+        filterStale = !filter.isOff
+    }
+
+    /// Shows the photos `filter` lets through, at once, and says so in the notice line: "Showing
+    /// ★★★ or more: 12 of 250 photos".
+    mutating func setFilter(_ filter: RatingFilter, deck: DeckModel?, at time: Double) {
+        self.filter = filter
+        refilter(deck: deck, at: time)
+        guard let cards = membership else { return }
+        let total = cards.count + cards.hidden.count
+        notice.show(filter.isOff ? "Showing all \(total) photos"
+                        : "Showing \(filter.text): \(cards.count) of \(total) photos", at: time)
+    }
+
+    /// Whether the filter lets `path` through: every photo when it is off; else a photo whose
+    /// rating is known (read, or set by a key) and passes.
+    func passesFilter(_ path: FilePath) -> Bool {
+        filter.isOff || (ratings.isKnown(path) && filter.passes(ratings.rating(of: path)))
+    }
+
+    /// Hides the cards the filter leaves out and shows the hidden photos it lets through (of
+    /// `only`, when given: the photos whose ratings changed; else all), each in its sorted place.
+    /// The centred card (the open photo) stays where it is when it passes, and the row moves
+    /// under it; when it does not, the one after it takes its place. An open full view shows the
+    /// same photo, or that one, and closes when no photo passes.
+    private mutating func refilter(only changed: [FilePath]? = nil, deck: DeckModel?, at now: Double) {
+        guard let deck, var cards = membership else { return }
+        filterStale = false
+        guard !filter.isOff || !cards.hidden.isEmpty else { return }
+        let leaving: [FilePath], returning: [FilePath]
+        if let changed {
+            leaving = changed.filter { cards.contains($0) && !passesFilter($0) }
+            returning = changed.filter { cards.hidden[$0] != nil && passesFilter($0) }
+        } else {
+            leaving = cards.orderedPaths.filter { !passesFilter($0) }
+            returning = cards.hidden.keys.filter(passesFilter)
+        }
+        guard !leaving.isEmpty || !returning.isEmpty else { return }
+        let openPage = fullView.openPage(at: now)
+        let centred = openPage ?? Int(row.layout.centreIndex(scroll: row.offset(at: now)).rounded())
+        guard let (count, moved) = cards.filter(hiding: leaving, showing: returning, centred: centred) else { return }
+        membership = cards
+        deck.membership = cards
+        row.replaceCards(count: count, centredMovedBy: moved - centred, taken: [], grown: [], at: now)
+        marks.keepCardsOf(cards)
+        if openPage != nil {
+            if count == 0 {
+                fullView.close()
+            } else {
+                fullView.open(min(moved, count - 1), row: &row, at: now, flying: false)
+            }
         }
     }
 
@@ -322,8 +414,10 @@ struct AppState {
             return deck.position(of: path)
         }
         row.replaceCards(count: count, centredMovedBy: moved - centred, taken: taken, grown: grown, at: time)
-        marks.keepCardsOf(deck)
-        ratings.keepCardsOf(deck)
+        marks.keepCardsOf(cards)
+        ratings.keepCardsOf(cards)
+        // New and rewritten files are judged once their ratings are read.
+        if !filter.isOff { refilter(deck: deck, at: time) }
     }
 
     // MARK: Time

@@ -1,4 +1,5 @@
 import SwivelCore
+import SwivelPhotoCore
 import SwivelPhotos
 
 /// The marked cards (M, Ctrl+A, U) of the deck on screen: a photo by its file's path, so that a
@@ -48,9 +49,9 @@ struct CardMarks: Equatable, Sendable {
 
     /// Files that left the deck (deleted, or found unreadable) take their marks with them: a file
     /// that comes back later is a new card, unmarked. (A file rewritten in place keeps its card
-    /// and its mark.)
-    mutating func keepCardsOf(_ deck: any DeckFiles) {
+    /// and its mark; one the rating filter hides keeps it for when it shows again.)
+    mutating func keepCardsOf(_ cards: DeckMembership) {
         guard !marks.isEmpty else { return }
-        marks.keep { if case .file(let path) = $0 { deck.contains(path) } else { false } }
+        marks.keep { if case .file(let path) = $0 { cards.holds(path) } else { false } }
     }
 }

@@ -1,4 +1,5 @@
 import SwivelCore
+import SwivelPhotoCore
 import SwivelPhotos
 
 /// The photos' ratings and colour labels (0–5, 6–9 and P, X; Ctrl+Z takes them back): what each
@@ -39,10 +40,16 @@ struct CardRatings: Equatable, Sendable {
     private(set) var undoStack: [Change] = []
     /// Photos whose last save failed (the rating here is the one that counts).
     private(set) var unsaved: Set<PhotoKey> = []
+    /// Photos whose XMP has been read or whose rating a key set: the rating filter judges these
+    /// (one not known yet stays hidden while a filter is on, rather than flash by).
+    private var known: Set<PhotoKey> = []
 
     static func key(_ path: FilePath) -> PhotoKey { PhotoKey(path) }
 
     func rating(of path: FilePath) -> Rating { ratings[Self.key(path)] ?? .none }
+
+    /// Whether `path`'s rating is known (read from its XMP, or set by a key).
+    func isKnown(_ path: FilePath) -> Bool { known.contains(Self.key(path)) }
 
     /// Whether any photo has a rating or label (frames without any are drawn as before).
     var isEmpty: Bool { ratings.isEmpty }
@@ -76,6 +83,7 @@ struct CardRatings: Equatable, Sendable {
 
     private mutating func set(_ rating: Rating, on photo: PhotoKey, from before: Rating) {
         ratings[photo] = rating.isEmpty ? nil : rating
+        known.insert(photo)
         saving[photo, default: 0] += 1
         toSave.append(Save(photo: photo.path, rating: rating,
                            changes: PhotoXMP.Changes(rating: rating.value != before.value, label: rating.label != before.label)))
@@ -93,6 +101,7 @@ struct CardRatings: Equatable, Sendable {
         switch event {
         case .read(let path, let rating):
             let photo = Self.key(path)
+            known.insert(photo)
             guard saving[photo] == nil else { return }
             ratings[photo] = rating.isEmpty ? nil : rating
         case .saved(let path, let says):
@@ -112,10 +121,11 @@ struct CardRatings: Equatable, Sendable {
     }
 
     /// Photos that left the deck take their ratings with them from the screen (their files keep
-    /// them); their undo entries go too.
-    mutating func keepCardsOf(_ deck: any DeckFiles) {
-        guard !ratings.isEmpty || !undoStack.isEmpty else { return }
-        ratings = ratings.filter { deck.contains($0.key.path) }
-        undoStack.removeAll { !deck.contains($0.photo.path) }
+    /// them); their undo entries go too. Those the rating filter hides are still the deck's.
+    mutating func keepCardsOf(_ cards: DeckMembership) {
+        guard !ratings.isEmpty || !undoStack.isEmpty || !known.isEmpty else { return }
+        ratings = ratings.filter { cards.holds($0.key.path) }
+        known = known.filter { cards.holds($0.path) }
+        undoStack.removeAll { !cards.holds($0.photo.path) }
     }
 }

@@ -17,6 +17,10 @@ public struct DeckMembership: Sendable {
     private var keys: [Int: DeckPlacement.Key] = [:]
     /// The ids in `order`, by path.
     private var idsByPath: [FilePath: Int] = [:]
+    /// Files the rating filter hides (`filter`): not cards, but still the deck's, each with the key
+    /// that puts it back in its sorted place when it passes again (nil: at the end, as a random
+    /// deck's new files).
+    public private(set) var hidden: [FilePath: DeckPlacement.Key?] = [:]
 
     /// A deck of `paths`, in that order, ids 0, 1, 2, ….
     public init(paths: [FilePath]) {
@@ -35,6 +39,9 @@ public struct DeckMembership: Sendable {
 
     /// The files of the cards, in the row's order.
     public var orderedPaths: [FilePath] { order.map { paths[$0] } }
+
+    /// Whether `path` is the deck's, a card or hidden by the filter.
+    public func holds(_ path: FilePath) -> Bool { idsByPath[path] != nil || hidden[path] != nil }
 
     /// Whether a card shows `path`.
     public func contains(_ path: FilePath) -> Bool { idsByPath[path] != nil }
@@ -81,6 +88,8 @@ public struct DeckMembership: Sendable {
         var replaced: [Int: Int] = [:]
         var changed = false
         func add(_ path: FilePath, root: Int) {
+            // A hidden file written again is a card until the filter has seen its new rating.
+            hidden[path] = nil
             let id = paths.count
             paths.append(path)
             let key = placement?.key(for: path, root: root, time: sortTime(path, placement?.sort ?? .name))
@@ -111,10 +120,12 @@ public struct DeckMembership: Sendable {
                     add(path, root: root)
                 }
             case .removed(let path):
+                hidden[path] = nil
                 guard let id = idsByPath[path], order.contains(id) else { continue }
                 remove([id])
             case .removedFolder(let folder):
                 let prefix = Self.asFolder(folder)
+                hidden = hidden.filter { !$0.key.bytes.starts(with: prefix) }
                 remove(Set(order.filter { paths[$0].bytes.starts(with: prefix) }))
             case .listed(let folder, let files, let root):
                 let listed = Set(files)
@@ -124,13 +135,53 @@ public struct DeckMembership: Sendable {
                     return path.starts(with: prefix) && !path[prefix.count...].contains(UInt8(ascii: "/"))
                         && !listed.contains(paths[id])
                 }))
-                for path in files where idsByPath[path] == nil { add(path, root: root) }
+                hidden = hidden.filter { path, _ in
+                    !(path.bytes.starts(with: prefix) && !path.bytes[prefix.count...].contains(UInt8(ascii: "/"))
+                      && !listed.contains(path))
+                }
+                for path in files where idsByPath[path] == nil && hidden[path] == nil { add(path, root: root) }
             case .present(let path, let root):
-                if idsByPath[path] == nil { add(path, root: root) }
+                if idsByPath[path] == nil && hidden[path] == nil { add(path, root: root) }
             }
         }
         guard changed else { return nil }
-        // The centred card's new place; if it left, the one after it (else before it) that stayed.
+        return (order.count, Self.centred(before: before, centred: centred, now: order, replaced: replaced))
+    }
+
+    /// Hides the cards of `leaving` and shows the hidden files of `returning`, each in its sorted
+    /// place (the rating filter changed, or a photo's rating did). `centred` is the position of the
+    /// card at the centre; returns the deck's new size and that card's new position (where it
+    /// went, or, if it left, the card that followed it, else the one before it), or nil when
+    /// nothing changed. A shown file gets a new id, as a file that appears does.
+    public mutating func filter(hiding leaving: [FilePath], showing returning: [FilePath],
+                                centred: Int) -> (count: Int, centred: Int)? {
+        let before = order
+        var changed = false
+        let leavingIDs = Set(leaving.compactMap { idsByPath[$0] })
+        if !leavingIDs.isEmpty {
+            order.removeAll { leavingIDs.contains($0) }
+            for id in leavingIDs {
+                hidden.updateValue(keys[id], forKey: paths[id])
+                forget(id)
+            }
+            changed = true
+        }
+        for path in returning {
+            guard let entry = hidden.removeValue(forKey: path) else { continue }
+            let id = paths.count
+            paths.append(path)
+            keys[id] = entry
+            order.insert(id, at: insertionPoint(for: entry))
+            idsByPath[path] = id
+            changed = true
+        }
+        guard changed else { return nil }
+        return (order.count, Self.centred(before: before, centred: centred, now: order, replaced: [:]))
+    }
+
+    /// Where the card at `centred` in `before` is in `order` now; if it left, the one after it
+    /// (else before it) that stayed; `replaced` maps an id to the one that took its card's place.
+    private static func centred(before: [Int], centred: Int, now order: [Int], replaced: [Int: Int]) -> Int {
         let positions = Dictionary(uniqueKeysWithValues: order.enumerated().map { ($1, $0) })
         func now(_ id: Int) -> Int? {
             var id = id
@@ -140,7 +191,7 @@ public struct DeckMembership: Sendable {
         let start = min(max(0, centred), before.count)
         let after = before[start...].lazy.compactMap(now).first
         let earlier = before[..<start].reversed().lazy.compactMap(now).first
-        return (order.count, after ?? earlier.map { $0 + 1 } ?? 0)
+        return after ?? earlier.map { $0 + 1 } ?? 0
     }
 
     /// A folder's path with one `/` at its end, to match the paths under it.

@@ -6,6 +6,8 @@ public enum DeckSort: String, CaseIterable, Sendable {
     case mtime
     /// When the photo was taken (EXIF DateTimeOriginal), oldest first; files without it by mtime.
     case taken
+    /// By `xmp:Rating`, most stars first, unrated after the rated, rejected last; ties in name order.
+    case rating
     /// Shuffled with a seed.
     case random
 }

@@ -41,6 +41,14 @@ public enum PhotoDecoding {
         return PhotoXMP.read(photo: photoFile?.descriptor, sidecar: sidecarFile?.descriptor)
     }
 
+    /// The ratings of `paths`, in order: each photo's sidecar's (its folder listed once), else its
+    /// own XMP's, read on all cores (in the workers when there is a pool).
+    public static func ratings(_ paths: [FilePath]) -> [Rating] {
+        var folders = SidecarFolders()
+        let files = paths.map { (photo: $0, sidecar: folders.sidecar(of: $0)) }
+        return DeckOrder.inParallel(files) { xmp(photo: $0.photo, sidecar: $0.sidecar).value }
+    }
+
     /// `PhotoXMP.merged` of the sidecar at `existing` (nil: none yet), in a worker when there is a pool.
     public static func mergedSidecar(_ existing: FilePath?, rating: Rating,
                                      changes: PhotoXMP.Changes) -> Result<(bytes: [UInt8], says: PhotoXMP.Found), PhotoXMP.Refusal> {
