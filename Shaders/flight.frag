@@ -24,6 +24,7 @@ uniform float u_sharpOpacity; // the sharp photo fading in over the card's textu
 out vec4 fragColor;
 
 #include "rounded-rect.glsl"
+#include "clipping.glsl"
 
 void main() {
     vec2 halfSize = u_rect.zw * 0.5;
@@ -34,7 +35,7 @@ void main() {
     vec2 uv = u_crop.xy + (local / max(u_rect.zw, vec2(1e-6)) + 0.5) * u_crop.zw;
     if (u_sharpShown > 0.5) {
         if (any(lessThan(uv, u_tileShown.xy)) || any(greaterThanEqual(uv, u_tileShown.zw))) discard;
-        color = texture(u_sharp, u_tileMap.xy + uv * u_tileMap.zw) * u_sharpOpacity;
+        color = clippingMarked(texture(u_sharp, u_tileMap.xy + uv * u_tileMap.zw)) * u_sharpOpacity;
     } else if (u_image.x >= 0.0) {
         color = mix(color, texture(u_images, vec3(uv, u_image.x)), u_image.y);
     }

@@ -23,6 +23,8 @@ public struct CardScene {
     public var badges: [Point] = []
     /// Rating strips over the open photos (flat, at the seed's size: `RatingStrip.init(fullView:…)`).
     public var ratingStrips: [RatingStrip] = []
+    /// The clipping overlay (J) on the open photo's sharp pixels: 255 in any channel red, 0 in all blue.
+    public var clippingMarks = false
 
     public init(viewport: Size, parameters: EffectParameters = EffectParameters(), cards: [CardInstance],
                 background: RGBA8 = .white, textures: CardTextures? = nil, overlays: [Overlay] = []) {

@@ -5,11 +5,14 @@ import CGL
 /// `gl_VertexID`). What is drawn where is the list's alone.
 final class FlightPass {
     private let program: ShaderProgram
-    private let viewportPixels, quadRect, grow, rect, radius, color, crop, image, sharpShown, tileMap, tileShown, sharpOpacity: Uniform
+    private let viewportPixels, quadRect, grow, rect, radius, color, crop, image, sharpShown, tileMap, tileShown, sharpOpacity,
+                clipping: Uniform
     private var vertexArray: GLuint = 0
     /// A texture's rectangle of whole pixels (`photo.frag`).
     private let photoProgram: ShaderProgram
     private let photoViewportPixels, photoQuad, photoUV, photoOpacity: Uniform
+    /// `photo.frag` with the clipping marks (`clipping.frag`), built when the marks are first shown.
+    private var clippingPhoto: (program: ShaderProgram, viewportPixels: Uniform, quad: Uniform, uv: Uniform, opacity: Uniform)?
     /// The card's texture (or colour) where its clip needs no coverage worked out (`layer.frag`).
     private let layerProgram: ShaderProgram
     private let layerViewportPixels, layerQuad, layerUV, layerImage, layerColor: Uniform
@@ -28,6 +31,7 @@ final class FlightPass {
         crop = try program.uniform("u_crop")
         image = try program.uniform("u_image")
         sharpShown = try program.uniform("u_sharpShown")
+        clipping = try program.uniform("u_clipping")
         program.bind(samplers: [(try program.uniform("u_images"), 1), (try program.uniform("u_sharp"), 2)])
         photoProgram = try ShaderProgram(vertex: .photoVert, fragment: .photoFrag)
         photoViewportPixels = try photoProgram.uniform("u_viewportPixels")
@@ -50,7 +54,10 @@ final class FlightPass {
     /// Draws `list`'s commands in order, one draw call each; returns the calls issued. The card
     /// texture array goes on unit 1, each command's 2D texture on unit 2 (a `flight.frag` command
     /// without a sharp photo samples none, and leaves unit 2 as it is).
-    func execute(_ list: FlightDrawList) -> Int {
+    func execute(_ list: FlightDrawList, clippingMarks: Bool = false) throws -> Int {
+        let marking = clippingMarks ? try builtClippingPhoto() : nil
+        program.use()
+        clipping.set(clippingMarks ? 1 : 0)
         glActiveTexture(GLc.texture1)
         glBindTexture(GLc.texture2DArray, list.cardTextures)
         glActiveTexture(GLc.texture0)
@@ -58,11 +65,19 @@ final class FlightPass {
         for command in list.commands {
             switch command {
             case .photo(let photo):
-                photoProgram.use()
-                photoViewportPixels.set(photo.viewportPixels)
-                photoQuad.set(photo.quad)
-                photoUV.set(photo.uv)
-                photoOpacity.set(photo.opacity)
+                if let marking {
+                    marking.program.use()
+                    marking.viewportPixels.set(photo.viewportPixels)
+                    marking.quad.set(photo.quad)
+                    marking.uv.set(photo.uv)
+                    marking.opacity.set(photo.opacity)
+                } else {
+                    photoProgram.use()
+                    photoViewportPixels.set(photo.viewportPixels)
+                    photoQuad.set(photo.quad)
+                    photoUV.set(photo.uv)
+                    photoOpacity.set(photo.opacity)
+                }
                 bindOnUnit2(photo.texture)
             case .layer(let layer):
                 layerProgram.use()
@@ -94,6 +109,20 @@ final class FlightPass {
         bindOnUnit2(0)
         glBindVertexArray(0)
         return list.commands.count
+    }
+
+    private func builtClippingPhoto() throws -> (program: ShaderProgram, viewportPixels: Uniform, quad: Uniform, uv: Uniform,
+                                                  opacity: Uniform) {
+        if let clippingPhoto { return clippingPhoto }
+        let program = try ShaderProgram(vertex: .photoVert, fragment: .clippingFrag)
+        let built = (program, try program.uniform("u_viewportPixels"), try program.uniform("u_quad"), try program.uniform("u_uv"),
+                     try program.uniform("u_opacity"))
+        let marks = try program.uniform("u_clipping")
+        program.bind(samplers: [(try program.uniform("u_photo"), 2)])
+        program.use()
+        marks.set(1)   // always on: the program is drawn only while the marks show
+        clippingPhoto = built
+        return built
     }
 
     /// Binds `texture` as unit 2's 2D texture, texture unit 0 active again after.

@@ -170,7 +170,11 @@ public final class Renderer {
                 pixelScale: pixelScale,
                 cardArray: scene.textures.map { FlightDrawList.CardArray(texture: $0.texture, opaqueLayers: $0.opaqueLayers) },
                 row: row)
-            drawCalls += builtFlightPass().execute(flightDrawList(input))
+            do {
+                drawCalls += try builtFlightPass().execute(flightDrawList(input), clippingMarks: scene.clippingMarks)
+            } catch {
+                fatalError("\(error)")   // a shader of Swivel's own that does not build, as the passes' other programs
+            }
         }
         drawCalls += cards.drawBadges(at: scene.badges, viewport: viewport, pixelScale: pixelScale, parameters: parameters)
         drawCalls += cards.drawRatingStrips(scene.ratingStrips, viewport: viewport, pixelScale: pixelScale, parameters: parameters)

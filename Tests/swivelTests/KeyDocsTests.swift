@@ -38,6 +38,7 @@ import Testing
             "Wheel / pinch        zoom about the pointer / fingers",
             "+ / −                zoom about the centre",
             "Ctrl+0 / Ctrl+1      fit / 1:1 pixels",
+            "J                    mark clipped pixels",
             "Double-click         fit ↔ 1:1 (on the margin: close)",
             "Drag when zoomed     pan",
             "Drag down            close",

@@ -19,6 +19,8 @@ public enum Command: String, CaseIterable, Equatable, Hashable, Sendable {
     /// The row's Esc: closes the key list, else leaves fullscreen, else quits.
     case back
     case toggleFullscreen, toggleHUD, toggleKeyList, toggleInfo, toggleSlideshow
+    /// The full view's clipping overlay: pixels at 255 in any channel, and at 0 in all, marked.
+    case toggleClipping
     /// Saves the frame on screen as a PNG.
     case screenshot
     /// Marks or unmarks the current card; marks all; clears the marks.

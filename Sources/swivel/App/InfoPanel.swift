@@ -1,4 +1,5 @@
 import SwivelCore
+import SwivelPhotoCore
 import SwivelPhotos
 import SwivelRender
 
@@ -15,29 +16,52 @@ final class InfoPanel {
     /// Values longer than this are cut with an ellipsis (a lens name, a profile's description).
     static let maxWidth = 520.0
 
-    private var built: (card: Int, path: FilePath?, scale: Double)?
+    private var built: (card: Int, path: FilePath?, scale: Double, histogram: Histogram?)?
     private let image = OverlayImage()
+    /// The histogram's red, green, blue and luminance images (`HistogramCurves`).
+    private let curves = (0..<4).map { _ in OverlayImage() }
+    /// Where the histogram sits in the text image, in its pixels from the top.
+    private var curvesTop = 0
 
-    /// The panel for the card at deck position `card`, whose file is `path` (nil: a colour card).
-    func overlay(card: Int, path: FilePath?, viewport: Size, pixelScale: Double) -> Overlay? {
-        if built?.card != card || built?.path != path || built?.scale != pixelScale {
+    /// The panel for the card at deck position `card`, whose file is `path` (nil: a colour card),
+    /// with the histogram of the photo as the full view shows it when there is one (under the
+    /// text, with the clipped shares); the panel first, the curves over it.
+    func overlays(card: Int, path: FilePath?, histogram: Histogram?, viewport: Size, pixelScale: Double) -> [Overlay] {
+        if built?.card != card || built?.path != path || built?.scale != pixelScale || built?.histogram != histogram {
             guard let text = Fonts.face(path: KeyListOverlay.fontPath, pointSize: Self.pointSize, pixelScale: pixelScale,
-                                        for: "photo information") else { return nil }
-            let lines = path.map { Self.lines(PhotoDecoding.info($0)) } ?? ["Card \(card + 1)"]
+                                        for: "photo information") else { return [] }
+            var lines = path.map { Self.lines(PhotoDecoding.info($0)) } ?? ["Card \(card + 1)"]
+            if let histogram { lines.append(histogram.clippingText) }
             let rendered = lines.compactMap { text.render($0, maxWidth: Int(Self.maxWidth * pixelScale)) }
             let lineHeight = rendered.map(\.height).max() ?? 0
-            var canvas = CoverageCanvas(width: rendered.map(\.width).max() ?? 0, height: lineHeight * rendered.count)
+            let curvesSize = (width: Int((HistogramCurves.size.width * pixelScale).rounded()),
+                              height: Int((HistogramCurves.size.height * pixelScale).rounded()))
+            // Room for the curves above the last line (the clipped shares), a line's gap above them.
+            let room = histogram == nil ? 0 : curvesSize.height + lineHeight / 2
+            var canvas = CoverageCanvas(width: max(rendered.map(\.width).max() ?? 0, histogram == nil ? 0 : curvesSize.width),
+                                        height: lineHeight * rendered.count + room)
             for (index, line) in rendered.enumerated() {
-                canvas.draw(line.coverage, width: line.width, at: 0, index * lineHeight)
+                let last = histogram != nil && index == rendered.count - 1
+                canvas.draw(line.coverage, width: line.width, at: 0, index * lineHeight + (last ? room : 0))
             }
             image.update(width: canvas.width, height: canvas.height, coverage: canvas.coverage)
-            built = (card, path, pixelScale)
+            if let histogram {
+                curvesTop = lineHeight * (rendered.count - 1) + lineHeight / 4
+                for (curve, coverage) in zip(curves, HistogramCurves.images(histogram, width: curvesSize.width,
+                                                                          height: curvesSize.height)) {
+                    curve.update(width: curvesSize.width, height: curvesSize.height, coverage: coverage)
+                }
+            }
+            built = (card, path, pixelScale, histogram)
         }
-        guard image.width > 0 else { return nil }
+        guard image.width > 0 else { return [] }
         let height = Double(image.height) / pixelScale
         let margin = 16.0, padding = 8.0
-        return Overlay(image: image, origin: Point(margin + padding, viewport.height - margin - padding - height),
-                       textColor: .white, panelColor: RGBA8(0, 0, 0, 176), padding: padding)
+        let origin = Point(margin + padding, viewport.height - margin - padding - height)
+        let panel = Overlay(image: image, origin: origin, textColor: .white, panelColor: RGBA8(0, 0, 0, 176), padding: padding)
+        guard histogram != nil else { return [panel] }
+        let curvesOrigin = Point(origin.x, origin.y + Double(curvesTop) / pixelScale)
+        return [panel] + zip(curves, HistogramCurves.colours).map { Overlay(image: $0, origin: curvesOrigin, textColor: $1) }
     }
 
     /// "Label         value", the values in one column (the face is monospaced).

@@ -44,14 +44,15 @@ final class SceneContent {
         if let text = frame.notice, let line = notice.overlay(text, viewport: layout.viewport, pixelScale: pixelScale) {
             overlays.append(line)
         }
-        if let shown = frame.info,
-           let panel = info.overlay(card: shown.card, path: shown.path, viewport: layout.viewport, pixelScale: pixelScale) {
-            overlays.append(panel)
+        if let shown = frame.info {
+            overlays += info.overlays(card: shown.card, path: shown.path, histogram: shown.histogram, viewport: layout.viewport,
+                                      pixelScale: pixelScale)
         }
         var scene = CardScene(viewport: layout.viewport, parameters: layout.parameters, cards: frame.cards,
                               background: background, textures: deck?.textures, overlays: overlays)
         scene.badges = frame.badges
         scene.ratingStrips = frame.ratingStrips
+        scene.clippingMarks = frame.clipping
         scene.flyingCards = frame.flying.map { page in
             var card = FlyingCard(clip: page.frame.clip, cornerRadius: page.frame.cornerRadius, crop: page.frame.crop,
                                   color: page.color, image: page.image, othersOpacity: page.frame.othersOpacity)

@@ -113,6 +113,7 @@ final class SharpPhotoTextures<Texture: SharpTexture>: SharpPhotoStore {
                         events.append(.arrived(card: card, id: finished.image.id, imageSize: size, windowWidth: decoded.width,
                                                wallMilliseconds: finished.wallMilliseconds,
                                                cpuMilliseconds: finished.cpuMilliseconds))
+                        if let histogram = finished.histogram { events.append(.histogram(card: card, histogram)) }
                     }
                 } catch {
                     if resolution == .window { Console.error("\(name(card)): full view shows the card's texture: \(error)") }

@@ -44,12 +44,13 @@ struct SoakInput {
 
     /// What the session does first, before its random gestures: every kind of frame once — the full
     /// view opened (its flight, its programs), zoomed, paged and closed; the key list, the HUD and the
-    /// information panel shown and hidden; a photo rated in the full view and one in the row; a
+    /// information panel shown and hidden; the clipping marks on and off; a photo rated in the full
+    /// view and one in the row; a
     /// Delete and its undo; the slideshow started and stopped —
     /// so that their one-off costs (programs compiled at their first draw, fonts, glyphs) fall in the
     /// warm-up, wherever the random session first meets them.
     static let tour: [(time: Double, action: Action)] = [
-        (0.5, KeyChord(.enter)), (1.0, KeyChord(.plus)), (1.3, KeyChord(.right)), (1.6, KeyChord(.digit3)),
+        (0.5, KeyChord(.enter)), (0.8, KeyChord(.j)), (0.9, KeyChord(.j)), (1.0, KeyChord(.plus)), (1.3, KeyChord(.right)), (1.6, KeyChord(.digit3)),
         (1.8, KeyChord(.digit0, .control)), (2.0, KeyChord(.escape)), (2.4, KeyChord(.digit6)), (2.6, KeyChord(.question)), (3.0, KeyChord(.question)), (3.2, KeyChord(.h)),
         (3.6, KeyChord(.h)), (3.8, KeyChord(.i)), (4.2, KeyChord(.i)), (4.5, KeyChord(.delete)),
         (5.0, KeyChord(.z, .control)), (5.5, KeyChord(.s)), (6.0, KeyChord(.s)),
@@ -200,7 +201,8 @@ struct SoakInput {
         let keys = [KeyChord(.enter), KeyChord(.space), KeyChord(.escape), KeyChord(.backspace), KeyChord(.plus),
                     KeyChord(.minus), KeyChord(.digit0, .control), KeyChord(.digit1, .control), KeyChord(.m),
                     KeyChord(.a, .control), KeyChord(.u), KeyChord(.c, .control), KeyChord(.s), KeyChord(.i), KeyChord(.f),
-                    KeyChord(.digit0), KeyChord(.digit3), KeyChord(.digit5), KeyChord(.digit7), KeyChord(.p), KeyChord(.x)]
+                    KeyChord(.digit0), KeyChord(.digit3), KeyChord(.digit5), KeyChord(.digit7), KeyChord(.p), KeyChord(.x),
+                    KeyChord(.digit0, .alt), KeyChord(.digit3, .alt), KeyChord(.digit7, .alt), KeyChord(.x, .alt), KeyChord(.j)]
         var time = start
         return (0..<Int.random(in: 1...3, using: &random)).map { _ in
             defer { time += Double.random(in: 0.05...0.6, using: &random) }

@@ -186,6 +186,8 @@ struct AppState {
             overlays.keyList.toggle()
         case .toggleInfo:
             overlays.info.toggle()
+        case .toggleClipping:
+            overlays.clipping.toggle()
         case .screenshot:
             screenshotsWanted += 1
         case .back:
@@ -514,9 +516,10 @@ struct AppState {
         let rating = deck.map { _ in rated(infoCard).text } ?? ""
         return Frame(time: time, photoTime: now, layout: layout, pixels: window.pixels, cards: cards, cardsShowing: cardsShowing,
                      flying: flying, badges: open.filter { marked($0.index) }.map { MarkBadge.fullView(clip: $0.frame.clip) },
-                     ratingStrips: strips,
+                     ratingStrips: strips, clipping: overlays.clipping && view != nil,
                      caption: caption, keyList: overlays.keyList,
-                     info: overlays.info ? (infoCard, deck?.path(at: infoCard)) : nil,
+                     info: overlays.info ? (infoCard, deck?.path(at: infoCard),
+                                            view.flatMap { _ in sharp.histogram(ofPage: infoCard) }) : nil,
                      notice: notice.text, hud: overlays.hud ? Frame.HUDFacts(marked: marks.count, rating: rating) : nil,
                      title: Self.title(view, deck: deck, marked: marks.count, rating: rating, at: time),
                      sharpVersion: sharp.drawnVersion)

@@ -1,4 +1,5 @@
 import SwivelCore
+import SwivelPhotoCore
 import SwivelPhotos
 
 /// What one frame shows, worked out by the app's state (`AppState.frame`) before anything is
@@ -23,11 +24,14 @@ struct Frame {
     let badges: [Point]
     /// Rating strips over the flying or open cards that are rated.
     let ratingStrips: [RatingStrip]
+    /// The open photo's clipped pixels are marked (J).
+    let clipping: Bool
     /// The centred card's caption and how far it shows, under the row (none while a card flies).
     let caption: (name: String, opacity: Double)?
     let keyList: Bool
-    /// The information panel's card and file, while it shows.
-    let info: (card: Int, path: FilePath?)?
+    /// The information panel's card and file, while it shows, and (in the full view) the open
+    /// photo's histogram once its decode thread has it.
+    let info: (card: Int, path: FilePath?, histogram: Histogram?)?
     let notice: String?
     /// Whether the HUD shows, and what it says of the deck (its frame figures are not compared).
     let hud: HUDFacts?
@@ -55,9 +59,9 @@ struct Frame {
     func differs(from other: Frame?) -> Bool {
         guard let other else { return true }
         return layout != other.layout || pixels != other.pixels || cardsShowing != other.cardsShowing
-            || flying != other.flying || badges != other.badges || ratingStrips != other.ratingStrips || caption?.name != other.caption?.name
+            || flying != other.flying || badges != other.badges || ratingStrips != other.ratingStrips || clipping != other.clipping || caption?.name != other.caption?.name
             || caption?.opacity != other.caption?.opacity || keyList != other.keyList || info?.card != other.info?.card
-            || info?.path != other.info?.path || notice != other.notice || hud != other.hud || title != other.title
+            || info?.path != other.info?.path || info?.histogram != other.info?.histogram || notice != other.notice || hud != other.hud || title != other.title
             || sharpVersion != other.sharpVersion
     }
 }

@@ -1,4 +1,5 @@
 import SwivelCore
+import SwivelPhotoCore
 import SwivelPhotos
 
 /// The full view's sharp photos as the app's state decides them (spec: "On open the card's texture
@@ -25,6 +26,8 @@ struct SharpPhotoPlan: Equatable, Sendable {
         var shownAt: Double?
         /// The full resolution, once it has arrived: going up a few bands a frame, or all up.
         var full: FullResolution?
+        /// Its histogram at fit (the info panel's, I), once the decode thread has it.
+        var histogram: Histogram?
     }
 
     enum FullResolution: Equatable, Sendable { case uploading, complete }
@@ -155,6 +158,8 @@ struct SharpPhotoPlan: Equatable, Sendable {
             case .fullFailed(let card):
                 if let card { pages[card]?.full = nil; drawnVersion &+= 1 }
                 fullGivenUp = true
+            case .histogram(let card, let histogram):
+                pages[card]?.histogram = histogram
             }
         }
         guard fullView.shown(at: time) != nil else { return }
@@ -223,6 +228,9 @@ struct SharpPhotoPlan: Equatable, Sendable {
 
     /// How far page `page`'s sharp photo shows over its card's texture in `view` at `now` (nil: it
     /// is not drawn; the frame log and `--bench --open` tell it).
+    /// The histogram of the photo on page `page`, once its window-size decode has arrived.
+    func histogram(ofPage page: Int) -> Histogram? { pages[page]?.histogram }
+
     func opacity(ofPage page: Int, in view: FullView?, now: Double) -> Double? {
         guard let view else { return nil }
         return showing(page: page, frame: view.fitFrame, view: view, now: now)?.opacity
@@ -278,4 +286,6 @@ enum SharpPhotoEvent: Equatable, Sendable {
     case windowFailed(id: Int, wallMilliseconds: Double, cpuMilliseconds: Double)
     /// The full resolution failed (its upload, `card` given, or its decode): the photo stays at its size.
     case fullFailed(card: Int?)
+    /// The histogram of the photo a page shows at fit, worked out on the decode thread.
+    case histogram(card: Int, Histogram)
 }

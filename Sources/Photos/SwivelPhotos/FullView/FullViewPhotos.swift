@@ -44,6 +44,9 @@ public final class FullViewPhotos: @unchecked Sendable {
         /// own CPU time (without its waits for a core: what sharing the cores cost it is the
         /// difference; `--bench --open` reports both).
         public var wallMilliseconds = 0.0, cpuMilliseconds = 0.0
+        /// The window-size decode's histogram (the photo as the view shows it at fit), worked out
+        /// on the decode thread; nil for the full resolution and a failure.
+        public var histogram: Histogram?
 
         /// The one line for stderr when the full resolution failed ("swivel: PATH: cannot show at
         /// full size: reason"; the photo stays at the size it has); nil otherwise. A photo that
@@ -257,6 +260,11 @@ public final class FullViewPhotos: @unchecked Sendable {
                 result = .failure(ImageLoadError(path: path(image.id), reason: "\(decoded.width)×\(decoded.height) needs "
                     + "\(decoded.buffer.count >> 20) MiB, over the \(max(0, budgetLeft) >> 20) MiB of texture budget left"))
             }
+            // The histogram here, off the frame step (1280×720 is 0.9 M pixels).
+            var histogram: Histogram?
+            if case .success(let decoded) = result, image.resolution == .window {
+                histogram = decoded.buffer.withUnsafeBytes { Histogram(rgba: $0, width: decoded.width, height: decoded.height) }
+            }
             let taken = condition.withLock {
                 busy = nil
                 if case .failure(let error) = result, error.cancelled { return false }
@@ -268,10 +276,12 @@ public final class FullViewPhotos: @unchecked Sendable {
                 }
                 // Prepared ahead: kept until its photo opens; nothing for the caller to take now.
                 guard open != nil else {
-                    preparedResult = Finished(image: image, result: result, wallMilliseconds: wall, cpuMilliseconds: cpu)
+                    preparedResult = Finished(image: image, result: result, wallMilliseconds: wall, cpuMilliseconds: cpu,
+                                              histogram: histogram)
                     return false
                 }
-                finished.append(Finished(image: image, result: result, wallMilliseconds: wall, cpuMilliseconds: cpu))
+                finished.append(Finished(image: image, result: result, wallMilliseconds: wall, cpuMilliseconds: cpu,
+                                         histogram: histogram))
                 return true
             }
             if taken { onFinished() }
