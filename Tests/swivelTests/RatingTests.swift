@@ -46,7 +46,7 @@ import Testing
 
     /// A photo's label comes from its sidecar and its stars from its own XMP (exiftool wrote both):
     /// the card shows them. Another program then changes the label (the folder watch does not
-    /// follow sidecars yet, so Swivel's is stale): a key that sets the stars writes the stars alone,
+    /// has not handed the change over yet, so Swivel's is stale): a key that sets the stars writes the stars alone,
     /// leaving the label the file has now, and the card takes what the file then says.
     @Test func aKeySetsOnlyWhatItChanges() throws {
         let folder = PickTests.threePhotos()
@@ -148,5 +148,40 @@ enum ExternalToolsRun {
     static func exiftool(_ arguments: [String]) throws {
         let result = try SwivelProcess.runProgram(URL(fileURLWithPath: "/usr/bin/exiftool"), arguments)
         guard result.status == 0 else { throw Mounts.Failure(description: "exiftool: \(result.stderr)") }
+    }
+}
+
+/// Sidecars another program changes while Swivel is open (the live-folder watch).
+@Suite struct SidecarWatchTests {
+    /// exiftool rewrites a.png.xmp (a temporary file renamed over it), writes a new b.xmp
+    /// (Lightroom's name) and c's sidecar is deleted: each card takes what its files say now.
+    @Test func anotherProgramsRatingUpdatesTheCard() throws {
+        let folder = PickTests.threePhotos()
+        try ExternalToolsRun.exiftool(["-q", "-o", folder.path("a.png.xmp").text, "-XMP-xmp:Rating=2", folder.path("a.png").text])
+        try ExternalToolsRun.exiftool(["-q", "-o", folder.path("c.png.xmp").text, "-XMP-xmp:Rating=-1", folder.path("c.png").text])
+        let app = try LiveHarness([folder.path.text])
+        app.run(until: 0.5)
+        #expect(app.state.ratings.rating(of: folder.path("a.png")).value == 2)
+        #expect(app.state.ratings.rating(of: folder.path("c.png")).isRejected)
+        var seen = app.folderBatches
+        try ExternalToolsRun.exiftool(["-q", "-overwrite_original", "-XMP-xmp:Rating=5", "-XMP-xmp:Label=Blue", folder.path("a.png.xmp").text])
+        try ExternalToolsRun.exiftool(["-q", "-o", folder.path("b.xmp").text, "-XMP-xmp:Rating=3", folder.path("b.png").text])
+        #expect(unlink(folder.path("c.png.xmp").cString) == 0)
+        var time = 0.5
+        // Up to three batches (the watch hands over what has come each time it wakes).
+        for _ in 0..<3 where app.state.ratings.rating(of: folder.path("c.png")).isRejected
+            || app.state.ratings.rating(of: folder.path("b.png")).value != 3 || app.state.ratings.rating(of: folder.path("a.png")).value != 5 {
+            app.waitForFolderBatch(after: seen)
+            seen = app.folderBatches
+            time += 1
+            app.run(until: time)
+        }
+        #expect(app.state.ratings.rating(of: folder.path("a.png")) == Rating(value: 5, label: "Blue"))
+        #expect(app.state.ratings.rating(of: folder.path("b.png")) == Rating(value: 3))
+        #expect(app.state.ratings.rating(of: folder.path("c.png")) == Rating())
+        #expect(app.frame.cards.contains { $0.rating == 5 } && app.frame.cards.contains { $0.rating == 3 })
+        #expect(SidecarFolders.photos(ofSidecars: [folder.path("A.XMP"), folder.path("b.PNG.xmp")],
+                                      among: [folder.path("a.png"), folder.path("b.png"), folder.path("c.png")])
+                == [folder.path("b.png")], "the name before the extensions exactly")
     }
 }

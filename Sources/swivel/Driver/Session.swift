@@ -86,8 +86,12 @@ final class Session {
         if let watch, state.takesFolderChanges(at: now), watch.hasChanges {
             let changes = watch.take()
             state.handle(.folderChanged(changes), at: now, deck: deck, effects: effects)
-            // New and rewritten photos' ratings are read again.
-            ratingStore?.read(changes.compactMap { if case .written(let path, _) = $0 { path } else { nil } })
+            // New and rewritten photos' ratings are read again, and those of photos whose sidecar
+            // changed (hidden by the filter or not).
+            let sidecars = changes.compactMap { if case .sidecarChanged(let path) = $0 { path } else { nil } }
+            let photos = sidecars.isEmpty ? [] : state.membership.map { $0.orderedPaths + $0.hidden.keys } ?? []
+            ratingStore?.read(changes.compactMap { if case .written(let path, _) = $0 { path } else { nil } }
+                              + SidecarFolders.photos(ofSidecars: sidecars, among: photos))
         }
         // Ratings set by keys go to their sidecars; what the store did comes back.
         let saves = state.ratings.takeSaves()

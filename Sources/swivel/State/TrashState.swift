@@ -45,7 +45,7 @@ struct TrashState: Equatable, Sendable {
             switch change {
             case .written(let path, _): (arrives, self.path) = (true, path)
             case .removed(let path): (arrives, self.path) = (false, path)
-            case .removedFolder, .listed, .present: return nil
+            case .removedFolder, .listed, .present, .sidecarChanged: return nil
             }
         }
     }

@@ -142,6 +142,8 @@ public struct DeckMembership: Sendable {
                 for path in files where idsByPath[path] == nil && hidden[path] == nil { add(path, root: root) }
             case .present(let path, let root):
                 if idsByPath[path] == nil && hidden[path] == nil { add(path, root: root) }
+            case .sidecarChanged:
+                continue
             }
         }
         guard changed else { return nil }

@@ -15,4 +15,8 @@ public enum FolderChange: Equatable, Sendable {
     case listed(folder: FilePath, files: [FilePath], root: Int)
     /// After events were lost, a file named directly that is still there: a card if it is not one.
     case present(FilePath, root: Int)
+    /// An XMP sidecar (`NAME.EXT.xmp`, `NAME.xmp`, any case) in a watched folder written, moved in,
+    /// deleted or moved away (another program rated a photo): its photos' ratings are read again.
+    /// No card comes or goes for it.
+    case sidecarChanged(FilePath)
 }

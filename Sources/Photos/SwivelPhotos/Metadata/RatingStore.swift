@@ -204,7 +204,7 @@ public final class RatingStore: @unchecked Sendable {
 /// The sidecars of photos, found by listing each photo's folder once: `NAME.EXT.xmp` first, else
 /// `NAME.xmp`, the extensions in any case (`IMG_1.CR2.xmp`, `IMG_1.cr2.XMP`, `IMG_1.XMP`); the
 /// name before them exactly as the photo's.
-struct SidecarFolders {
+public struct SidecarFolders {
     /// For each folder listed: each sidecar's name without `.xmp`, its last extension lower-cased,
     /// to the sidecar's own name.
     private var listed: [FilePath: [[UInt8]: [UInt8]]] = [:]
@@ -230,15 +230,35 @@ struct SidecarFolders {
         return found.map { folder.appending($0) }
     }
 
+    /// Whether `name` is a sidecar's: `.xmp` in any case after at least one byte.
+    static func isSidecarName(_ name: [UInt8]) -> Bool {
+        name.count > 4 && name.suffix(4).map { (0x41...0x5A).contains($0) ? $0 | 0x20 : $0 } == Array(".xmp".utf8)
+    }
+
+    /// The photos among `photos` whose sidecar one of `sidecars` may be (the one each uses is
+    /// worked out when it is read): those in its folder named as it without `.xmp`
+    /// (`IMG_1.CR2.xmp`: `IMG_1.CR2`, the extension in any case) or whose name without the
+    /// extension it is (`IMG_1.xmp`: `IMG_1.CR2`, `IMG_1.JPG`). One pass over `photos`.
+    public static func photos(ofSidecars sidecars: [FilePath], among photos: [FilePath]) -> [FilePath] {
+        struct Name: Hashable { let folder: FilePath, base: [UInt8] }
+        let wanted = Set(sidecars.filter { isSidecarName($0.lastComponent) }.map {
+            Name(folder: folder(of: $0), base: key(Array($0.lastComponent.dropLast(4))))
+        })
+        guard !wanted.isEmpty else { return [] }
+        return photos.filter { photo in
+            let folder = Self.folder(of: photo)
+            return wanted.contains(Name(folder: folder, base: key(photo.lastComponent)))
+                || wanted.contains(Name(folder: folder, base: key(photo.stem)))
+        }
+    }
+
     private static func list(_ folder: FilePath) -> [[UInt8]: [UInt8]] {
         guard let directory = opendir(folder.cString) else { return [:] }
         defer { closedir(directory) }
         var names: [[UInt8]: [UInt8]] = [:]
         while let entry = readdir(directory) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in Array(raw.prefix { $0 != 0 }) }
-            guard name.count > 4, name.first != UInt8(ascii: ".") else { continue }
-            let suffix = name.suffix(4).map { (0x41...0x5A).contains($0) ? $0 | 0x20 : $0 }
-            guard suffix == Array(".xmp".utf8) else { continue }
+            guard name.first != UInt8(ascii: "."), isSidecarName(name) else { continue }
             let base = Array(name.dropLast(4))
             let key = Self.key(base)
             // Two that differ only in case (IMG.XMP and IMG.xmp): the first listed is kept.

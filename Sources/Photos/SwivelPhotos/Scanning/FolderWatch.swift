@@ -299,6 +299,13 @@ public final class FolderWatch: @unchecked Sendable {
             }
             return
         }
+        if let folder = entry.folder, event.name.first != UInt8(ascii: "."), SidecarFolders.isSidecarName(event.name),
+           event.has(IN_CLOSE_WRITE | IN_MOVED_TO | IN_DELETE | IN_MOVED_FROM) {
+            // Another program's rating (Swivel's own saves come back this way too: read again, the
+            // same). Written in place or renamed over, as exiftool, darktable and Swivel do.
+            changes.append(.sidecarChanged(folder.path.appending(event.name)))
+            return
+        }
         var targets: [(path: FilePath, root: Int)] = []
         if let folder = entry.folder, event.name.first != UInt8(ascii: "."), DeckScanner.hasImageExtension(event.name) {
             targets.append((folder.path.appending(event.name), folder.root))
