@@ -18,8 +18,9 @@ final class InfoPanel {
 
     private var built: (card: Int, path: FilePath?, scale: Double, histogram: Histogram?)?
     private let image = OverlayImage()
-    /// The histogram's red, green, blue and luminance images (`HistogramCurves`).
-    private let curves = (0..<4).map { _ in OverlayImage() }
+    /// The histogram's red, green, blue and luminance images (`HistogramCurves`), made when the
+    /// first histogram shows.
+    private var curves: [OverlayImage] = []
     /// Where the histogram sits in the text image, in its pixels from the top.
     private var curvesTop = 0
 
@@ -46,6 +47,7 @@ final class InfoPanel {
             }
             image.update(width: canvas.width, height: canvas.height, coverage: canvas.coverage)
             if let histogram {
+                if curves.isEmpty { curves = (0..<4).map { _ in OverlayImage() } }
                 curvesTop = lineHeight * (rendered.count - 1) + lineHeight / 4
                 for (curve, coverage) in zip(curves, HistogramCurves.images(histogram, width: curvesSize.width,
                                                                           height: curvesSize.height)) {
