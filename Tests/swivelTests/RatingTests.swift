@@ -93,6 +93,23 @@ import Testing
         #expect(access(folder.path("a.png").cString, F_OK) == 0, "the fourth Ctrl+Z brings the Delete back")
     }
 
+    /// A rating's key press to its frame: the frame drawn at the key's own time (the loop draws
+    /// after input at once) already carries the centred card's stars and the HUD's words; the save
+    /// is the store's, later, off the frame step.
+    @Test func theKeysFrameShowsTheRating() throws {
+        let folder = PickTests.threePhotos()
+        let app = try LiveHarness(["--hud", folder.path.text])
+        app.run(until: 1)
+        let drawnBefore = app.drawn.count
+        app.key("4", at: 1.5)
+        app.run(until: 1.5)
+        #expect(app.drawn.count == drawnBefore + 1 && app.drawn.last?.time == 1.5)
+        let frame = try #require(app.session.drawn)
+        #expect(frame.time == 1.5)
+        #expect(frame.cards.first { abs($0.angle) < 0.001 }?.rating == 4)
+        #expect(frame.hud?.rating == "★★★★")
+    }
+
     static let canMount = Mounts.tmpfsWorks()
 
     /// A folder on a read-only mount: the key's rating shows and stays (the state keeps it), one
