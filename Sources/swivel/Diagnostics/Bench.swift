@@ -101,7 +101,10 @@ struct Bench {
                                                      pixelsPerPoint: renderer.windowPixels.scale(for: layout.viewport)),
                              overlays: Overlays(hud: hud), pixels: renderer.windowPixels)
         if let openCard { state.fullView.open(openCard, row: &state.row, at: 0, flying: false) }
-        return Session(state: state, renderer: renderer, effects: SystemEffects(clipboard: { _ in nil }))
+        // A photo deck's ratings are read as the app reads them (every photo's XMP, in the workers,
+        // beside the decodes): what a folder with sidecars costs the first frames is measured.
+        let ratings = renderer.content.deck != nil ? RatingStore(naming: .full, wake: {}) : nil
+        return Session(state: state, renderer: renderer, effects: SystemEffects(clipboard: { _ in nil }), ratingStore: ratings)
     }
 
     /// What the scripted frames measured.
