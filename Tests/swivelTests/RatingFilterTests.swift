@@ -123,6 +123,21 @@ struct RatingFilterTests {
         #expect(Self.names(red) == ["a"])
     }
 
+    /// The first ratings to come (a batch of 64 of a large folder: here, one photo's) do not
+    /// leave the photos not read yet in the row: the filter given at start judges every card, and
+    /// an unread one does not pass.
+    @Test func theFirstBatchOfReadsAppliesTheFilterToAll() throws {
+        let folder = try Self.sixPhotos()
+        let app = try LiveHarness([folder.path.text])
+        let deck = try #require(app.deck)
+        let options = try Options.resolve(OptionParser.scan([Array("--min-rating".utf8), Array("1".utf8), folder.path.bytes]), config: nil)
+        var state = App.state(options, cards: 6, viewport: Size(1280, 720), pixels: FramePixels(width: 1280, height: 720))
+        state.membership = deck.membership
+        state.handle(.ratings([.read(folder.path("a.png"), Rating(value: 5))]), at: 0, deck: deck, effects: app.effects)
+        #expect(state.membership?.orderedPaths == [folder.path("a.png")])
+        #expect(state.row.layout.cardCount == 1)
+    }
+
     /// `--sort rating`: most stars first, unrated after the rated, rejected last; `--reverse` turns
     /// it round.
     @Test func sortByRating() throws {

@@ -290,8 +290,11 @@ struct AppState {
     /// The centred card (the open photo) stays where it is when it passes, and the row moves
     /// under it; when it does not, the one after it takes its place. An open full view shows the
     /// same photo, or that one, and closes when no photo passes.
-    private mutating func refilter(only changed: [FilePath]? = nil, deck: DeckModel?, at now: Double) {
+    private mutating func refilter(only given: [FilePath]? = nil, deck: DeckModel?, at now: Double) {
         guard let deck, var cards = membership else { return }
+        // Before the filter given at start has been applied to every card, a few photos' reads
+        // would leave the others (unread, which do not pass) in the row: all of them are judged.
+        let changed = filterStale ? nil : given
         filterStale = false
         guard !filter.isOff || !cards.hidden.isEmpty else { return }
         let leaving: [FilePath], returning: [FilePath]
