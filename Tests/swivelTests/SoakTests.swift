@@ -69,9 +69,9 @@ import Testing
     /// and this run needed 8 MiB of slack; now it is held to the default 2 MiB.
     @Test func demoDeck() throws {
         let (result, report) = try Self.soak(["--demo"])
-        // The shadow, five overlays (captions, HUD, key list, information panel, notice line), the
-        // row's layer, the photo array and the full view's four sharp photos.
-        Self.checkCommon(result, report, textureBound: 12)
+        // The shadow, nine overlays (captions, HUD, key list, information panel and its histogram's
+        // four curves, notice line), the row's layer, the photo array and the full view's four sharp photos.
+        Self.checkCommon(result, report, textureBound: 16)
         #expect(report.int("cards") == 6)
         #expect(report.int("photo_texture_failures") == 0)
         #expect(report.int("photos_removed") == 0)
@@ -105,7 +105,7 @@ import Testing
         #expect(report.int("frames_rendered") == (3600 + every - 1) / every)
         #expect((report.int("folder_changes") ?? 0) > 0)
         #expect(most["photoArray"] == 1, "\(most)")
-        let bounds = ["shadow": 1, "overlay": 5, "rowLayer": 1, "photoArray": 1, "sharpPhoto": 4]
+        let bounds = ["shadow": 1, "overlay": 9, "rowLayer": 1, "photoArray": 1, "sharpPhoto": 4]
         for (use, bound) in bounds { #expect((most[use] ?? .max) <= bound, "\(use): \(most)") }
         #expect((report.fields["textures_bound_by_use"] as? [String: NSNumber])?.mapValues(\.intValue) == bounds)
     }

@@ -18,9 +18,12 @@ final class InfoPanel {
 
     private var built: (card: Int, path: FilePath?, scale: Double, histogram: Histogram?)?
     private let image = OverlayImage()
-    /// The histogram's red, green, blue and luminance images (`HistogramCurves`), made when the
-    /// first histogram shows.
-    private var curves: [OverlayImage] = []
+    /// The histogram's red, green, blue and luminance images (`HistogramCurves`): a photo deck's
+    /// (the colour cards have none), made with the panel so that the textures alive stay as many
+    /// from the start (the soak's leak check).
+    private let curves: [OverlayImage]
+
+    init(histograms: Bool) { curves = histograms ? (0..<4).map { _ in OverlayImage() } : [] }
     /// Where the histogram sits in the text image, in its pixels from the top.
     private var curvesTop = 0
 
@@ -47,7 +50,6 @@ final class InfoPanel {
             }
             image.update(width: canvas.width, height: canvas.height, coverage: canvas.coverage)
             if let histogram {
-                if curves.isEmpty { curves = (0..<4).map { _ in OverlayImage() } }
                 curvesTop = lineHeight * (rendered.count - 1) + lineHeight / 4
                 for (curve, coverage) in zip(curves, HistogramCurves.images(histogram, width: curvesSize.width,
                                                                           height: curvesSize.height)) {

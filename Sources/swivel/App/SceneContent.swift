@@ -12,13 +12,14 @@ final class SceneContent {
     private let captions: Captions?
     let hud = HUD()
     private let keyList = KeyListOverlay()
-    private let info = InfoPanel()
+    private let info: InfoPanel
     private let notice = NoticeOverlay()
 
     init(deck: PhotoDeck?, background: RGBA8, captions: Bool = true) {
         self.deck = deck
         self.background = background
         self.captions = deck != nil && captions ? Captions() : nil
+        info = InfoPanel(histograms: deck != nil)
     }
 
     /// The scene for `frame` at `pixelScale`; the HUD reports what `renderer` did in its last

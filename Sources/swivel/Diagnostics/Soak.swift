@@ -338,15 +338,15 @@ struct Soak {
         private static let quiet = Session.Photos(update: true, prepares: false, settled: true, uploads: (.max, .infinity))
 
         /// The textures the deck needs, use by use: the shadow, one image per overlay (HUD, key
-        /// list, information panel and its histogram's four curves, notice line, captions of a
-        /// photo deck), the row's layer under a
+        /// list, information panel, notice line; for a photo deck its captions and the four curves
+        /// of the full view's histogram), the row's layer under a
         /// flight, and a photo deck's photo array and the full view's sharp photos (the open page's
         /// window-size and full-resolution textures and each neighbour's window-size one: the
         /// soak's window is far below the texture limit, so one tile each).
         func textureBound(_ use: GLTextureCount.Use) -> Int {
             switch use {
             case .shadow, .rowLayer: 1
-            case .overlay: 8 + (deck != nil && options.captions ? 1 : 0)
+            case .overlay: 4 + (deck != nil ? 4 + (options.captions ? 1 : 0) : 0)
             case .photoArray: deck != nil ? 1 : 0
             case .sharpPhoto: deck != nil ? 4 : 0
             }

@@ -201,8 +201,7 @@ struct SoakInput {
         let keys = [KeyChord(.enter), KeyChord(.space), KeyChord(.escape), KeyChord(.backspace), KeyChord(.plus),
                     KeyChord(.minus), KeyChord(.digit0, .control), KeyChord(.digit1, .control), KeyChord(.m),
                     KeyChord(.a, .control), KeyChord(.u), KeyChord(.c, .control), KeyChord(.s), KeyChord(.i), KeyChord(.f),
-                    KeyChord(.digit0), KeyChord(.digit3), KeyChord(.digit5), KeyChord(.digit7), KeyChord(.p), KeyChord(.x),
-                    KeyChord(.digit0, .alt), KeyChord(.digit3, .alt), KeyChord(.digit7, .alt), KeyChord(.x, .alt), KeyChord(.j)]
+                    KeyChord(.digit0), KeyChord(.digit3), KeyChord(.digit5), KeyChord(.digit7), KeyChord(.p), KeyChord(.x)]
         var time = start
         return (0..<Int.random(in: 1...3, using: &random)).map { _ in
             defer { time += Double.random(in: 0.05...0.6, using: &random) }
