@@ -100,6 +100,26 @@ struct RatingFilterTests {
         #expect(RatingFilter(label: "approved").passes(Rating(value: 2, label: "Approved")))
     }
 
+    /// In the full view the filter acts on the open photo as on the centred card: open on b
+    /// (★★★), Alt+4 leaves a and d and the view shows d (the one after b that passes); Alt+0
+    /// brings all back with d still open; Alt+5 on d (★★★★) leaves a alone, open.
+    @Test func theFullViewFollowsTheFilter() throws {
+        let folder = try Self.sixPhotos()
+        let app = try LiveHarness(["--open", "1", folder.path.text])
+        app.run(until: 1)
+        #expect(Self.current(app) == "b" && app.state.fullView.openPage(at: app.now) == 1)
+        app.key("alt+4", at: 1.1)
+        app.run(until: 2)
+        #expect(Self.names(app) == ["a", "d"])
+        #expect(Self.current(app) == "d" && app.state.fullView.openPage(at: app.now) == 1)
+        app.key("alt+0", at: 2.1)
+        app.run(until: 3)
+        #expect(Self.current(app) == "d" && app.state.fullView.openPage(at: app.now) == 3)
+        app.key("alt+5", at: 3.1)
+        app.run(until: 4)
+        #expect(Self.names(app) == ["a"] && Self.current(app) == "a" && app.state.fullView.openPage(at: app.now) == 0)
+    }
+
     /// `--rejected hide`: c never shows (a photo shows once its rating is known: before its read
     /// comes, an unrated photo does not pass a filter that is on, and a rejected one cannot flash
     /// by); `--label red` shows a alone.
