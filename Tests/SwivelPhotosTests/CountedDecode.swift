@@ -7,7 +7,7 @@ import Testing
 
 /// One decode cancelled by its progress rather than by time: `DecodeCancellation(cancellingAfterLooks:)`
 /// answers no to the decode's first `looks` looks at it and yes to every later one, and counts them;
-/// what the decoding thread read (`rchar` in /proc/thread-self/io) tells how far into the file it
+/// what the decoding thread read (`threadReadBytes`) tells how far into the file it
 /// got. So a test can say at which look a decode stopped, whatever the machine's speed or load.
 struct CountedDecode {
     /// The looks the decode took, the bytes its thread read, and its error (nil: it decoded).
@@ -15,13 +15,6 @@ struct CountedDecode {
     let error: ImageLoadError?
 
     var cancelled: Bool { error?.cancelled == true && error?.reason == "cancelled" }
-
-    /// The bytes the calling thread has read so far (read, pread and the like).
-    static func threadBytesRead() -> Int {
-        guard let io = try? String(contentsOfFile: "/proc/thread-self/io", encoding: .utf8),
-              let line = io.split(separator: "\n").first(where: { $0.hasPrefix("rchar:") }) else { return -1 }
-        return Int(line.dropFirst("rchar:".count).trimmingCharacters(in: .whitespaces)) ?? -1
-    }
 
     /// Decodes `path` for a `width` × `height` card on a thread of its own (8 MiB of stack, as the
     /// decode threads have), cancelled after its `looks`th look (`.max`: never), waiting for it at
@@ -31,14 +24,14 @@ struct CountedDecode {
         let cancellation = DecodeCancellation(cancellingAfterLooks: looks)
         let outcome = Mutex<(bytesRead: Int, error: ImageLoadError?)?>(nil)
         let thread = Thread {
-            let before = threadBytesRead()
+            let before = threadReadBytes()
             var failure: ImageLoadError?
             do throws(ImageLoadError) {
                 _ = try ImageDecoder.decode(path, width: width, height: height, cancellation: cancellation)
             } catch {
                 failure = error
             }
-            let read = threadBytesRead() - before
+            let read = threadReadBytes() - before
             outcome.withLock { $0 = (read, failure) }
         }
         thread.stackSize = 8 << 20
