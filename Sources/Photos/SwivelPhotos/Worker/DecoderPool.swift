@@ -38,8 +38,35 @@ public final class DecoderPool: @unchecked Sendable {
         let libraries = pathExtensions.map(DecoderLibrary.expected) ?? Set(DecoderLibrary.allCases)
         self.libraries = libraries
         self.warn = warn
-        all = (0..<max(1, size)).map { _ in WorkerDecoder(start: start, libraries: libraries) }
-        idle = all
+        let count = max(1, size)
+        // Started on a thread of their own, each lent as soon as it is spawned: spawning four took
+        // the calling thread 5-8 ms (the window and the first frame waited for it at launch).
+        let spawn: @Sendable () -> Void = { [self] in
+            for _ in 0..<count {
+                let worker = WorkerDecoder(start: start, libraries: libraries)
+                condition.withLock {
+                    all.append(worker)
+                    idle.append(worker)
+                    condition.broadcast()
+                }
+            }
+            condition.withLock {
+                starting = false
+                condition.broadcast()
+            }
+        }
+        if !startThread(named: "swivel-workers", spawn) { spawn() }
+    }
+
+    /// Whether the workers are still being spawned (`all` growing).
+    private var starting = true
+
+    /// Every worker, once all have been spawned.
+    private var started: [WorkerDecoder] {
+        condition.withLock {
+            while starting { condition.wait() }
+            return all
+        }
     }
 
     /// How many workers a run has for `threads` decode threads under a limit of `descriptors`
@@ -57,7 +84,7 @@ public final class DecoderPool: @unchecked Sendable {
     /// run does not count their start; reports missing confinement. False if one did not come.
     @discardableResult
     public func warmUp(timeout: Double = 10) -> Bool {
-        let workers = condition.withLock { idle }
+        let workers = started
         var allReady = true
         for worker in workers { allReady = worker.waitUntilReady(timeout: timeout) && allReady }
         reportMissingConfinement(workers)
@@ -65,7 +92,7 @@ public final class DecoderPool: @unchecked Sendable {
     }
 
     /// The process IDs of the workers (tests).
-    public var processIDs: [pid_t] { condition.withLock { all.compactMap(\.processID) } }
+    public var processIDs: [pid_t] { started.compactMap(\.processID) }
 
     /// Decodes `path` for `target` in a worker, as `ImageDecoder.decode` would in this process:
     /// the same pixels, the same one-line failures, and the thumbnail of a `ThumbnailCapture`
@@ -108,6 +135,12 @@ public final class DecoderPool: @unchecked Sendable {
     /// `DateTaken.dateTaken`, in a worker.
     public func dateTaken(_ path: FilePath) -> String? {
         metadata(path, request: InfoMessages.takenRequest).flatMap(InfoMessages.taken)
+    }
+
+    /// `ThumbnailCache.chunks`, in a worker: the texts of `needing` and `wanting` alone.
+    func thumbnailChunks(_ path: FilePath, needing: [String], wanting: [String]) -> PNGTextChunks? {
+        metadata(path, request: InfoMessages.chunksRequest(needing: needing, wanting: wanting))
+            .flatMap { InfoMessages.chunks($0, keys: needing + wanting) }
     }
 
     /// The reply to the metadata `request` about `path` (which comes with no pixels); nil when
@@ -210,6 +243,6 @@ public final class DecoderPool: @unchecked Sendable {
 
     /// Ends every worker.
     public func stop() {
-        condition.withLock { all }.forEach { $0.stop() }
+        started.forEach { $0.stop() }
     }
 }
