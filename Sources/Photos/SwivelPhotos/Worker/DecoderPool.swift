@@ -125,33 +125,45 @@ public final class DecoderPool: @unchecked Sendable {
     }
 
     /// `PhotoInfo.read`, in a worker: a file that cannot be opened, or whose worker fails, gives
-    /// its name alone.
+    /// its name and why.
     public func info(_ path: FilePath) -> PhotoInfo {
         let fileName = String(decoding: path.lastComponent, as: UTF8.self)
-        return metadata(path, request: InfoMessages.infoRequest(pathExtension: path.pathExtension))
-            .flatMap { InfoMessages.info($0, fileName: fileName) } ?? PhotoInfo(fileName: fileName)
+        switch metadata(path, request: InfoMessages.infoRequest(pathExtension: path.pathExtension)) {
+        case .success(let text):
+            return InfoMessages.info(text, fileName: fileName) ?? PhotoInfo(fileName: fileName, unreadable: "the decoder's reply made no sense")
+        case .failure(let failure):
+            return PhotoInfo(fileName: fileName, unreadable: failure.reason)
+        }
     }
 
     /// `DateTaken.dateTaken`, in a worker.
     public func dateTaken(_ path: FilePath) -> String? {
-        metadata(path, request: InfoMessages.takenRequest).flatMap(InfoMessages.taken)
+        try? metadata(path, request: InfoMessages.takenRequest).map(InfoMessages.taken).get()
     }
 
     /// `ThumbnailCache.chunks`, in a worker: the texts of `needing` and `wanting` alone.
     func thumbnailChunks(_ path: FilePath, needing: [String], wanting: [String]) -> PNGTextChunks? {
-        metadata(path, request: InfoMessages.chunksRequest(needing: needing, wanting: wanting))
+        (try? metadata(path, request: InfoMessages.chunksRequest(needing: needing, wanting: wanting)).get())
             .flatMap { InfoMessages.chunks($0, keys: needing + wanting) }
     }
 
-    /// The reply to the metadata `request` about `path` (which comes with no pixels); nil when
-    /// the file cannot be opened or its worker fails.
-    private func metadata(_ path: FilePath, request: String) -> String? {
-        guard let file = try? OpenFile(path) else { return nil }
+    /// Why a metadata request got no reply.
+    struct MetadataFailure: Error { let reason: String }
+
+    /// The reply to the metadata `request` about `path` (which comes with no pixels); why not,
+    /// when the file cannot be opened or its worker fails.
+    private func metadata(_ path: FilePath, request: String) -> Result<String, MetadataFailure> {
+        let file: OpenFile
+        do { file = try OpenFile(path) } catch { return .failure(MetadataFailure(reason: error.reason)) }
         defer { file.close() }
-        guard case .reply(let text, let fds) = ask(request, file: file.descriptor, cpuSeconds: DecodeLimits.standard.cpuSeconds,
-                                                   cancellation: .never) else { return nil }
-        fds.forEach { close($0) }
-        return text
+        switch ask(request, file: file.descriptor, cpuSeconds: DecodeLimits.standard.cpuSeconds, cancellation: .never) {
+        case .reply(let text, let fds):
+            fds.forEach { close($0) }
+            return .success(text)
+        case .failed(let reason, _): return .failure(MetadataFailure(reason: reason))
+        case .cancelled: return .failure(MetadataFailure(reason: "cancelled"))
+        case .needs(let libraries): return .failure(MetadataFailure(reason: Self.askedAgain(for: libraries)))
+        }
     }
 
     /// `request` with `file` answered by a worker that has the libraries it needs: one that says
