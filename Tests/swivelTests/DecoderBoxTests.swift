@@ -228,8 +228,6 @@ import Testing
         #expect(try run("/usr/bin/exiftool", ["-s3", "-Comment", failure.text]).hasPrefix("long text long text"))
         #expect(try run("/usr/bin/exiftool", ["-v3", failure.text]).contains("zTXt"), "exiftool wrote the comment compressed")
         #expect(pool.thumbnailChunks(notPNG, needing: [], wanting: keys) == nil)
-        let probe = FilePath("/tmp/tc/cache/thumbnails/x-large/b29c8f09164caec2e2498dcbabd57103.png")
-        print("PROBE", pool.thumbnailChunks(probe, needing: ThumbnailSubject.Keys.checked, wanting: []) as Any, ThumbnailCache.chunks(probe, needing: ThumbnailSubject.Keys.checked) as Any)
     }
 
     /// A decode no longer wanted ends its worker, whatever the library is doing: libheif and
