@@ -99,13 +99,10 @@ public final class DecoderPool: @unchecked Sendable {
     /// when the calling thread has one.
     public func decode(_ path: FilePath, target: DecodeTarget, unresampledUpTo: Double = 1,
                        cancellation: DecodeCancellation = .never, limits: DecodeLimits = .standard) throws(ImageLoadError) -> DecodedImage {
-        let file: OpenFile
-        do { file = try OpenFile(path) } catch { throw ImageLoadError(path: path, failure: error) }
-        defer { file.close() }
         let capture = ThumbnailCapture.current
         let request = DecodeRequest(target: target, unresampledUpTo: unresampledUpTo, capture: capture != nil,
                                     limits: limits, pathExtension: path.pathExtension)
-        let outcome = ask(request.text, file: file.descriptor, cpuSeconds: limits.cpuSeconds, cancellation: cancellation)
+        let outcome = ask(request.text, path: path, cpuSeconds: limits.cpuSeconds, cancellation: cancellation)
         switch outcome {
         case .cancelled:
             throw ImageLoadError(path: path, failure: .cancelled)
@@ -153,10 +150,7 @@ public final class DecoderPool: @unchecked Sendable {
     /// The reply to the metadata `request` about `path` (which comes with no pixels); why not,
     /// when the file cannot be opened or its worker fails.
     private func metadata(_ path: FilePath, request: String) -> Result<String, MetadataFailure> {
-        let file: OpenFile
-        do { file = try OpenFile(path) } catch { return .failure(MetadataFailure(reason: error.reason)) }
-        defer { file.close() }
-        switch ask(request, file: file.descriptor, cpuSeconds: DecodeLimits.standard.cpuSeconds, cancellation: .never) {
+        switch ask(request, path: path, cpuSeconds: DecodeLimits.standard.cpuSeconds, cancellation: .never) {
         case .reply(let text, let fds):
             fds.forEach { close($0) }
             return .success(text)
@@ -166,12 +160,21 @@ public final class DecoderPool: @unchecked Sendable {
         }
     }
 
-    /// `request` with `file` answered by a worker that has the libraries it needs: one that says
-    /// it `needs` others is replaced by one with them, and asked again.
-    private func ask(_ request: String, file: Int32, cpuSeconds: Int, cancellation: DecodeCancellation) -> WorkerDecoder.Outcome {
+    /// `request` with the file at `path` answered by a worker that has the libraries it needs: one
+    /// that says it `needs` others is replaced by one with them, and asked again. The file is
+    /// opened once a worker is free and closed once it is sent (the worker has it then): a thread
+    /// waiting for a worker holds no descriptor, and none is held while the pixels come back in
+    /// theirs. Under a low limit on open files (`prlimit --nofile=7`, one worker for four decode
+    /// threads) the waiting threads' files had left none for the reply's memfds.
+    private func ask(_ request: String, path: FilePath, cpuSeconds: Int, cancellation: DecodeCancellation) -> WorkerDecoder.Outcome {
         withWorker { worker in
             while true {
-                let outcome = worker.ask(request, file: file, cpuSeconds: cpuSeconds, cancellation: cancellation)
+                let file: OpenFile
+                do throws(Failure) { file = try OpenFile(path) } catch { return .failed(error.reason, transient: error.transient) }
+                var open = true
+                let outcome = worker.ask(request, file: file.descriptor, cpuSeconds: cpuSeconds, cancellation: cancellation,
+                                         sent: { file.close(); open = false })
+                if open { file.close() }
                 guard case .needs(let more) = outcome else { return outcome }
                 // Ends: each round starts the worker with what it asked for, and a library a worker
                 // was started with but could not load answers as not installed, not as wanted.
