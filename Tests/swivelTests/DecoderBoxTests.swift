@@ -192,6 +192,44 @@ import Testing
         #expect(pool.dateTaken(jpeg) == "2021:05:01 14:03:22")
     }
 
+    /// A thumbnail's chunks are read in a worker too (any program of the user's may have written
+    /// it, and a compressed text is inflated): ImageMagick's thumbnail with its keys after the
+    /// pixels, one whose texts are compressed (zTXt, by exiftool), and a failure entry come back as
+    /// `identify` and `exiftool` read them; a file that is no PNG gives none.
+    @Test func thumbnailChunksAreReadInAWorker() throws {
+        let folder = TemporaryDirectory()
+        let thumbnail = folder.path("im.png")
+        func run(_ program: String, _ arguments: [String]) throws -> String {
+            let result = try SwivelProcess.runProgram(URL(fileURLWithPath: program), arguments)
+            try #require(result.status == 0, "\(program): \(result.stderr)")
+            return result.stdout
+        }
+        _ = try run("/usr/bin/convert", ["-size", "256x192", "plasma:fractal", "-set", "Thumb::URI", "file:///x y.jpg",
+                                         "-set", "Thumb::MTime", "123", "-set", "Thumb::Size", "456", "PNG24:" + thumbnail.text])
+        let failure = folder.path("fail.png")
+        _ = try run("/usr/bin/convert", ["-size", "1x1", "xc:white", "-set", "Thumb::URI", "file:///bad.jpg", "-set", "Thumb::MTime", "9",
+                                         "-set", "Software", "swivel 1.0", "PNG24:" + failure.text])
+        _ = try run("/usr/bin/exiftool", ["-z", "-q", "-overwrite_original",
+                                          "-PNG:Comment=" + String(repeating: "long text ", count: 60), failure.text])
+        let notPNG = folder.path("no.png")
+        ImageFiles.write(notPNG, ImageFiles.solid(.jpeg, width: 8, height: 8, [1, 2, 3, 255]))
+        let pool = Self.pool()
+        defer { pool.stop() }
+
+        let there = try #require(pool.thumbnailChunks(thumbnail, needing: ThumbnailSubject.Keys.checked, wanting: []))
+        #expect(there.width == 256 && there.height == 192)
+        #expect(there.texts == ["Thumb::URI": "file:///x y.jpg", "Thumb::MTime": "123", "Thumb::Size": "456"])
+        #expect(there.texts == ThumbnailCache.chunks(thumbnail)?.texts.filter { ThumbnailSubject.Keys.checked.contains($0.key) })
+
+        let keys = ThumbnailCache.failureKeys + ["Comment"]
+        let entry = try #require(pool.thumbnailChunks(failure, needing: [], wanting: keys))
+        #expect(entry.width == 1 && entry.texts["Thumb::URI"] == "file:///bad.jpg" && entry.texts["Software"] == "swivel 1.0")
+        #expect(entry.texts["Comment"] == String(repeating: "long text ", count: 60))
+        #expect(try run("/usr/bin/exiftool", ["-s3", "-Comment", failure.text]).hasPrefix("long text long text"))
+        #expect(try run("/usr/bin/exiftool", ["-v3", failure.text]).contains("zTXt"), "exiftool wrote the comment compressed")
+        #expect(pool.thumbnailChunks(notPNG, needing: [], wanting: keys) == nil)
+    }
+
     /// A decode no longer wanted ends its worker, whatever the library is doing: libheif and
     /// libavif decode a whole image in one call that cannot be stopped in this process. The
     /// decode is cancelled once its worker has spent 0.05 CPU-s on it; the call returns with the
@@ -379,5 +417,27 @@ import Testing
         let image = try Image(contentsOf: frame.text)
         let centre = image.rgb(image.width / 2, image.height / 2)
         #expect(zip(centre, [0, 122, 255]).allSatisfy { abs($0 - $1) <= 3 }, "centre \(centre)")
+    }
+}
+
+/// Ratings read and sidecars merged in a decoder worker (the files opened once a worker is free,
+/// sent, and closed), as in this process: a photo whose sidecar exiftool wrote, one with neither
+/// file there (left out, not failed), and a merge that keeps the sidecar's other properties.
+@Suite struct XMPInWorkerTests {
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/exiftool"), "needs exiftool (libimage-exiftool-perl)"))
+    func readAndMergeAsInProcess() throws {
+        let folder = PickTests.threePhotos()
+        let sidecar = folder.path("a.png.xmp")
+        try ExternalToolsRun.exiftool(["-q", "-o", sidecar.text, "-XMP-xmp:Rating=2", "-XMP-dc:Subject=kept", folder.path("a.png").text])
+        let pool = DecoderBoxTests.pool()
+        defer { pool.stop() }
+        let inWorker = pool.xmp(photo: folder.path("a.png"), sidecar: sidecar)
+        #expect(inWorker == PhotoXMP.Found(rating: 2, label: nil))
+        #expect(inWorker == PhotoDecoding.xmp(photo: folder.path("a.png"), sidecar: sidecar))
+        #expect(pool.xmp(photo: folder.path("gone.png"), sidecar: folder.path("gone.png.xmp")) == PhotoXMP.Found())
+        let merged = try pool.mergedSidecar(sidecar, rating: Rating(value: 5, label: "Red"), changes: .both).get()
+        #expect(merged.says == PhotoXMP.Found(rating: 5, label: "Red"))
+        #expect(String(decoding: merged.bytes, as: UTF8.self).contains("kept"))
+        #expect(throws: PhotoXMP.Refusal.self) { try pool.mergedSidecar(folder.path("gone.xmp"), rating: Rating(value: 1), changes: .both).get() }
     }
 }

@@ -257,7 +257,7 @@ public struct SidecarFolders {
         defer { closedir(directory) }
         var names: [[UInt8]: [UInt8]] = [:]
         while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in Array(raw.prefix { $0 != 0 }) }
+            let name = directoryEntryName(entry)
             guard name.first != UInt8(ascii: "."), isSidecarName(name) else { continue }
             let base = Array(name.dropLast(4))
             let key = Self.key(base)

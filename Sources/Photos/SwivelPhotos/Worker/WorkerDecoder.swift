@@ -48,14 +48,17 @@ final class WorkerDecoder: @unchecked Sendable {
         case needs(Set<DecoderLibrary>)
     }
 
-    /// Sends `request` (with `file`, which stays the caller's) and waits for the reply,
-    /// killing the worker as soon as `cancellation` is set.
-    func ask(_ request: String, file: Int32?, cpuSeconds: Int, cancellation: DecodeCancellation) -> Outcome {
-        ask(request, files: file.map { [$0] } ?? [], cpuSeconds: cpuSeconds, cancellation: cancellation)
+    /// Sends `request` (with `file`, which stays the caller's: `sent` is called once the worker
+    /// has it, so the caller may close it then) and waits for the reply, killing the worker as
+    /// soon as `cancellation` is set.
+    func ask(_ request: String, file: Int32?, cpuSeconds: Int, cancellation: DecodeCancellation,
+             sent: () -> Void = {}) -> Outcome {
+        ask(request, files: file.map { [$0] } ?? [], cpuSeconds: cpuSeconds, cancellation: cancellation, sent: sent)
     }
 
-    /// `ask` with several files (at most four), sent in order.
-    func ask(_ request: String, files: [Int32], cpuSeconds: Int, cancellation: DecodeCancellation) -> Outcome {
+    /// `ask` with several files (at most four: a photo and its XMP sidecar), sent in order.
+    func ask(_ request: String, files: [Int32], cpuSeconds: Int, cancellation: DecodeCancellation,
+             sent: () -> Void = {}) -> Outcome {
         if process == nil {
             switch start(libraries) {
             case .success(let started): (process, ready) = (started, false)
@@ -66,6 +69,7 @@ final class WorkerDecoder: @unchecked Sendable {
         guard process.channel.send(request, descriptors: files) else {
             return .failed(replace(report: nil, cpuSeconds: cpuSeconds))
         }
+        sent()
         while true {
             switch process.channel.receive(stop: { cancellation.isCancelled }) {
             case .message(let message):
