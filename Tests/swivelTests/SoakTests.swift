@@ -179,7 +179,11 @@ import Testing
     /// minute, about 9.5 MiB, and the soak fails by that growth plus the session's own. Its own is
     /// what `demoDeck` holds under 2 MiB; the photos decode on threads, so it differs from run to
     /// run (the reported growth less the leak in five fresh clones beside two busy loops: −0.50,
-    /// −0.13, +1.94, −0.55 and −0.29 MiB): from 1.5 MiB below the leak to 2 above it.
+    /// −0.13, +1.94, −0.55 and −0.29 MiB). Since the soak's shaders compile at frame 0 it uploads
+    /// some 250 (16 MiB leaked), and the trend, a line fitted to readings while uploads come
+    /// unevenly, reports less of it: −1.15 on main once, −1.56, −1.66, −1.61 and −1.88 MiB on the
+    /// cull branch (its full view draws rating strips and the histogram; without the histogram or
+    /// J in the tour the same). From 2.5 MiB below the leak to 2 above it.
     @Test func aLeakEveryUploadFails() throws {
         let (result, report) = try Self.soak(["--demo"], minutes: "3", fault: "upload-leak")
         let uploads = try #require(report.int("photo_uploads")) - (try #require(report.int("photo_uploads_warm")))
@@ -188,7 +192,7 @@ import Testing
         print("64 KiB for each of \(uploads) uploads: \(leaked) MiB leaked, \(growth) MiB reported")
         #expect(leaked >= 3, "only \(uploads) uploads after the warm-up")
         #expect(result.status == 1 && report.fields["ok"] as? Bool == false)
-        #expect((-1.5..<2).contains(growth - leaked), "leaked \(leaked) MiB, reported \(growth)")
+        #expect((-2.5..<2).contains(growth - leaked), "leaked \(leaked) MiB, reported \(growth)")
     }
 
     @Test func sameSeedSameSession() throws {
