@@ -67,6 +67,8 @@ struct RatingFilterTests {
         app.run(until: 5.6)
         #expect(Self.names(app) == ["a", "d"])
         #expect(app.state.notice.text == "Showing ★★★★ or more: 2 of 6 photos")
+        // The title says it once the notice has gone; a photo open: its name first.
+        #expect(app.frame.title == "Swivel (★★★★ or more: 2 of 6)")
         // Alt+← is still ← (no binding asks for Alt with it).
         #expect(Self.current(app) == "d")
         app.key("alt+left", at: 6)

@@ -279,6 +279,12 @@ struct AppState {
                         : "Showing \(filter.text): \(cards.count) of \(total) photos", at: time)
     }
 
+    /// What the title says of the filter while one is on: "★★★ or more: 2 of 6" ("" when off).
+    var filterTitle: String {
+        guard !filter.isOff, let cards = membership else { return "" }
+        return "\(filter.text): \(cards.count) of \(cards.count + cards.hidden.count)"
+    }
+
     /// Whether the filter lets `path` through: every photo when it is off; else a photo whose
     /// rating is known (read, or set by a key) and passes.
     func passesFilter(_ path: FilePath) -> Bool {
@@ -524,15 +530,17 @@ struct AppState {
                      info: overlays.info ? (infoCard, deck?.path(at: infoCard),
                                             view.flatMap { _ in sharp.histogram(ofPage: infoCard) }) : nil,
                      notice: notice.text, hud: overlays.hud ? Frame.HUDFacts(marked: marks.count, rating: rating) : nil,
-                     title: Self.title(view, deck: deck, marked: marks.count, rating: rating, at: time),
+                     title: Self.title(view, deck: deck, marked: marks.count, rating: rating, filter: filterTitle, at: time),
                      sharpVersion: sharp.drawnVersion)
     }
 
     /// "NAME — Swivel" while a photo is open (its file name; "Card N" in the colour deck), with its
     /// rating when it has one ("NAME ★★★ Red — Swivel"), else "Swivel"; "Swivel (N marked)" when N
-    /// cards are marked.
-    static func title(_ view: FullView?, deck: DeckFiles?, marked: Int = 0, rating: String = "", at time: Double) -> String {
-        let normal = "Swivel" + (marked > 0 ? " (\(marked) marked)" : "")
+    /// cards are marked; with a rating filter on, what it shows: "Swivel (★★★ or more: 2 of 6)".
+    static func title(_ view: FullView?, deck: DeckFiles?, marked: Int = 0, rating: String = "", filter: String = "",
+                      at time: Double) -> String {
+        let notes = [marked > 0 ? "\(marked) marked" : "", filter].filter { !$0.isEmpty }
+        let normal = "Swivel" + (notes.isEmpty ? "" : " (" + notes.joined(separator: "; ") + ")")
         guard let page = view?.openPage(at: time) else { return normal }
         let name = deck.map { $0.name(at: page) } ?? "Card \(page + 1)"
         return "\(name)\(rating.isEmpty ? "" : " " + rating) — \(normal)"
