@@ -122,6 +122,20 @@ struct RatingFilterTests {
         #expect(Self.names(app) == ["a"] && Self.current(app) == "a" && app.state.fullView.openPage(at: app.now) == 0)
     }
 
+    /// `--min-rating 5` where the one photo that passes cannot be read: the row is empty, but the
+    /// session goes on (Alt+0 shows the others), not "none of the images could be read".
+    @Test func theOnlyPassingPhotoUnreadableIsNotTheEnd() throws {
+        let folder = try Self.sixPhotos()
+        _ = folder.write("a.png", bytes: Array("not a PNG at all".utf8))
+        let app = try LiveHarness(["--min-rating", "5", folder.path.text])
+        app.run(until: 2)
+        #expect(app.state.end == nil, "\(String(describing: app.state.end))")
+        #expect(Self.names(app) == [])
+        app.key("alt+0", at: 2.1)
+        app.run(until: 3)
+        #expect(Self.names(app) == ["b", "c", "d", "e", "f"])
+    }
+
     /// `--rejected hide`: c never shows (a photo shows once its rating is known: before its read
     /// comes, an unrated photo does not pass a filter that is on, and a rejected one cannot flash
     /// by); `--label red` shows a alone.

@@ -102,8 +102,9 @@ struct AppState {
             deck.membership = cards
             marks.keepCardsOf(cards)
             ratings.keepCardsOf(cards)
-            // (A deck emptied by files deleted while it is open stays open, waiting for new ones.)
-            if settings.emptyIsFatal && cards.count == 0 { end = .failed("none of the images could be read") }
+            // (A deck emptied by files deleted while it is open stays open, waiting for new ones; one
+            // whose readable photos the rating filter hides stays open too.)
+            if settings.emptyIsFatal && cards.count == 0 && cards.hidden.isEmpty { end = .failed("none of the images could be read") }
         case .sharpPhotos(let events):
             sharp.take(events, fullView: &fullView, at: now)
         case .ratings(let events):
