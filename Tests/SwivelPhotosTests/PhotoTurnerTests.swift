@@ -158,6 +158,21 @@ import SwivelPhotoCore
         }
     }
 
+    /// A JPEG whose EXIF has no Orientation (upright, as most cameras' landscape photos): turned
+    /// losslessly it is upright again, and no tag is added (exiftool's tags are all the original's).
+    @Test(.enabled(if: hasTools, toolsReason)) func jpegWithoutAnOrientationGetsNone() throws {
+        let folder = TemporaryDirectory()
+        let original = folder.path("n.jpg")
+        try ExternalTools.convert([Self.wallpaper, "-crop", "96x64+700+400", "+repage", original.text])
+        try ExternalTools.exiftool(original, ["-Make=Swivel Test Camera"])
+        let before = try Self.tags(original)
+        let turned = try PhotoTurner.turn(Array(try Data(contentsOf: URL(fileURLWithPath: original.text))), format: .jpeg, by: .clockwise)
+        let out = folder.path("n-turned.jpg")
+        try Data(turned.bytes).write(to: URL(fileURLWithPath: out.text))
+        #expect(try PhotoInfoTests.exiftool(out, "Orientation") == "")
+        #expect(Self.changedTags(before, try Self.tags(out), swapped: true).isEmpty)
+    }
+
     /// The file from its first scan's marker on, found by walking the segments (the bytes FF DA
     /// also occur inside metadata: an EXIF thumbnail's own scan, Photoshop's IPTC block).
     static func scan(_ jpeg: [UInt8]) -> [UInt8] {

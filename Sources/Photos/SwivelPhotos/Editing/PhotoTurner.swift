@@ -137,6 +137,8 @@ public enum PhotoTurner {
                 try JPEGEXIFSegment.replacing(in: jpeg, with: TIFFOrientationTag.minimalBlock(orientation))
             }
         }
+        // No tag means 1: a photo left upright gets none added (exiftool's diff stays empty).
+        if orientation == .up, (try? TIFFOrientationTag.read(in: tiff)) == .some(nil) { return jpeg }
         let edited = try orientationSet(orientation, in: tiff)
         if edited.count == tiff.count, let found = try exifBlock({ () throws(JPEGEXIFSegment.Failure) in
             try JPEGEXIFSegment.find(in: jpeg) }) {
