@@ -31,6 +31,9 @@ public enum Command: String, CaseIterable, Equatable, Hashable, Sendable {
     case confirm, cancel
     /// `--pick`'s Enter: chooses the marked photos (else the current one) and ends the session.
     case pick
+    /// Turns the current photo a quarter clockwise or anticlockwise, mirrors it (left and right
+    /// swapped) or flips it (upside down), on screen and in its file.
+    case turnClockwise, turnAnticlockwise, mirror, flip
 
     /// Whether a key held down for it repeats it (the arrows, the page keys, the zoom keys); a
     /// toggle or an open does not.

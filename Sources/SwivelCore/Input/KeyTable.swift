@@ -121,7 +121,14 @@ public struct KeyTable: Sendable {
         Line("Delete", "move the photo to the trash",
              detail: "the centred photo (in the full view, the open one), or the marked ones; see [Trash](#trash)",
              [(KeyChord(.delete), .trash)]),
-        Line("Ctrl+Z", "undo the last Delete", detail: "again for the Delete before", [(KeyChord(.z, .control), .undo)]),
+        Line("R / Shift+R", "turn the photo right / left",
+             detail: "a quarter turn clockwise / anticlockwise of the centred (or open) photo, saved into its file without re-encoding; see [Turning photos](#turning-photos)",
+             [(KeyChord(.r, .shift), .turnAnticlockwise), (KeyChord(.r), .turnClockwise)]),
+        // L for a mirror beside R for a turn: one key and its Shift for each pair, on letters every
+        // layout has (nsxiv's | and _ move about with the layout).
+        Line("L / Shift+L", "mirror / flip the photo", detail: "left and right swapped / upside down, saved the same way",
+             [(KeyChord(.l, .shift), .flip), (KeyChord(.l), .mirror)]),
+        Line("Ctrl+Z", "undo the last Delete or turn", detail: "again for the one before", [(KeyChord(.z, .control), .undo)]),
         Line("Click centred card", "open it", .row, detail: "a tap too"),
         Line("Double-click a card", "open it", .row),
         Line("In the full view:", "", .fullView),

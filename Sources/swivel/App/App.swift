@@ -45,7 +45,8 @@ struct App {
         let state = Self.state(options, cards: photos?.count, viewport: surface.window.pointSize, pixels: renderer.windowPixels,
                                openCard: openCard, fullscreen: surface.window.isFullscreen, watching: watch != nil)
         let session = Session(state: state, renderer: renderer,
-                              effects: SystemEffects(clipboard: { Clipboard.setText($0).map { "\($0)" } }), watch: watch)
+                              effects: SystemEffects(clipboard: { Clipboard.setText($0).map { "\($0)" } }), watch: watch,
+                              actions: ActionRunner(wake: { EventPump.wake() }))
         if let screenshot {
             ScreenshotRun(session: session, renderer: renderer).run(recording, opened: openCard != nil, path: screenshot)
             deck?.thumbnails?.writer.finish()
@@ -82,6 +83,8 @@ struct App {
         var settings = AppState.Settings()
         (settings.picking, settings.background, settings.captions) = (options.pick, options.background, options.captions)
         settings.photosShownAtOnce = options.screenshot != nil
+        // `--screenshot` (of a replay too) leaves files alone: a turn shows, and is not written.
+        settings.savesTurns = options.screenshot == nil
         var state = AppState(settings: settings, row: row,
                              fullView: FullViewState(reducesMotion: options.reducedMotion,
                                                      pixelsPerPoint: pixels.scale(for: layout.viewport)),

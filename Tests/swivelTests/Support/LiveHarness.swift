@@ -29,6 +29,8 @@ final class LiveHarness {
     let display: RecordingDisplay?
     let renderer: FrameRenderer?
     let effects: TestEffects
+    /// The app's own performer of what the state asks off the frame loop (turns written into files).
+    let actions: ActionRunner
     let deck: (any PhotoPipeline)?
     let watch: FolderWatch?
     /// The test's clock, seconds.
@@ -79,6 +81,7 @@ final class LiveHarness {
         let pixels = FramePixels(width: Int((size.width * scale).rounded()), height: Int((size.height * scale).rounded()))
         window = LiveLoop.Window(size: size, pixels: pixels)
         effects = TestEffects(trash: trash)
+        actions = ActionRunner(wake: wake)
         let warn: @Sendable (String) -> Void = { [effects] in effects.warn($0) }
         let openCard = options.openCard?.card(in: files?.sources)
         let sharp: SharpPhotoStore?
@@ -113,7 +116,8 @@ final class LiveHarness {
         }
         let state = App.state(options, cards: files?.sources.count, viewport: size, pixels: window.pixels, openCard: openCard,
                               watching: watch != nil)
-        session = Session(state: state, deck: deck, display: frames, sharpPhotos: sharp, effects: effects, watch: watch)
+        session = Session(state: state, deck: deck, display: frames, sharpPhotos: sharp, effects: effects, watch: watch,
+                          actions: actions)
         live = LiveLoop(session: session, refreshRate: 60)
     }
 
@@ -197,8 +201,9 @@ final class LiveHarness {
     }
 
     /// Waits (by the decoders' and the watch's signal; at most a minute) until every decode asked
-    /// for is done.
+    /// for is done, and every file write the state asked for.
     private func settleDecodes() {
+        actions.waitUntilIdle(seconds: 60)
         guard let deck else { return }
         waitForSignal(seconds: 60) { deck.decodesSettled }
     }

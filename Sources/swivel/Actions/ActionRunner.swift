@@ -1,0 +1,87 @@
+import SwivelCore
+import SwivelPhotoCore
+import SwivelPhotos
+import SwivelSystem
+
+/// Does what the app's state asks off the frame loop (`ActionRequest`) and keeps what came of it
+/// for the next frame step (`takeFinished`). The app's is `ActionRunner`; a test may give its own.
+protocol ActionPerformer: AnyObject {
+    func perform(_ request: ActionRequest)
+    /// What has finished since the last call, in the order finished.
+    func takeFinished() -> [ActionResult]
+    /// Whether nothing is under way or waiting (what a test's clock waits for, by condition).
+    var isIdle: Bool { get }
+}
+
+/// The app's `ActionPerformer`: file writes (turns and their undos) one at a time, in the order
+/// asked, on a thread of their own, so that a 20 MB JPEG's transform and `fsync` never hold up a
+/// frame; each result wakes the frame loop (`wake`).
+final class ActionRunner: ActionPerformer, @unchecked Sendable {
+    private let condition = Condition()
+    private var waiting: [ActionRequest] = []
+    private var running = 0
+    private var finished: [ActionResult] = []
+    private var threadStarted = false
+    private let wake: @Sendable () -> Void
+
+    init(wake: @escaping @Sendable () -> Void) { self.wake = wake }
+
+    func perform(_ request: ActionRequest) {
+        let start = condition.withLock { () -> Bool in
+            waiting.append(request)
+            defer { threadStarted = true }
+            return !threadStarted
+        }
+        condition.broadcast()
+        if start {
+            _ = startThread(named: "swivel-file-writes") { [self] in writeFiles() }
+        }
+    }
+
+    func takeFinished() -> [ActionResult] {
+        condition.withLock {
+            defer { finished = [] }
+            return finished
+        }
+    }
+
+    var isIdle: Bool { condition.withLock { waiting.isEmpty && running == 0 } }
+
+    /// Waits (by condition, at most `seconds`) until nothing is under way or waiting.
+    @discardableResult
+    func waitUntilIdle(seconds: Double) -> Bool {
+        let deadline = MonotonicClock.now + .seconds(seconds)
+        return condition.withLock {
+            while !(waiting.isEmpty && running == 0) && MonotonicClock.now < deadline { _ = condition.wait(seconds: 0.5) }
+            return waiting.isEmpty && running == 0
+        }
+    }
+
+    /// The file-writing thread: each request in turn, for the life of the process.
+    private func writeFiles() {
+        while true {
+            let request = condition.withLock { () -> ActionRequest in
+                while waiting.isEmpty { condition.wait() }
+                running += 1
+                return waiting.removeFirst()
+            }
+            let result = Self.run(request)
+            condition.withLock {
+                finished.append(result)
+                running -= 1
+            }
+            condition.broadcast()
+            wake()
+        }
+    }
+
+    static func run(_ request: ActionRequest) -> ActionResult {
+        switch request {
+        case .turn(let path, let turn, let expecting):
+            return .turned(path, turn, FileTurn.turn(path, by: turn, expecting: expecting))
+        case .restore(let path, let bytes, let modified, let expecting):
+            let result = bytes.withUnsafeBytes { FileReplace.replace(path.bytes, with: $0, expecting: expecting, modified: modified) }
+            return .restored(path, result.mapError { ActionFailure(reason: $0.description) })
+        }
+    }
+}
