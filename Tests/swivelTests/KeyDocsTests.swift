@@ -24,6 +24,7 @@ import Testing
             "M                    mark or unmark it",
             "Ctrl+A / U           mark all / clear the marks",
             "Ctrl+C               copy the photo's path",
+            "E                    open the photo in another program",
             "Delete               move the photo to the trash",
             "R / Shift+R          turn the photo right / left",
             "L / Shift+L          mirror / flip the photo",

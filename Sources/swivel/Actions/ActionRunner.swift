@@ -15,7 +15,9 @@ protocol ActionPerformer: AnyObject {
 
 /// The app's `ActionPerformer`: file writes (turns and their undos) one at a time, in the order
 /// asked, on a thread of their own, so that a 20 MB JPEG's transform and `fsync` never hold up a
-/// frame; each result wakes the frame loop (`wake`).
+/// frame; each photo opened in another program on a thread of its own (an editor run by
+/// `--editor` lasts as long as the user keeps it open), the program given `environment`. Each
+/// result wakes the frame loop (`wake`).
 final class ActionRunner: ActionPerformer, @unchecked Sendable {
     private let condition = Condition()
     private var waiting: [ActionRequest] = []
@@ -23,10 +25,27 @@ final class ActionRunner: ActionPerformer, @unchecked Sendable {
     private var finished: [ActionResult] = []
     private var threadStarted = false
     private let wake: @Sendable () -> Void
+    private let environment: [String: String]
 
-    init(wake: @escaping @Sendable () -> Void) { self.wake = wake }
+    init(wake: @escaping @Sendable () -> Void, environment: [String: String]) {
+        (self.wake, self.environment) = (wake, environment)
+    }
 
     func perform(_ request: ActionRequest) {
+        if case .open(let path, let editor) = request {
+            condition.withLock { running += 1 }
+            let environment = environment
+            _ = startThread(named: "swivel-open") { [self] in
+                let result = ActionResult.opened(path, OpenElsewhere.open(path, editor: editor, environment: environment))
+                condition.withLock {
+                    finished.append(result)
+                    running -= 1
+                }
+                condition.broadcast()
+                wake()
+            }
+            return
+        }
         let start = condition.withLock { () -> Bool in
             waiting.append(request)
             defer { threadStarted = true }
@@ -82,6 +101,8 @@ final class ActionRunner: ActionPerformer, @unchecked Sendable {
         case .restore(let path, let bytes, let modified, let expecting):
             let result = bytes.withUnsafeBytes { FileReplace.replace(path.bytes, with: $0, expecting: expecting, modified: modified) }
             return .restored(path, result.mapError { ActionFailure(reason: $0.description) })
+        case .open:
+            preconditionFailure("a photo is opened on a thread of its own (perform)")
         }
     }
 }

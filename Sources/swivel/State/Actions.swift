@@ -15,12 +15,16 @@ enum ActionRequest: Equatable, Sendable {
     /// Give the file at `path` back `bytes` (and its old modification time), if it is still the
     /// file Swivel last wrote there (`expecting`).
     case restore(FilePath, bytes: [UInt8], modified: timespec, expecting: FileReplace.Identity?)
+    /// Open the photo at `path` in another program: `editor` (a shell command, the path after it),
+    /// else the desktop's default application for its type (`gio open`).
+    case open(FilePath, editor: String?)
 
     static func == (a: ActionRequest, b: ActionRequest) -> Bool {
         switch (a, b) {
         case let (.turn(p, t, e), .turn(q, u, f)): p == q && t == u && e == f
         case let (.restore(p, x, m, e), .restore(q, y, n, f)):
             p == q && x == y && m.tv_sec == n.tv_sec && m.tv_nsec == n.tv_nsec && e == f
+        case let (.open(p, e), .open(q, f)): p == q && e == f
         default: false
         }
     }
@@ -32,6 +36,8 @@ enum ActionResult: Sendable {
     case turned(FilePath, PhotoTurn, Result<SavedTurn, ActionFailure>)
     /// The file at `path` given back its old bytes, its new identity; or why not.
     case restored(FilePath, Result<FileReplace.Identity, ActionFailure>)
+    /// The program that opens the file at `path` ended well, or why not.
+    case opened(FilePath, Result<Void, ActionFailure>)
 }
 
 /// A turn written into a file: what undoes it (the file's bytes and modification time before),

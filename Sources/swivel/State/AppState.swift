@@ -25,6 +25,8 @@ struct AppState {
         var photosShownAtOnce = false
         /// Whether turns are written into the photos' files (`--screenshot` leaves files alone).
         var savesTurns = true
+        /// `--editor`: what E opens a photo with (nil: the desktop's default application).
+        var editor: String?
     }
 
     /// What Ctrl+Z undoes next, the latest last: a Delete (`TrashState`'s stack) or a turn (by its
@@ -224,6 +226,13 @@ struct AppState {
             default: .flip
             }
             turnCurrent(by: turn, deck: deck, at: time)
+        case .openElsewhere:
+            guard let card = currentCard(at: time) else { return }
+            guard let path = deck?.path(at: card) else {
+                notice.show("Card \(card + 1) is a colour card: nothing to open", at: time, for: Notice.briefDuration)
+                return
+            }
+            requests.append(.open(path, editor: settings.editor))
         }
     }
 
@@ -327,6 +336,15 @@ struct AppState {
 
     /// What came of a request: a turn's write, an undo's.
     private mutating func actionFinished(_ result: ActionResult, deck: DeckModel?, effects: AppEffects, at time: Double) {
+        if case .opened(let path, let result) = result {
+            // What the program writes, the folder watch shows, as any other program's write.
+            if case .failure(let failure) = result {
+                let warning = "cannot open \(path) in another program: \(failure.reason)"
+                effects.warn(warning)
+                notice.show(Self.capitalised(warning), at: time)
+            }
+            return
+        }
         let outcome = turns.finished(result, at: time)
         requests += outcome.requests
         if let warning = outcome.warning {

@@ -128,6 +128,8 @@ struct PhotoTurns: Sendable {
         var outcome = Outcome()
         let path: FilePath
         switch result {
+        case .opened:
+            return outcome
         case .turned(let turned, _, let result):
             path = turned
             guard var file = files[path], file.inFlight, let job = file.queue.first else { return outcome }

@@ -61,10 +61,10 @@ final class LiveHarness {
     /// pixels a point (photos' paths among the arguments; `--no-watch` to leave folders unwatched;
     /// `watchFaults`: the folder watch's failures made to happen). The deck's and the watch's
     /// warnings go to `effects.warnings`. `thumbnails`: the shared thumbnail cache the deck reads
-    /// and writes (none by default).
+    /// and writes (none by default). `environment`: what the programs it starts are given (E's).
     init(_ arguments: [String], size: Size = Size(1280, 720), scale: Double = 1, drawing: Drawing = .none,
          trash: TemporaryDirectory = TemporaryDirectory(), watchFaults: FolderWatch.Faults = FolderWatch.Faults(),
-         thumbnails: ThumbnailCache? = nil) throws {
+         thumbnails: ThumbnailCache? = nil, environment: [String: String] = Environment.variables()) throws {
         let options = try Options.resolve(OptionParser.scan(arguments.map { Array($0.utf8) }), config: nil)
         let files = App.deckFiles(options)
         let (signal, wakes, batches) = (signal, wakes, batches)
@@ -81,7 +81,7 @@ final class LiveHarness {
         let pixels = FramePixels(width: Int((size.width * scale).rounded()), height: Int((size.height * scale).rounded()))
         window = LiveLoop.Window(size: size, pixels: pixels)
         effects = TestEffects(trash: trash)
-        actions = ActionRunner(wake: wake)
+        actions = ActionRunner(wake: wake, environment: environment)
         let warn: @Sendable (String) -> Void = { [effects] in effects.warn($0) }
         let openCard = options.openCard?.card(in: files?.sources)
         let sharp: SharpPhotoStore?
