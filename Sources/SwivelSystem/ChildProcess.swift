@@ -1,8 +1,9 @@
 import Glibc
 
 /// A program run to its end with an environment given to it (never this process's changed with
-/// `setenv`): its exit status and the first line it wrote to stderr. Standard input and output are
-/// /dev/null; stderr goes to an unlinked temporary file, read once the program has ended (a pipe
+/// `setenv`): its exit status and the first line it wrote to stderr. Standard input is `input`
+/// (from an unlinked temporary file, so that a program that does not read it never blocks us),
+/// standard output /dev/null; stderr goes to an unlinked temporary file, read once the program has ended (a pipe
 /// would be held open by what it starts, `gio open`'s application, and never reach its end; and a
 /// program writing more than a pipe holds would wait for a reader that waits for its end).
 public enum ChildProcess {
@@ -15,20 +16,22 @@ public enum ChildProcess {
 
     /// Runs `program` (a path, or a name looked up in `environment`'s PATH) with `arguments`.
     /// A failure, with the reason, when it cannot be started.
-    public static func run(_ program: String, _ arguments: [String], environment: [String: String]) -> Result<Ended, Failure> {
+    public static func run(_ program: String, _ arguments: [String], environment: [String: String],
+                           input: [UInt8] = []) -> Result<Ended, Failure> {
         guard let path = resolve(program, path: environment["PATH"] ?? "/usr/bin:/bin") else {
             return .failure(Failure(description: "\(program) is not installed (not found in PATH)"))
         }
-        var template = Array("/tmp/swivel-stderr-XXXXXX".utf8CString)
-        let errorFile = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard errorFile >= 0 else { return .failure(Failure(description: "cannot start \(program): \(String(cString: strerror(errno)))")) }
-        _ = template.withUnsafeBufferPointer { unlink($0.baseAddress!) }
-        _ = fcntl(errorFile, F_SETFD, FD_CLOEXEC)
+        guard let errorFile = temporaryFile() else { return .failure(Failure(description: "cannot start \(program): \(String(cString: strerror(errno)))")) }
         defer { close(errorFile) }
+        guard let inputFile = temporaryFile() else { return .failure(Failure(description: "cannot start \(program): \(String(cString: strerror(errno)))")) }
+        defer { close(inputFile) }
+        guard FileDescriptor.write(inputFile, input), lseek(inputFile, 0, SEEK_SET) == 0 else {
+            return .failure(Failure(description: "cannot give \(program) its input: \(String(cString: strerror(errno)))"))
+        }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_adddup2(&actions, inputFile, STDIN_FILENO)
         posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0)
         posix_spawn_file_actions_adddup2(&actions, errorFile, STDERR_FILENO)
         var attributes = posix_spawnattr_t()
@@ -55,6 +58,16 @@ public enum ChildProcess {
 
     public struct Failure: Error, Equatable, Sendable, CustomStringConvertible {
         public let description: String
+    }
+
+    /// An unlinked file in /tmp, open for reading and writing (closed on exec).
+    static func temporaryFile() -> Int32? {
+        var template = Array("/tmp/swivel-child-XXXXXX".utf8CString)
+        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard fd >= 0 else { return nil }
+        _ = template.withUnsafeBufferPointer { unlink($0.baseAddress!) }
+        _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+        return fd
     }
 
     /// `program` itself when it holds a slash, else the first executable of that name in `path`'s folders.

@@ -25,6 +25,7 @@ import Testing
             "Ctrl+A / U           mark all / clear the marks",
             "Ctrl+C               copy the photo's path",
             "E                    open the photo in another program",
+            "Ctrl+X, then a key   run your key handler with that key",
             "Delete               move the photo to the trash",
             "R / Shift+R          turn the photo right / left",
             "L / Shift+L          mirror / flip the photo",

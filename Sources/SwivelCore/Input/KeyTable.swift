@@ -121,11 +121,14 @@ public struct KeyTable: Sendable {
         Line("E", "open the photo in another program",
              detail: "the centred (or open) photo, in `--editor`'s command, else in the desktop's default application for its type (as `gio open`)",
              [(KeyChord(.e), .openElsewhere)]),
+        Line("Ctrl+X, then a key", "run your key handler with that key",
+             detail: "`$XDG_CONFIG_HOME/swivel/key-handler KEY`, the marked photos' paths (else the centred one's) on its standard input; see [Your own commands](#turning-photos-and-your-own-commands)",
+             [(KeyChord(.x, .control), .keyHandler)]),
         Line("Delete", "move the photo to the trash",
              detail: "the centred photo (in the full view, the open one), or the marked ones; see [Trash](#trash)",
              [(KeyChord(.delete), .trash)]),
         Line("R / Shift+R", "turn the photo right / left",
-             detail: "a quarter turn clockwise / anticlockwise of the centred (or open) photo, saved into its file without re-encoding; see [Turning photos](#turning-photos)",
+             detail: "a quarter turn clockwise / anticlockwise of the centred (or open) photo, saved into its file without re-encoding; see [Turning photos](#turning-photos-and-your-own-commands)",
              [(KeyChord(.r, .shift), .turnAnticlockwise), (KeyChord(.r), .turnClockwise)]),
         // L for a mirror beside R for a turn: one key and its Shift for each pair, on letters every
         // layout has (nsxiv's | and _ move about with the layout).

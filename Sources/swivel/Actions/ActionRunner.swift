@@ -15,8 +15,8 @@ protocol ActionPerformer: AnyObject {
 
 /// The app's `ActionPerformer`: file writes (turns and their undos) one at a time, in the order
 /// asked, on a thread of their own, so that a 20 MB JPEG's transform and `fsync` never hold up a
-/// frame; each photo opened in another program on a thread of its own (an editor run by
-/// `--editor` lasts as long as the user keeps it open), the program given `environment`. Each
+/// frame; each program (a photo opened in another, the key handler) on a thread of its own (an
+/// editor run by `--editor` lasts as long as the user keeps it open), given `environment`. Each
 /// result wakes the frame loop (`wake`).
 final class ActionRunner: ActionPerformer, @unchecked Sendable {
     private let condition = Condition()
@@ -32,17 +32,20 @@ final class ActionRunner: ActionPerformer, @unchecked Sendable {
     }
 
     func perform(_ request: ActionRequest) {
-        if case .open(let path, let editor) = request {
+        let program: (@Sendable () -> ActionResult)?
+        switch request {
+        case .open(let path, let editor):
+            program = { [environment] in .opened(path, OpenElsewhere.open(path, editor: editor, environment: environment)) }
+        case .runKeyHandler(let key, let input):
+            program = { [environment] in .keyHandled(key, KeyHandler.run(key, input: input, environment: environment)) }
+        default:
+            program = nil
+        }
+        if let program {
             condition.withLock { running += 1 }
-            let environment = environment
-            _ = startThread(named: "swivel-open") { [self] in
-                let result = ActionResult.opened(path, OpenElsewhere.open(path, editor: editor, environment: environment))
-                condition.withLock {
-                    finished.append(result)
-                    running -= 1
-                }
-                condition.broadcast()
-                wake()
+            _ = startThread(named: "swivel-program") { [self] in
+                let result = program()
+                finish(result)
             }
             return
         }
@@ -84,14 +87,17 @@ final class ActionRunner: ActionPerformer, @unchecked Sendable {
                 running += 1
                 return waiting.removeFirst()
             }
-            let result = Self.run(request)
-            condition.withLock {
-                finished.append(result)
-                running -= 1
-            }
-            condition.broadcast()
-            wake()
+            finish(Self.run(request))
         }
+    }
+
+    /// Keeps `result` and wakes the frame loop, and only then counts the request done: whoever
+    /// sees it idle (`isIdle`, `waitUntilIdle`) has been woken for its result already.
+    private func finish(_ result: ActionResult) {
+        condition.withLock { finished.append(result) }
+        wake()
+        condition.withLock { running -= 1 }
+        condition.broadcast()
     }
 
     static func run(_ request: ActionRequest) -> ActionResult {
@@ -101,8 +107,8 @@ final class ActionRunner: ActionPerformer, @unchecked Sendable {
         case .restore(let path, let bytes, let modified, let expecting):
             let result = bytes.withUnsafeBytes { FileReplace.replace(path.bytes, with: $0, expecting: expecting, modified: modified) }
             return .restored(path, result.mapError { ActionFailure(reason: $0.description) })
-        case .open:
-            preconditionFailure("a photo is opened on a thread of its own (perform)")
+        case .open, .runKeyHandler:
+            preconditionFailure("a program is run on a thread of its own (perform)")
         }
     }
 }

@@ -87,6 +87,7 @@ struct App {
         // `--screenshot` (of a replay too) leaves files alone: a turn shows, and is not written.
         settings.savesTurns = options.screenshot == nil
         settings.editor = options.editor
+        settings.nulTerminated = options.print0
         var state = AppState(settings: settings, row: row,
                              fullView: FullViewState(reducesMotion: options.reducedMotion,
                                                      pixelsPerPoint: pixels.scale(for: layout.viewport)),

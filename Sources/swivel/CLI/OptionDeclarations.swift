@@ -103,7 +103,7 @@ enum OptionDeclarations {
         .flag("print-marked", "o", sets: \.printMarked, section: .photos, config: false,
               ["on quitting, print the marked photos' paths to standard output in", "the deck's order (as nsxiv -o)"]),
         .flag("print0", sets: \.print0, section: .photos, config: false,
-              ["with --pick or -o: end each printed path with NUL, not newline"],
+              ["with --pick or -o, and for the key handler: end each path with NUL,", "not newline"],
               more: "For names that hold newlines, as find -print0 writes them."),
         .flag("recursive", sets: \.recursive, section: .photos, ["look into subdirectories of directory PATHs too"]),
         .value("sort", "ORDER", .oneOf, sets: \.sort, section: .photos,

@@ -18,6 +18,8 @@ enum ActionRequest: Equatable, Sendable {
     /// Open the photo at `path` in another program: `editor` (a shell command, the path after it),
     /// else the desktop's default application for its type (`gio open`).
     case open(FilePath, editor: String?)
+    /// Run the user's key handler with `key`, `input` (the paths) on its standard input.
+    case runKeyHandler(key: String, input: [UInt8])
 
     static func == (a: ActionRequest, b: ActionRequest) -> Bool {
         switch (a, b) {
@@ -25,6 +27,7 @@ enum ActionRequest: Equatable, Sendable {
         case let (.restore(p, x, m, e), .restore(q, y, n, f)):
             p == q && x == y && m.tv_sec == n.tv_sec && m.tv_nsec == n.tv_nsec && e == f
         case let (.open(p, e), .open(q, f)): p == q && e == f
+        case let (.runKeyHandler(k, i), .runKeyHandler(l, j)): k == l && i == j
         default: false
         }
     }
@@ -38,6 +41,8 @@ enum ActionResult: Sendable {
     case restored(FilePath, Result<FileReplace.Identity, ActionFailure>)
     /// The program that opens the file at `path` ended well, or why not.
     case opened(FilePath, Result<Void, ActionFailure>)
+    /// The key handler run with `key` ended well, or why not.
+    case keyHandled(String, Result<Void, ActionFailure>)
 }
 
 /// A turn written into a file: what undoes it (the file's bytes and modification time before),

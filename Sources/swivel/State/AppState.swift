@@ -27,6 +27,8 @@ struct AppState {
         var savesTurns = true
         /// `--editor`: what E opens a photo with (nil: the desktop's default application).
         var editor: String?
+        /// `--print0`: the key handler's paths end with NUL, not newline.
+        var nulTerminated = false
     }
 
     /// What Ctrl+Z undoes next, the latest last: a Delete (`TrashState`'s stack) or a turn (by its
@@ -50,6 +52,8 @@ struct AppState {
     var turns: PhotoTurns
     /// Ctrl+Z's order across Deletes and turns.
     private(set) var undoSteps: [UndoStep] = []
+    /// Ctrl+X was pressed: the next key is the key handler's.
+    private(set) var keyHandlerWaits = false
     /// What the state asks to be done off the frame loop, not yet handed over (`takeRequests`).
     private(set) var requests: [ActionRequest] = []
     var notice = Notice()
@@ -159,6 +163,20 @@ struct AppState {
     /// A key: its command in the modes the app is in at `time` (`KeyTable`), performed; a held
     /// key repeats only the commands that repeat.
     private mutating func key(_ chord: KeyChord, isRepeat: Bool, at time: Double, deck: DeckModel?, effects: AppEffects) {
+        // (A modifier pressed alone, on its way to Shift+A, is a key with no name: it keeps waiting.)
+        if keyHandlerWaits, !isRepeat, chord.key != .other {
+            keyHandlerWaits = false
+            notice.clear()
+            // Esc takes Ctrl+X back; any other key goes to the handler.
+            guard chord != KeyChord(.escape), let name = KeyHandler.name(chord) else { return }
+            guard let card = currentCard(at: time), let deck else { return }
+            let marked = marks.markedPaths(deck: deck)
+            let paths = marked.isEmpty ? deck.path(at: card).map { [$0] } ?? [] : marked
+            guard !paths.isEmpty else { return }
+            requests.append(.runKeyHandler(key: name, input: PickOutput.bytes(paths.map(\.bytes),
+                                                                              nulTerminated: settings.nulTerminated)))
+            return
+        }
         guard let command = command(for: chord, at: time), !isRepeat || command.repeats else { return }
         perform(command, at: time, deck: deck, effects: effects)
     }
@@ -233,6 +251,9 @@ struct AppState {
                 return
             }
             requests.append(.open(path, editor: settings.editor))
+        case .keyHandler:
+            keyHandlerWaits = true
+            notice.show("Ctrl+X: the key handler's key (Esc: none)", at: time, for: .infinity)
         }
     }
 
@@ -336,6 +357,15 @@ struct AppState {
 
     /// What came of a request: a turn's write, an undo's.
     private mutating func actionFinished(_ result: ActionResult, deck: DeckModel?, effects: AppEffects, at time: Double) {
+        if case .keyHandled(let key, let result) = result {
+            // What the handler changed, the folder watch shows.
+            if case .failure(let failure) = result {
+                let warning = "the key handler failed for \(key): \(failure.reason)"
+                effects.warn(warning)
+                notice.show(Self.capitalised(warning), at: time)
+            }
+            return
+        }
         if case .opened(let path, let result) = result {
             // What the program writes, the folder watch shows, as any other program's write.
             if case .failure(let failure) = result {

@@ -128,7 +128,7 @@ struct PhotoTurns: Sendable {
         var outcome = Outcome()
         let path: FilePath
         switch result {
-        case .opened:
+        case .opened, .keyHandled:
             return outcome
         case .turned(let turned, _, let result):
             path = turned
