@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import SwivelCore
+import SwivelPhotos
 import SwivelTestSupport
 import Testing
 @testable import swivel
@@ -153,5 +154,30 @@ import Testing
         let difference = (turned.meanDifference(expected), turned.maxDifference(expected))
         print("turned on screen only: mean \(difference.0) max \(difference.1) levels off ImageMagick's -rotate 90")
         #expect(difference.0 <= 1.2 && difference.1 <= 12)
+    }
+
+    /// The shared thumbnail (freedesktop.org's cache, x-large) follows the file: after R it is the
+    /// turned photo (portrait 3:4 by ImageMagick's identify, 270 × 360 here) with the new file's
+    /// modification time (Thumb::MTime); the one written at the open was the upright 4:3.
+    @Test(.enabled(if: hasTools, toolsReason)) func theSharedThumbnailIsRefreshed() throws {
+        let folder = TemporaryDirectory()
+        folder.makeDirectories("photos", "cache")
+        let photo = folder.path("photos/a.jpg").text
+        try Self.writePhoto(photo)
+        let cacheHome = folder.path("cache").text
+        let found = ThumbnailCache.forApp(environment: { $0 == "XDG_CACHE_HOME" ? cacheHome : nil }, warn: { Issue.record("\($0)") })
+        let cache = try #require(found)
+        let app = try LiveHarness([folder.path("photos").text], thumbnails: cache)
+        app.run(until: 1)
+        app.key("r", at: 1)
+        app.run(until: 3)
+        cache.writer.finish()
+        let thumbnails = folder.path("cache/thumbnails/x-large").text
+        let names = try FileManager.default.contentsOfDirectory(atPath: thumbnails)
+        #expect(names.count == 1, "\(names)")
+        let described = try Self.tool("identify", ["-format", "%w %h %[Thumb::MTime]", thumbnails + "/" + (names.first ?? "")])
+        let fields = described.split(separator: " ").compactMap { Int($0) }
+        #expect(fields.count == 3 && fields[0] * 4 == fields[1] * 3 && fields[2] == Self.modified(photo).tv_sec, "\(described)")
+        #expect(app.effects.warnings.isEmpty, "\(app.effects.warnings)")
     }
 }
