@@ -14,9 +14,10 @@ public enum ChildProcess {
         public let firstErrorLine: String?
     }
 
-    /// Runs `program` (a path, or a name looked up in `environment`'s PATH) with `arguments`.
+    /// Runs `program` (a path, or a name looked up in `environment`'s PATH) with `arguments`, each
+    /// given as its bytes (a file's name need not be UTF-8).
     /// A failure, with the reason, when it cannot be started.
-    public static func run(_ program: String, _ arguments: [String], environment: [String: String],
+    public static func run(_ program: String, _ arguments: [[UInt8]], environment: [String: String],
                            input: [UInt8] = []) -> Result<Ended, Failure> {
         guard let path = resolve(program, path: environment["PATH"] ?? "/usr/bin:/bin") else {
             return .failure(Failure(description: "\(program) is not installed (not found in PATH)"))
@@ -38,7 +39,9 @@ public enum ChildProcess {
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
         TerminationSignals.resetForChild(&attributes)
-        let argv = ([program] + arguments).map { strdup($0) } + [nil]
+        let argv = ([Array(program.utf8)] + arguments).map { bytes in
+            (bytes + [0]).withUnsafeBufferPointer { $0.withMemoryRebound(to: CChar.self) { strdup($0.baseAddress!) } }
+        } + [nil]
         defer { argv.forEach { free($0) } }
         let envp = environment.sorted { $0.key < $1.key }.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { envp.forEach { free($0) } }

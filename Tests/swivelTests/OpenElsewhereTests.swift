@@ -103,6 +103,19 @@ import Testing
         #expect(app.effects.warnings.isEmpty, "\(app.effects.warnings)")
     }
 
+    /// A name that is not UTF-8 (Latin-1 `café.jpg`) reaches the program byte for byte.
+    @Test func aNameThatIsNotUTF8ReachesTheProgramAsItIs() throws {
+        let desktop = Desktop(registered: false)
+        desktop.folder.makeDirectories("latin")
+        let name: [UInt8] = Array("latin/caf".utf8) + [0xE9] + Array(".jpg".utf8)
+        let photo = desktop.folder.write(name, bytes: desktop.folder.contents(desktop.photo))
+        let app = try LiveHarness([desktop.folder.path("latin").text, "--editor", "note-arguments"], environment: desktop.environment)
+        app.run(until: 1)
+        app.key("e", at: 1)
+        app.run(until: 2)
+        #expect(desktop.folder.contents(desktop.folder.path("noted")) == photo.bytes + [0x0A])
+    }
+
     /// No application for the type (the test's desktop has none and no MIME database): gio's own
     /// first line of stderr, on stderr and on screen.
     @Test(.enabled(if: hasGio, "needs gio (libglib2.0-bin)")) func noApplicationIsOneLine() throws {

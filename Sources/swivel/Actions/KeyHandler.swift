@@ -30,7 +30,7 @@ enum KeyHandler {
 
     static func run(_ key: String, input: [UInt8], environment: [String: String]) -> Result<Void, ActionFailure> {
         let handler = path(environment: environment)
-        switch ChildProcess.run(handler, [key], environment: environment, input: input) {
+        switch ChildProcess.run(handler, [Array(key.utf8)], environment: environment, input: input) {
         case .failure:
             return .failure(ActionFailure(reason: "there is no executable \(handler) (the README's \"Your own commands\" has examples)"))
         case .success(let ended) where ended.status != 0:

@@ -10,8 +10,8 @@ import SwivelSystem
 /// be started or ends with a failure: the first line it wrote to stderr, or its status.
 enum OpenElsewhere {
     static func open(_ path: FilePath, editor: String?, environment: [String: String]) -> Result<Void, ActionFailure> {
-        let (program, arguments) = editor.map { ("/bin/sh", ["-c", $0 + " \"$1\"", "swivel-editor", path.text]) }
-            ?? ("gio", ["open", path.text])
+        let (program, arguments) = editor.map { ("/bin/sh", [Array("-c".utf8), Array(($0 + " \"$1\"").utf8), Array("swivel-editor".utf8), path.bytes]) }
+            ?? ("gio", [Array("open".utf8), path.bytes])
         switch ChildProcess.run(program, arguments, environment: environment) {
         case .failure(let failure):
             return .failure(ActionFailure(reason: editor == nil && failure.description.hasSuffix("(not found in PATH)")
