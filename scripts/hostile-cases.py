@@ -419,7 +419,7 @@ CASES = [
     ("`--replay /dev/zero`", lambda: ["--replay", "/dev/zero", *SHOT()], {}, "InputLimitTests"),
     ("recording with `resize 20000 300`", lambda: ["--replay", recording("r.rec", ["swivel-recording 1", "0 resize 1280 720", "1 resize 20000 300", "1.5 end"]), *SHOT()], {}, "CommandLineTests"),
     ("`--size 16384x16384 --scale 4`", lambda: ["--size", "16384x16384", "--scale", "4", *SHOT()], {}, "BadOptionValueTests"),
-    ("`--sort taken`, 64 links to a TIFF with IFD0 at 1 GiB", lambda: [dated_tiffs(), "--sort", "taken", *SHOT()], {}, "—"),
+    ("`--sort taken`, 64 links to a TIFF with IFD0 at 1 GiB", lambda: [dated_tiffs(), "--sort", "taken", *SHOT()], {}, "DeckOrderTests"),
     ("`--texture-budget 16 --scale 4`", lambda: [good_folder(), "--texture-budget", "16", "--scale", "4", "--size", "640x360", *SHOT()], {}, "TextureBudgetTests"),
     ("names with U+2028, U+2029, U+202E", lambda: [weird_names(), *SHOT()], {}, "HostileInputTests"),
     ("path over 4,096 bytes under `--recursive`", lambda: [long_path(), "--recursive", *SHOT()], {}, "DeckScannerTests"),

@@ -21,7 +21,8 @@ import SwivelSystem
 /// - resident memory growing less than `--soak-memory-limit` (2 MiB) after the warm-up, judged by its trend
 ///   (`GrowthTrend`) over 31 readings in the same quiet state from the warm-up's end to the run's, and at least
 ///   half that in each half of them (a leak grows in both; a step that stays, in one), with glibc's malloc
-///   thresholds pinned (`MallocThresholds`) so that what malloc keeps for reuse does not count;
+///   thresholds pinned (`MallocThresholds`) so that what malloc keeps for reuse does not count, and
+///   Mesa's shader cache off (`DriverShaderCache`) so that the driver's compiler is resident from the start;
 /// - GL textures alive (`GLTextureCount`), after every frame whether drawn or not, never above
 ///   what the deck can hold, use by use — the shadow, one image per overlay, the row's layer, one
 ///   photo array, the full view's sharp photos — and no more at the end than after the warm-up;
@@ -57,6 +58,7 @@ struct Soak {
         windowOptions.vsync = false
         (windowOptions.videoDriver, windowOptions.scale) = (options.videoDriver, options.scale)
         MallocThresholds.pin()
+        DriverShaderCache.turnOff()
         var run = Run(options: options, surface: GLWindow(windowOptions), folder: folder ?? nil)
         let wallStart = MonotonicClock.now
         for frame in 0..<run.frames {

@@ -19,8 +19,11 @@ public struct PhotoInfo: Equatable, Sendable {
     public var profileDescription: String?
     /// A camera RAW's sensor data: "RAW 6000 × 4000, 14-bit, Bayer RGGB".
     public var sensor: String?
+    /// Why the file could not be read at all ("cannot open: Permission denied", "the decoder
+    /// crashed (SIGSEGV)"); nil when it was.
+    public var unreadable: String?
 
-    public init(fileName: String) { self.fileName = fileName }
+    public init(fileName: String, unreadable: String? = nil) { (self.fileName, self.unreadable) = (fileName, unreadable) }
 
     /// The lines to show, label and value, in this order, each only where the file has it.
     public var lines: [(label: String, value: String)] {
@@ -113,17 +116,19 @@ public struct PhotoInfo: Equatable, Sendable {
     /// Reads `path`'s information. Bounded like the decoders: the header, the metadata blocks and
     /// nothing of the pixels (a 1 MiB read at most for a JPEG or PNG; libheif, libavif, libjxl and
     /// libtiff read only the boxes or directories they are asked for). What cannot be read is
-    /// left nil; a file that cannot be opened gives its name alone.
+    /// left nil; a file that cannot be opened gives its name and why.
     public static func read(_ path: FilePath) -> PhotoInfo {
         let fileName = String(decoding: path.lastComponent, as: UTF8.self)
-        guard let file = try? OpenFile(path) else { return PhotoInfo(fileName: fileName) }
+        let file: OpenFile
+        do { file = try OpenFile(path) } catch { return PhotoInfo(fileName: fileName, unreadable: error.reason) }
         defer { file.close() }
         return read(file, fileName: fileName, pathExtension: path.pathExtension)
     }
 
     /// The information of the open file `descriptor` (a decoder worker's), as `read` gives a path's.
     public static func read(descriptor: Int32, fileName: String, pathExtension: String) -> PhotoInfo {
-        guard let file = try? OpenFile(descriptor: descriptor) else { return PhotoInfo(fileName: fileName) }
+        let file: OpenFile
+        do { file = try OpenFile(descriptor: descriptor) } catch { return PhotoInfo(fileName: fileName, unreadable: error.reason) }
         return read(file, fileName: fileName, pathExtension: pathExtension)
     }
 

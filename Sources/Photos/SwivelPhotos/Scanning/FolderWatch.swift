@@ -503,7 +503,7 @@ public final class FolderWatch: @unchecked Sendable {
         defer { closedir(stream) }
         var images: [[UInt8]] = [], folders: [[UInt8]] = []
         while let entry = readdir(stream) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { Array($0.prefix { $0 != 0 }) }
+            let name = directoryEntryName(entry)
             if name.first == UInt8(ascii: ".") { continue }
             var type = Int32(entry.pointee.d_type)
             if type == Int32(DT_LNK) || type == Int32(DT_UNKNOWN) {   // links are followed, as the scan does

@@ -44,7 +44,7 @@ public final class ThumbnailCache: @unchecked Sendable {
         guard let subject = ThumbnailSubject(file: file), !isInside(subject.path) else { return try decodeFile() }
         for size in ThumbnailSize.candidates(card: (width, height)) {
             let path = directory.path(size, uri: subject.uri)
-            guard let chunks = Self.chunks(path, needing: ThumbnailSubject.Keys.checked), subject.isDescribed(by: chunks.texts),
+            guard let chunks = PhotoDecoding.thumbnailChunks(path, needing: ThumbnailSubject.Keys.checked), subject.isDescribed(by: chunks.texts),
                   size.holds(width: chunks.width, height: chunks.height),
                   ThumbnailSize.covers((chunks.width, chunks.height), card: (width, height)) else { continue }
             do {
@@ -56,7 +56,7 @@ public final class ThumbnailCache: @unchecked Sendable {
                 // A thumbnail that will not decode is passed over; the file is decoded.
             }
         }
-        if let chunks = Self.chunks(directory.failurePath(uri: subject.uri)), subject.isDescribed(by: chunks.texts),
+        if let chunks = PhotoDecoding.thumbnailChunks(directory.failurePath(uri: subject.uri), wanting: Self.failureKeys), subject.isDescribed(by: chunks.texts),
            chunks.texts[ThumbnailSubject.Keys.software] == software, let reason = chunks.texts[ThumbnailSubject.Keys.reason] {
             condition.withLock { hitCount += 1 }
             throw ImageLoadError(path: file, reason: reason)
@@ -76,6 +76,9 @@ public final class ThumbnailCache: @unchecked Sendable {
             throw error
         }
     }
+
+    /// The keys a failure entry is judged by: it describes the file, this program wrote it, and why.
+    static let failureKeys = ThumbnailSubject.Keys.checked + [ThumbnailSubject.Keys.software, ThumbnailSubject.Keys.reason]
 
     /// Whether a failure says the file itself cannot be shown, so is worth a failure entry: not a
     /// cancel, not the process out of descriptors or memory, not a library that did not load
@@ -112,6 +115,11 @@ public final class ThumbnailCache: @unchecked Sendable {
     static func chunks(_ path: FilePath, needing keys: [String] = []) -> PNGTextChunks? {
         guard let file = try? OpenFile(path) else { return nil }
         defer { file.close() }
+        return chunks(file, needing: keys)
+    }
+
+    /// `chunks` of an open file (a decoder worker's).
+    static func chunks(_ file: OpenFile, needing keys: [String] = []) -> PNGTextChunks? {
         guard file.size <= maxThumbnailBytes else { return nil }
         if !keys.isEmpty, file.size > headBytes, let head = try? file.read(headBytes),
            let chunks = PNGTextChunks(head, beforeImageData: true), keys.allSatisfy({ chunks.texts[$0] != nil }) {
@@ -121,3 +129,4 @@ public final class ThumbnailCache: @unchecked Sendable {
         return PNGTextChunks(bytes)
     }
 }
+

@@ -48,9 +48,11 @@ final class WorkerDecoder: @unchecked Sendable {
         case needs(Set<DecoderLibrary>)
     }
 
-    /// Sends `request` (with `file`, which stays the caller's) and waits for the reply,
-    /// killing the worker as soon as `cancellation` is set.
-    func ask(_ request: String, file: Int32?, cpuSeconds: Int, cancellation: DecodeCancellation) -> Outcome {
+    /// Sends `request` (with `file`, which stays the caller's: `sent` is called once the worker
+    /// has it, so the caller may close it then) and waits for the reply, killing the worker as
+    /// soon as `cancellation` is set.
+    func ask(_ request: String, file: Int32?, cpuSeconds: Int, cancellation: DecodeCancellation,
+             sent: () -> Void = {}) -> Outcome {
         if process == nil {
             switch start(libraries) {
             case .success(let started): (process, ready) = (started, false)
@@ -61,6 +63,7 @@ final class WorkerDecoder: @unchecked Sendable {
         guard process.channel.send(request, descriptors: file.map { [$0] } ?? []) else {
             return .failed(replace(report: nil, cpuSeconds: cpuSeconds))
         }
+        sent()
         while true {
             switch process.channel.receive(stop: { cancellation.isCancelled }) {
             case .message(let message):
