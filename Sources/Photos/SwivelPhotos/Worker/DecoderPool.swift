@@ -39,11 +39,14 @@ public final class DecoderPool: @unchecked Sendable {
         self.libraries = libraries
         self.warn = warn
         let count = max(1, size)
-        // Started on a thread of their own, each lent as soon as it is spawned: spawning four took
-        // the calling thread 5-8 ms (the window and the first frame waited for it at launch).
+        // Started on a thread of their own, one after another, each lent once it has said it is
+        // ready: spawning four took the calling thread 5-8 ms (the window and the first frame
+        // waited for it at launch), and four starting at once took both cores of a 2-core machine
+        // from the window's start, where one at a time leaves it one.
         let spawn: @Sendable () -> Void = { [self] in
             for _ in 0..<count {
                 let worker = WorkerDecoder(start: start, libraries: libraries)
+                _ = worker.waitUntilReady(timeout: 10)
                 condition.withLock {
                     all.append(worker)
                     idle.append(worker)
