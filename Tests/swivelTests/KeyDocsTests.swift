@@ -22,13 +22,16 @@ import Testing
             "F12                  save a screenshot",
             "Enter / Space        open the centred card",
             "M                    mark or unmark it",
-            "0–5                  rate it: no stars, 1–5 stars",
-            "6 7 8 9 / P / X      label it red, yellow, green, blue / purple / reject it",
+            "0–9, P, X            rate it: 0–5 stars / 6–9, P a label / X reject",
             "Alt+0–9, P, X        show only: N stars or more / a label / rejected",
             "Ctrl+A / U           mark all / clear the marks",
             "Ctrl+C               copy the photo's path",
+            "E                    open the photo in another program",
+            "Ctrl+X, then a key   run your key handler with that key",
             "Delete               move the photo to the trash",
-            "Ctrl+Z               undo the last Delete or rating",
+            "R / Shift+R          turn the photo right / left",
+            "L / Shift+L          mirror / flip the photo",
+            "Ctrl+Z               undo the last Delete, turn or rating",
             "Click centred card   open it",
             "Double-click a card  open it",
             "In the full view:",
@@ -58,7 +61,7 @@ import Testing
         for line in KeyTable.standard.lines where !line.isHeading {
             #expect(table.contains("\n| \(line.keys) | \(line.action)"), "README lacks \(line.keys)")
         }
-        #expect(table.contains("\n| Ctrl+Z | undo the last Delete or rating; again for the one before |"))
+        #expect(table.contains("\n| Ctrl+Z | undo the last Delete, turn or rating; again for the one before |"))
     }
 
     /// The man page's KEYS AND MOUSE has every line of the table (its whole text is checked

@@ -173,7 +173,6 @@ import Testing
         (["--pick"], "--pick and -o (--print-marked) print photos' paths; they need PATHs or '-'"),
         (["--list", "--pick", "p"], "--list prints paths without a window; it cannot go with --pick, -o, --screenshot, --record, --replay, --bench or --soak"),
         (["--list"], "--list prints photos' paths; it needs PATHs or '-'"),
-        (["--print0", "p"], "--print0 says how --pick, -o (--print-marked) and --list end the paths they print; it needs one of them"),
         (["--frames", "10"], "--frames sets how many frames --bench renders; it needs --bench"),
         (["--demo", "a{count}.jpg"], "--demo shows the built-in deck; it cannot go with photo paths (got 'a{count}.jpg')"),
         (["--soak", "1", "--demo", "--images", "p"], "--demo and --images choose two different decks; give one"),

@@ -1,10 +1,13 @@
-/// A card's photo: its layer in the renderer's card textures and how far it has faded in.
+/// A card's photo: its layer in the renderer's card textures, how far it has faded in, and how it
+/// is turned on screen beyond its pixels (a turn not yet read back from its file).
 public struct CardImage: Equatable, Sendable {
     public var layer: Int
     public var opacity: Double
-    public init(layer: Int, opacity: Double) {
+    public var turn: ContentTurn
+    public init(layer: Int, opacity: Double, turn: ContentTurn = .identity) {
         self.layer = layer
         self.opacity = opacity
+        self.turn = turn
     }
 }
 
@@ -39,6 +42,8 @@ public struct CardInstance: Equatable, Sendable {
     /// `RatingStrip` over it when either is set (read on the CPU, not vertex attributes).
     public var rating: Float
     public var label: Float
+    /// The photo's `ContentTurn`, its `mat2` columns (1, 0, 0, 1: as decoded).
+    public var turnA: Float, turnC: Float, turnB: Float, turnD: Float
 
     public init(center: Point, degrees: Double, color: RGBA8, image: CardImage? = nil, marked: Bool = false,
                 rating: Rating = .none, scale: Double = 1, fade: Double = 1) {
@@ -54,6 +59,7 @@ public struct CardInstance: Equatable, Sendable {
         self.fade = Float(min(max(fade, 0), 1))
         self.rating = Float(rating.value)
         label = Float(RatingStrip.labelCode(rating))
+        (turnA, turnC, turnB, turnD) = (image?.turn ?? .identity).columns
     }
 
     /// Whether the card pass draws a rating strip over it.

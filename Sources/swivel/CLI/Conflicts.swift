@@ -95,9 +95,6 @@ struct Conflict: Sendable {
         Conflict("--list prints photos' paths; it needs PATHs or '-'") {
             $0.options.listPaths && ($0.paths.isEmpty || $0.options.demo)
         },
-        Conflict("--print0 says how --pick, -o (--print-marked) and --list end the paths they print; it needs one of them") {
-            $0.options.print0 && !$0.options.pick && !$0.options.printMarked && !$0.options.listPaths
-        },
         Conflict("--frames sets how many frames --bench renders; it needs --bench") {
             $0.given("frames") && !$0.bench
         },

@@ -21,6 +21,8 @@ enum AppEvent {
     case sharpPhotos([SharpPhotoEvent])
     /// What the rating store did: photos' ratings read, saved, or not saved.
     case ratings([RatingEvent])
+    /// What came of the requests the state made (`ActionRequest`): a turn written, an undo.
+    case actionsFinished([ActionResult])
     /// Time passing: the slideshow, the notice line.
     case tick
     /// The window closed, or a termination signal came.

@@ -33,7 +33,9 @@ import Testing
         #expect(command(.a, .control) == .markAll)
         #expect(command(.a) == nil)
         #expect(command(.c, .control) == .copyPath)
-        #expect(command(.x, .control) == nil)
+        #expect(command(.x, .control) == .keyHandler)
+        #expect(command(.x) == .reject)           // X alone rejects; Ctrl+X is the key handler's
+        #expect(command(.v, .control) == nil)
         #expect(command(.m, .control) == nil)       // Ctrl+M is not M
         #expect(command(.m, .shift) == .mark)
         #expect(command(.right, .alt) == .next)
@@ -74,7 +76,7 @@ import Testing
             #expect(command(key) == expected && command(key, [], .init(fullView: true)) == expected, "\(key)")
         }
         #expect(command(.digit0, .control, .init(fullView: true)) == .fit)
-        #expect(command(.x, .control) == nil)
+        #expect(command(.x, .control) == .keyHandler)   // not a rejection
     }
 
     /// No chord is bound twice in one context (the first would hide the second for good).

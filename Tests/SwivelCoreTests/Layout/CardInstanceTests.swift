@@ -57,13 +57,18 @@ import Testing
         #expect(layout.instances(scroll: .nan).isEmpty)
     }
 
-    @Test func theGPUReadsThirteenFloatsPerCard() {
-        // The renderer uploads `[CardInstance]` as it is: thirteen 32-bit floats, no padding.
-        #expect(MemoryLayout<CardInstance>.stride == 52)
+    @Test func theGPUReadsNineteenFloatsPerCard() {
+        // The renderer uploads `[CardInstance]` as it is: nineteen 32-bit floats, no padding; the
+        // rating and label (two of them, read on the CPU for the rating strip) lie between the
+        // fade and the turn, which the GPU reads from its own offset.
+        #expect(MemoryLayout<CardInstance>.stride == 76)
         #expect(MemoryLayout<CardInstance>.offset(of: \.opaque) == 36)
         #expect(MemoryLayout<CardInstance>.offset(of: \.marked) == 40)
         #expect(MemoryLayout<CardInstance>.offset(of: \.scale) == 44)
         #expect(MemoryLayout<CardInstance>.offset(of: \.fade) == 48)
+        #expect(MemoryLayout<CardInstance>.offset(of: \.rating) == 52)
+        #expect(MemoryLayout<CardInstance>.offset(of: \.label) == 56)
+        #expect(MemoryLayout<CardInstance>.offset(of: \.turnA) == 60)
     }
 
     @Test func markedCardsComeFromTheCallersClosure() {

@@ -29,6 +29,8 @@ final class LiveHarness {
     let display: RecordingDisplay?
     let renderer: FrameRenderer?
     let effects: TestEffects
+    /// The app's own performer of what the state asks off the frame loop (turns written into files).
+    let actions: ActionRunner
     let deck: (any PhotoPipeline)?
     let watch: FolderWatch?
     /// The photos' ratings, read and saved by the real store (in this process: no decoder pool).
@@ -61,10 +63,10 @@ final class LiveHarness {
     /// pixels a point (photos' paths among the arguments; `--no-watch` to leave folders unwatched;
     /// `watchFaults`: the folder watch's failures made to happen). The deck's and the watch's
     /// warnings go to `effects.warnings`. `thumbnails`: the shared thumbnail cache the deck reads
-    /// and writes (none by default).
+    /// and writes (none by default). `environment`: what the programs it starts are given (E's).
     init(_ arguments: [String], size: Size = Size(1280, 720), scale: Double = 1, drawing: Drawing = .none,
          trash: TemporaryDirectory = TemporaryDirectory(), watchFaults: FolderWatch.Faults = FolderWatch.Faults(),
-         thumbnails: ThumbnailCache? = nil) throws {
+         thumbnails: ThumbnailCache? = nil, environment: [String: String] = Environment.variables()) throws {
         let options = try Options.resolve(OptionParser.scan(arguments.map { Array($0.utf8) }), config: nil)
         let files = App.deckFiles(options)
         let (signal, wakes, batches) = (signal, wakes, batches)
@@ -81,6 +83,7 @@ final class LiveHarness {
         let pixels = FramePixels(width: Int((size.width * scale).rounded()), height: Int((size.height * scale).rounded()))
         window = LiveLoop.Window(size: size, pixels: pixels)
         effects = TestEffects(trash: trash)
+        actions = ActionRunner(wake: wake, environment: environment)
         let warn: @Sendable (String) -> Void = { [effects] in effects.warn($0) }
         let openCard = options.openCard?.card(in: files?.sources)
         let sharp: SharpPhotoStore?
@@ -117,7 +120,7 @@ final class LiveHarness {
                               watching: watch != nil)
         ratingStore = files.map { _ in RatingStore(naming: options.sidecarNaming, wake: wake) }
         session = Session(state: state, deck: deck, display: frames, sharpPhotos: sharp, effects: effects, watch: watch,
-                          ratingStore: ratingStore)
+                          ratingStore: ratingStore, actions: actions)
         live = LiveLoop(session: session, refreshRate: 60)
     }
 
@@ -202,8 +205,10 @@ final class LiveHarness {
     }
 
     /// Waits (by the decoders', the watch's and the rating store's signal; at most a minute) until
-    /// every decode asked for is done, and every rating read or save.
+    /// every decode asked for is done, every file write the state asked for, and every rating
+    /// read or save.
     private func settleDecodes() {
+        actions.waitUntilIdle(seconds: 60)
         guard let deck else { return }
         waitForSignal(seconds: 60) { deck.decodesSettled && ratingStore?.isIdle != false }
     }

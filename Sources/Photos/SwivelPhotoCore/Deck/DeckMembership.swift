@@ -21,6 +21,9 @@ public struct DeckMembership: Sendable {
     /// that puts it back in its sorted place when it passes again (nil: at the end, as a random
     /// deck's new files).
     public private(set) var hidden: [FilePath: DeckPlacement.Key?] = [:]
+    /// Photos read again by `reread`, each with the id of the photo that stands in for it until it
+    /// is up (its old pixels, which the deck keeps meanwhile): new id → old id.
+    public private(set) var standIns: [Int: Int] = [:]
 
     /// A deck of `paths`, in that order, ids 0, 1, 2, ….
     public init(paths: [FilePath]) {
@@ -62,6 +65,23 @@ public struct DeckMembership: Sendable {
     /// restored): a card in the place the scan and the sort give it.
     public func returned(_ path: FilePath) -> FolderChange {
         .written(path, root: placement.map { $0.root(of: path) ?? $0.roots.count } ?? 0)
+    }
+
+    /// Reads the file at `path` again, in its place, under a new id (a decode of its old bytes is
+    /// then never taken for it), the old photo standing in for it until the new one is up
+    /// (`standIns`): the file was rewritten by Swivel itself (a turn saved), which shows the same
+    /// photo. The old id and the new; nil when no card shows the file.
+    public mutating func reread(_ path: FilePath) -> (old: Int, new: Int)? {
+        guard let old = idsByPath[path], let position = order.firstIndex(of: old) else { return nil }
+        let id = paths.count
+        paths.append(path)
+        keys[id] = keys[old]
+        order[position] = id
+        forget(old)
+        idsByPath[path] = id
+        standIns = standIns.filter { order.contains($0.key) }
+        standIns[id] = old
+        return (old, id)
     }
 
     /// Takes card `id` out of the row (its file could not be read); its position then, nil when

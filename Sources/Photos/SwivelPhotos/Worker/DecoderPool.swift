@@ -136,6 +136,31 @@ public final class DecoderPool: @unchecked Sendable {
         }
     }
 
+    /// `PhotoTurner.turn` of the file at `path`, in a worker: the new file's bytes.
+    public func turn(_ path: FilePath, by turn: PhotoTurn) throws(ImageLoadError) -> PhotoTurner.Turned {
+        let request = TurnMessages.request(turn, pathExtension: path.pathExtension)
+        switch ask(request, path: path, cpuSeconds: DecodeLimits.standard.cpuSeconds, cancellation: .never) {
+        case .cancelled:
+            throw ImageLoadError(path: path, failure: .cancelled)
+        case .failed(let reason, let transient):
+            throw ImageLoadError(path: path, reason: reason, transient: transient)
+        case .needs(let libraries):
+            throw ImageLoadError(path: path, reason: Self.askedAgain(for: libraries))
+        case .reply(let text, let fds):
+            var fds = fds[...]
+            defer { fds.forEach { close($0) } }
+            if case .failed(let failure)? = DecodeReply(text) { throw ImageLoadError(path: path, failure: failure) }
+            guard let (method, count) = TurnMessages.parse(reply: text), let fd = fds.popFirst() else {
+                throw ImageLoadError(path: path, reason: "the decoder's reply made no sense")
+            }
+            switch SealedPixels.map(fd, count: count) {
+            case .failure(let refusal): throw ImageLoadError(path: path, reason: refusal.description)
+            case .success(let mapping):
+                return PhotoTurner.Turned(bytes: mapping.withBytes { Array($0) }, method: method)
+            }
+        }
+    }
+
     /// `DateTaken.dateTaken`, in a worker.
     public func dateTaken(_ path: FilePath) -> String? {
         try? metadata(path, request: InfoMessages.takenRequest).map(InfoMessages.taken).get()
