@@ -23,6 +23,13 @@ final class LiveHarness {
     /// pixels `image()` reads. Drawing holds `SDLTestLock` from start to end.
     enum Drawing { case none, offscreenGL }
 
+    /// Holds `SDLTestLock` while this harness draws with GL, and gives it back when it goes. The
+    /// first stored property, so the last destroyed (Swift destroys them in reverse order): the
+    /// GL window and context, which the renderer and the session hold, are gone before another
+    /// suite may make its own. Given back in `deinit`'s body, they had outlived it (FlightFrameTests
+    /// could not create a context when run beside LiveFolderPixelTests).
+    private var glLock: SDLTestLockHold?
+
     let session: Session
     private(set) var live: LiveLoop
     /// The frames kept (`Drawing.none`), or the renderer (`.offscreenGL`).
@@ -99,8 +106,7 @@ final class LiveHarness {
             display.windowPixels = pixels
             (self.display, renderer, frames) = (display, nil, display)
         case .offscreenGL:
-            SDLTestLock.lock.lock()
-            holdsLock = true
+            glLock = SDLTestLockHold()
             var windowOptions = SwivelPlatform.Window.Options()
             (windowOptions.width, windowOptions.height, windowOptions.hidden) = (Int(size.width), Int(size.height), true)
             (windowOptions.videoDriver, windowOptions.scale, windowOptions.vsync) = (.offscreen, scale, false)
@@ -121,12 +127,12 @@ final class LiveHarness {
         live = LiveLoop(session: session, refreshRate: 60)
     }
 
-    /// Whether this harness holds `SDLTestLock` (it draws with GL).
-    private var holdsLock = false
 
     deinit {
         watch?.stop()
-        if holdsLock { SDLTestLock.lock.unlock() }
+        // The context was made current on this thread, which draws; whoever lets the renderer go
+        // last (a decode thread's or the watch's closure may) must not leave it bound here.
+        renderer?.surface.window.releaseContext()
     }
 
     /// The frame the state gives now, drawn by the app's renderer (`Drawing.offscreenGL`; its
