@@ -70,6 +70,38 @@ import SwivelPhotoCore
         #expect(mean <= 1.5)
     }
 
+    /// A RAW decode stops where it is cancelled, counted rather than timed: LibRaw's progress
+    /// callback (at each of its stages) and the decoder's own checks look at the cancellation.
+    /// An uncancelled demosaic, full or half-size (a card, no preview), looks N times; cancelled
+    /// at its k-th look, for every k below N, the decode ends "cancelled" having looked k times
+    /// and no more: LibRaw went no further.
+    @Test(.enabled(if: RAWFiles.skipReason == nil, Comment(rawValue: RAWFiles.skipReason ?? "")))
+    func aDemosaicStopsAtTheLookItWasCancelledAt() throws {
+        let folder = TemporaryDirectory()
+        let dng = try RAWFiles.dng(in: folder, ["--preview", "none", "--bits", "14"])
+        for target in [DecodeTarget.fit(width: Int(Int32.max), height: Int(Int32.max)), .fill(width: 100, height: 100)] {
+            let counting = DecodeCancellation(cancelsAtLook: .max)
+            _ = try ImageDecoder.decode(dng, target: target, cancellation: counting)
+            let looks = counting.looks
+            print("\(target): \(looks) looks uncancelled")
+            #expect(looks >= 8, "\(target): LibRaw's stages are looked at")
+            // LibRaw's AHD (the full demosaic) asks from its first OpenMP thread alone, once for
+            // each band of tiles that thread takes: this 320 × 200 photo is one band, asked for or
+            // not as the threads fall, so a full demosaic looks N or N − 1 times. Every k below N
+            // is reached whichever it is.
+            for k in 1..<looks {
+                let cancellation = DecodeCancellation(cancelsAtLook: k)
+                do {
+                    _ = try ImageDecoder.decode(dng, target: target, cancellation: cancellation)
+                    Issue.record("\(target), cancelled at look \(k): decoded all the same")
+                } catch {
+                    #expect(error.cancelled, "\(target), cancelled at look \(k): \(error)")
+                }
+                #expect(cancellation.looks == k, "\(target), cancelled at look \(k): looked \(cancellation.looks) times")
+            }
+        }
+    }
+
     /// --info's and the overlay's lines and --sort taken's date come from the RAW's own tags.
     @Test(.enabled(if: RAWFiles.skipReason == nil, Comment(rawValue: RAWFiles.skipReason ?? "")))
     func theInformationIsTheRAWs() throws {
