@@ -57,13 +57,14 @@ import Testing
         #expect(layout.instances(scroll: .nan).isEmpty)
     }
 
-    @Test func theGPUReadsThirteenFloatsPerCard() {
-        // The renderer uploads `[CardInstance]` as it is: thirteen 32-bit floats, no padding.
-        #expect(MemoryLayout<CardInstance>.stride == 52)
+    @Test func theGPUReadsFourteenFloatsPerCard() {
+        // The renderer uploads `[CardInstance]` as it is: fourteen 32-bit floats, no padding.
+        #expect(MemoryLayout<CardInstance>.stride == 56)
         #expect(MemoryLayout<CardInstance>.offset(of: \.opaque) == 36)
         #expect(MemoryLayout<CardInstance>.offset(of: \.marked) == 40)
         #expect(MemoryLayout<CardInstance>.offset(of: \.scale) == 44)
         #expect(MemoryLayout<CardInstance>.offset(of: \.fade) == 48)
+        #expect(MemoryLayout<CardInstance>.offset(of: \.tagged) == 52)
     }
 
     @Test func markedCardsComeFromTheCallersClosure() {
