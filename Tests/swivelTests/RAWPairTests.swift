@@ -114,6 +114,23 @@ import Testing
         #expect(Self.picked(all) == ["IMG_0001.DNG", "IMG_0001.JPG", "IMG_0002.jpg"])
     }
 
+    /// Ctrl+C on the pair puts both its paths on the clipboard, one a line, the RAW first (as
+    /// `--pick` prints them), and the notice names both; on a lone photo, its one path.
+    @Test(.enabled(if: skipReason == nil, Comment(rawValue: skipReason ?? "")))
+    func copyGivesBothPathsTheRAWFirst() throws {
+        let folder = try Self.cameraFolder()
+        let app = try LiveHarness([folder.path.text])
+        app.key("ctrl+c", at: 0.1)
+        app.key("right", at: 0.5)
+        app.key("ctrl+c", at: 1.5)
+        app.run(until: 0.3)
+        let raw = folder.path("IMG_0001.DNG"), jpeg = folder.path("IMG_0001.JPG")
+        #expect(app.effects.clipboard == [raw.bytes + [UInt8(ascii: "\n")] + jpeg.bytes])
+        #expect(app.frame.notice == "Copied \(raw) and \(jpeg)")
+        app.run(until: 2)
+        #expect(app.effects.clipboard.last == folder.path("IMG_0002.jpg").bytes && app.effects.clipboard.count == 2)
+    }
+
     /// Delete on the pair moves both its files to the trash (one card leaves, the notice names
     /// both), Ctrl+Z brings both back byte for byte as one tagged card, centred again.
     @Test(.enabled(if: skipReason == nil, Comment(rawValue: skipReason ?? "")))
