@@ -33,14 +33,6 @@ int swivel_box_send(int socket, const void *bytes, size_t length, const int *fds
     }
 }
 
-/// Whether this process could open one more descriptor now (`open` is one it has).
-static int has_free_descriptor(int open) {
-    int probe = fcntl(open, F_DUPFD_CLOEXEC, 0);
-    if (probe < 0) return errno != EMFILE;
-    close(probe);
-    return 1;
-}
-
 long swivel_box_receive(int socket, void *bytes, size_t capacity, int timeout_ms, int *fds, int *count) {
     *count = 0;
     if (timeout_ms >= 0) {
@@ -66,12 +58,19 @@ long swivel_box_receive(int socket, void *bytes, size_t capacity, int timeout_ms
         }
     }
     if (message.msg_flags & (MSG_TRUNC | MSG_CTRUNC)) {
+        // Descriptors truncated with room left for them were not installed (scm_detach_fds, which
+        // installs the ones before): this process is out of descriptors (EMFILE; ENFILE when a
+        // probe says the system is). It keeps the message with the first ones, when any came.
+        int cause = EMSGSIZE;
+        if (!(message.msg_flags & MSG_TRUNC) && *count < MAX_FDS) {
+            cause = EMFILE;
+            int probe = fcntl(socket, F_DUPFD_CLOEXEC, 0);
+            if (probe >= 0) close(probe); else if (errno == ENFILE) cause = ENFILE;
+        }
+        if (cause != EMSGSIZE && *count > 0) return (long)received;
         for (int i = 0; i < *count; i++) close(fds[i]);
         *count = 0;
-        // The kernel also truncates the descriptors it cannot install when this process has no
-        // free slot (RLIMIT_NOFILE): then the sender did nothing wrong, and a later message may fit.
-        if (!(message.msg_flags & MSG_TRUNC) && !has_free_descriptor(socket)) return -EMFILE;
-        return -EMSGSIZE;
+        return -cause;
     }
     return (long)received;
 }

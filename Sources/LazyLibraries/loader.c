@@ -75,6 +75,10 @@ const char *swivel_lazy_library_package(int library) {
     return swivel_lazy_library_packages[library];
 }
 
+const char *swivel_lazy_library_error(int library) {
+    return atomic_load_explicit(&failed[library], memory_order_acquire) ? errors[library] : NULL;
+}
+
 int swivel_lazy_library_is_loaded(int library) {
     return atomic_load_explicit(&handles[library], memory_order_acquire) != NULL;
 }

@@ -88,6 +88,9 @@ public final class WorkerProcess: @unchecked Sendable {
 public struct WorkerStartFailure: Error, CustomStringConvertible {
     public let errno: Int32
     public var description: String { "cannot start a decoder process: \(String(cString: strerror(errno)))" }
+    /// Whether a later try may succeed: the process or the system was out of descriptors,
+    /// processes or memory, which says nothing of the photo.
+    public var isTransient: Bool { [EMFILE, ENFILE, ENOMEM, EAGAIN].contains(errno) }
 }
 
 /// How a worker process ended, from its wait status.

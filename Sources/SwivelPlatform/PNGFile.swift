@@ -6,7 +6,7 @@ public enum PNGFile {
     public static func write(_ pixels: [UInt8], width: Int, height: Int, to path: String) throws {
         precondition(pixels.count == width * height * 4)
         guard PlatformLibrary.sdlImage.isAvailable else {
-            throw PlatformError("cannot write \(path): PNG needs \(PlatformLibrary.sdlImage.package), not installed")
+            throw PlatformError("cannot write \(path): \(PlatformLibrary.sdlImage.missing("PNG needs"))")
         }
         var copy = pixels
         let saved: Int32 = copy.withUnsafeMutableBytes { bytes in

@@ -1,4 +1,5 @@
 import LazyLibraries
+import SwivelCore
 
 /// SDL2_image (PNG files) and SDL2_ttf (fonts): loaded on first use (Sources/LazyLibraries) and
 /// possibly not installed, so what calls them asks first.
@@ -14,4 +15,9 @@ enum PlatformLibrary {
 
     /// The Debian package that installs it (found by the generator with dpkg).
     var package: String { String(cString: swivel_lazy_library_package(index)) }
+
+    /// "fonts need PACKAGE, which did not load: DLERROR" for `need` "fonts need" (`MissingLibrary`).
+    func missing(_ need: String) -> String {
+        MissingLibrary.reason("\(need) \(package)", dlerror: swivel_lazy_library_error(index).map { String(cString: $0) })
+    }
 }

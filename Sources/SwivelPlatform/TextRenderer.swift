@@ -1,6 +1,7 @@
 import Glibc
 import CSDL2
 import CSDL2TTF
+import SwivelCore
 
 /// One line of text as glyph coverage, ready to upload as a one-channel GL texture; the renderer
 /// chooses the colour.
@@ -42,15 +43,15 @@ public final class TextRenderer {
     /// Whether SDL2_ttf is installed (the first ask loads it). Without it no font opens.
     public static var libraryIsInstalled: Bool { PlatformLibrary.sdlTTF.isAvailable }
 
-    /// The Debian package that installs SDL2_ttf.
-    public static var libraryPackage: String { PlatformLibrary.sdlTTF.package }
+    /// "fonts need PACKAGE, which did not load: DLERROR", when SDL2_ttf did not load.
+    public static var libraryMissing: String { PlatformLibrary.sdlTTF.missing("fonts need") }
 
     private static let ellipsis = "…"
     private let font: OpaquePointer
 
     /// `pixelSize` is the font size in pixels (the caller multiplies points by the HiDPI scale).
     public init(fontPath: String = TextRenderer.defaultFontPath, pixelSize: Int) throws(FontError) {
-        guard Self.libraryIsInstalled else { throw FontError("fonts need \(Self.libraryPackage), not installed") }
+        guard Self.libraryIsInstalled else { throw FontError(Self.libraryMissing) }
         guard FontLibrary.isStarted else {
             throw FontError("cannot start SDL_ttf: \(FontLibrary.startError)")
         }
@@ -91,10 +92,11 @@ public final class TextRenderer {
         return String(prefix) + Self.ellipsis
     }
 
-    /// `text` (UTF-8; invalid sequences already replaced) anti-aliased, shortened by `fitted` to
-    /// `maxWidth` pixels; nil for empty text (or when nothing fits).
+    /// `text` (UTF-8; invalid sequences already replaced) anti-aliased as one line, its control and
+    /// format characters escaped (`Quoting.oneLine`: a file name's newline shows as `\n`, as on
+    /// stderr), shortened by `fitted` to `maxWidth` pixels; nil for empty text (or when nothing fits).
     public func render(_ text: String, maxWidth: Int) -> TextBitmap? {
-        let line = fitted(text, maxWidth: maxWidth)
+        let line = fitted(Quoting.oneLine(text), maxWidth: maxWidth)
         guard !line.isEmpty,
               let surface = TTF_RenderUTF8_Blended(font, line, SDL_Color(r: 255, g: 255, b: 255, a: 255))
         else { return nil }

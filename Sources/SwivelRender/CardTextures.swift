@@ -49,7 +49,7 @@ public final class CardTextures {
         self.layers = layers
         levels = MipChain.levelCount(width: width, height: height)
         GLErrorFlags.drain(glGetError)      // so that the one read after the allocation is about it
-        let texture = GLTextureCount.generate()
+        let texture = GLTextureCount.generate(for: .photoArray)
         self.texture = texture
         let error = TextureUploadState.preserving(GLc.texture2DArray) {
             glBindTexture(GLc.texture2DArray, texture)

@@ -129,7 +129,7 @@ public final class FullViewTexture {
             for band in bands {
                 let area = tiles[band.tile].tile.texture
                 if tiles[band.tile].texture == 0 {
-                    let texture = GLTextureCount.generate()
+                    let texture = GLTextureCount.generate(for: .sharpPhoto)
                     tiles[band.tile].texture = texture
                     glBindTexture(GLc.texture2D, texture)
                     glTexImage2D(GLc.texture2D, 0, GLc.rgba8, GLsizei(area.width), GLsizei(area.height), 0,

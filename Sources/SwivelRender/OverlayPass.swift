@@ -11,7 +11,7 @@ public final class OverlayImage {
 
     public init(smooth: Bool = false) {
         self.smooth = smooth
-        texture = GLTextureCount.generate()
+        texture = GLTextureCount.generate(for: .overlay)
     }
     deinit { GLTextureCount.delete(&texture) }
 

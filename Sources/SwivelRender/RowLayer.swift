@@ -88,7 +88,7 @@ final class RowLayer {
     }
 
     private func allocate(width: Int, height: Int) {
-        texture = GLTextureCount.generate()
+        texture = GLTextureCount.generate(for: .rowLayer)
         glActiveTexture(GLc.texture0)
         var bound: GLint = 0
         glGetIntegerv(GLc.textureBinding2D, &bound)

@@ -159,7 +159,7 @@ final class ShadowTexture {
     }
 
     private static func makeTexture(_ width: Int, _ height: Int) -> GLuint {
-        let id = GLTextureCount.generate()
+        let id = GLTextureCount.generate(for: .shadow)
         glBindTexture(GLc.texture2D, id)
         glTexImage2D(GLc.texture2D, 0, GLc.r16f, GLsizei(width), GLsizei(height), 0, GLc.red, GLc.float, nil)
         glTexParameteri(GLc.texture2D, GLc.textureMinFilter, GLc.linear)

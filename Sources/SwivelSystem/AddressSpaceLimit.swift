@@ -11,6 +11,18 @@ public enum AddressSpaceLimit {
         return Int(clamping: limit.rlim_cur)
     }
 
+    /// The address space the process has mapped now (VmSize: /proc/self/statm's first field, in
+    /// pages), nil when it cannot be read.
+    public static var mappedBytes: Int? {
+        guard let file = fopen("/proc/self/statm", "r") else { return nil }
+        defer { fclose(file) }
+        var line = [CChar](repeating: 0, count: 128)
+        guard fgets(&line, Int32(line.count), file) != nil else { return nil }
+        let digits = line.prefix { $0 >= 48 && $0 <= 57 }   // ASCII 0-9
+        guard !digits.isEmpty, let pages = Int(String(decoding: digits.map { UInt8($0) }, as: UTF8.self)) else { return nil }
+        return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
+    }
+
     /// The processors online, as sysconf tells.
     public static var processorsOnline: Int { max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))) }
 }

@@ -5,6 +5,9 @@ import SwivelSystem
 if DecodeWorker.isRequested { DecodeWorker.run() }
 StartupTimeline.mark(.main)
 StandardStreams.keepOpen()
+// Before any other thread starts: under `ulimit -v` the threads' malloc arenas would take the
+// address space OpenGL needs (`MallocArenas`, `GLStartMemory`).
+MallocArenas.shareOneUnderAddressSpaceLimit()
 // Before any other thread starts (threads inherit the blocked signals). A signal wakes the event
 // loop, which then quits; every other loop looks between steps.
 TerminationSignals.install(onSignal: { EventPump.wake() })

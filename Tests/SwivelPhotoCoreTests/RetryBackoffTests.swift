@@ -1,19 +1,29 @@
 import SwivelPhotoCore
 import Testing
 
-/// The retries of photos that failed transiently: 1 s, doubled each failure in a row, at most 16 s.
+/// The retries of photos that failed transiently: 1 s, doubled each failure in a row, given up
+/// at the fourth failure in a row.
 @Suite struct RetryBackoffTests {
-    @Test func theDelayDoublesUpToSixteenSeconds() {
+    @Test func theDelayDoublesAndTheFourthFailureGivesUp() {
         var retries = RetryBackoff()
         var now = 0.0
         var waits: [Double] = []
-        for _ in 0..<7 {
-            retries.failed(4, at: now)
+        for _ in 0..<3 {
+            let again = retries.failed(4, at: now)
+            #expect(again)
             let next = retries.next(after: now)!
             waits.append(next - now)
             now = next
         }
-        #expect(waits == [1, 2, 4, 8, 16, 16, 16])
+        #expect(waits == [1, 2, 4])
+        let fourth = retries.failed(4, at: now)
+        #expect(!fourth)
+        #expect(retries.next(after: 0) == nil && retries.mayTry(4, at: now))
+        // Another photo's count is its own, and a success in between starts it again.
+        let first = retries.failed(5, at: 0), second = retries.failed(5, at: 1)
+        retries.forget(5)
+        let afresh = retries.failed(5, at: 3)
+        #expect(first && second && afresh && retries.next(after: 3) == 4)
     }
 
     @Test func aPhotoMayBeTriedOnceItsRetryIsDue() {

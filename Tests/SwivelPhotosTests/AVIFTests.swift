@@ -128,6 +128,26 @@ import SwivelPhotoCore
         }
     }
 
+    /// An AVIF whose `ispe` says 16000 × 16000 over a 640 × 360 frame (avifenc's file with its
+    /// ispe rewritten) is refused in one line. libavif 0.11 scaled the frame up to the size claimed
+    /// and the card showed it: 2.3 GB of planes in a worker for a 23 KB file.
+    @Test func aFrameSmallerThanItsIspeIsRefused() throws {
+        let folder = TemporaryDirectory()
+        let png = folder.path("frame.png"), avif = folder.path("frame.avif")
+        try ExternalTools.convert(["-size", "640x360", "gradient:orange-navy", png.text])
+        try ExternalTools.run("avifenc", ["-s", "10", png.text, avif.text])
+        var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: avif.text)))
+        let type = Array("ispe".utf8)
+        let at = try #require((0..<(bytes.count - 16)).first { Array(bytes[$0..<($0 + 4)]) == type })
+        // After the type: version and flags (4 bytes), then the width and the height (4 each).
+        #expect(Array(bytes[(at + 8)..<(at + 16)]) == ImageFiles.be32(640) + ImageFiles.be32(360))
+        bytes.replaceSubrange((at + 8)..<(at + 16), with: ImageFiles.be32(16000) + ImageFiles.be32(16000))
+        let claimed = folder.write("claimed.avif", bytes: bytes)
+        #expect(decodeRefusal(claimed, width: 40, height: 60) == "cannot decode: AVIF image data is not the 16000×16000 px its header says")
+        // The file as avifenc wrote it decodes.
+        #expect(decodeRefusal(avif, width: 40, height: 60) == nil)
+    }
+
     /// The date taken comes from the AVIF's Exif item (avifenc keeps a JPEG's), through libavif.
     @Test func theDateTakenIsReadFromTheExifItem() throws {
         let folder = TemporaryDirectory()

@@ -4,15 +4,13 @@ import Glibc
 import SwivelCore
 import SwivelPhotos
 import SwivelTestSupport
-import Synchronization
 import Testing
 
-/// A decode of a big valid file, cancelled 200 ms after it started, stops within 1 s: each
-/// decoder looks at its `DecodeCancellation` between rows, strips or reads. Uncancelled, these
-/// decodes take several seconds (the full decode's time is printed for contrast), so a decoder
-/// that stopped looking would miss the bound by far. The files are black (zero samples): PNM,
-/// BMP, TGA and TIFF are sparse files (a header, then a hole), PNG is deflated zeros, GIF LZW of
-/// colour 0.
+/// A decode of a big valid file stops at its decoder's next look at its `DecodeCancellation` after
+/// the cancel: each looks between rows, strips or reads. Uncancelled, these decodes take several
+/// seconds, and a decoder that stopped looking would go on to the end of the file. The files are
+/// black (zero samples): PNM, BMP, TGA and TIFF are sparse files (a header, then a hole), PNG is
+/// deflated zeros, GIF LZW of colour 0.
 @Suite(.serialized) struct DecoderCancellationTests {
     static let side = 16000
 
@@ -148,34 +146,19 @@ import Testing
         ("big.qoi", qoi),
     ]
 
+    /// Cancelled after its 100th look (`CountedDecode`: by the decode's progress, not by time), each
+    /// decode stops at its next look, early in the file.
     @Test(arguments: formats.map(\.name))
-    func cancelledDecodeStopsSoon(name: String) throws {
+    func cancelledDecodeStopsAtItsNextLook(name: String) throws {
         let folder = TemporaryDirectory()
         let path = folder.path(name)
         Self.formats.first { $0.name == name }!.write(path)
-        let cancellation = DecodeCancellation()
-        let started = Date()
-        let stopped = Mutex<(Date, String)?>(nil)
-        let thread = Thread {
-            var outcome: String
-            do throws(ImageLoadError) {
-                _ = try ImageDecoder.decode(path, width: 64, height: 64, cancellation: cancellation)
-                outcome = "decoded"
-            } catch {
-                outcome = error.cancelled ? "cancelled" : "failed: \(error.reason)"
-            }
-            stopped.withLock { $0 = (Date(), outcome) }
-        }
-        thread.start()
-        usleep(200_000)
-        let asked = Date()
-        cancellation.cancel()
-        while stopped.withLock({ $0 }) == nil && Date().timeIntervalSince(started) < 120 { usleep(1_000) }
-        let (at, outcome) = try #require(stopped.withLock { $0 })
-        let latency = at.timeIntervalSince(asked)
-        print("\(name): cancelled after \(Int(asked.timeIntervalSince(started) * 1000)) ms, stopped "
-              + "\(Int(latency * 1000)) ms later (\(outcome))")
-        #expect(outcome == "cancelled")
-        #expect(latency < 1.0)
+        let size = try #require(try FileManager.default.attributesOfItem(atPath: path.text)[.size] as? Int)
+        let cancelled = try CountedDecode.run(path, width: 64, height: 64, cancellingAfter: 100)
+        print("\(name) (\(size) bytes): cancelled after 100 looks, it stopped at look \(cancelled.looks), "
+              + "having read \(cancelled.bytesRead) bytes")
+        #expect(cancelled.cancelled, "\(String(describing: cancelled.error))")
+        #expect(cancelled.looks == 101)
+        #expect(cancelled.bytesRead < size / 2, "read \(cancelled.bytesRead) of \(size) bytes")
     }
 }

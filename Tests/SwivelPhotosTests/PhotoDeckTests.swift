@@ -236,6 +236,45 @@ struct DeckTestError: Error, CustomStringConvertible { let description: String }
         #expect(textures.middle(of: photo.layer) == [40, 100, 50, 255])
     }
 
+    /// A photo still out of descriptors at its fourth try (at 0, 1, 3 and 7 s on the deck's clock)
+    /// is given up: skipped with the one line open(2)'s error makes, so a run waiting for it (a
+    /// screenshot) ends. Before, it was tried every 16 s for ever and nothing was said.
+    @Test func aPhotoStillOutOfDescriptorsAtItsFourthTryIsSkippedWithItsLine() throws {
+        let files = TemporaryDirectory(), warnings = Warnings(), attempts = Attempts()
+        let sources = ["a", "b", "c"].map { name in
+            PhotoSource(file: files.write(name + ".png", .png, width: 20, height: 30) { _, _ in RGBA8(40, 100, 50) })
+        }
+        let deck = PhotoDeck<MemoryTextures>(sources: sources, budgetMiB: 256, warn: { warnings.lines.append($0) },
+                                             onFinished: {}) { (id, width, height, _) throws(ImageLoadError) in
+            if sources[id].name == "b" {
+                _ = attempts.record()
+                let failure = OpenFile.openFailure(errno: EMFILE)
+                throw ImageLoadError(path: sources[id].path, reason: failure.reason, transient: failure.transient)
+            }
+            return try sources[id].decode(width: width, height: height)
+        }
+        let layout = CarouselLayout(viewport: Self.viewport, cardCount: 3)
+        var unreadable: [Int] = []
+        for step in 0...48 {
+            let now = Double(step) * 0.25
+            attempts.clock = now
+            // Each step's decodes are done before the clock moves on (a generous ceiling).
+            let settled = waitUntil(ceiling: 30) {
+                unreadable += deck.update(layout: layout, scroll: 0, velocity: 0, pixelScale: 1, now: now,
+                                          uploadLimit: .max).unreadable
+                return deck.decodesSettled && !deck.hasWork
+            }
+            #expect(settled, "the decodes at \(now) s did not end")
+        }
+        let times = attempts.recorded
+        #expect(times.count == 4, "\(times)")
+        for (time, due) in zip(times, [0.0, 1, 3, 7]) { #expect(time >= due && time <= due + 0.5, "\(times)") }
+        #expect(unreadable == [1])
+        #expect(warnings.lines == ["skipped \(files.path.text)/b.png: cannot open: Too many open files"])
+        #expect(deck.nextRetry == nil)
+        #expect(deck.photo(at: 0, now: 100) != nil && deck.photo(at: 2, now: 100) != nil)
+    }
+
     /// Only running out of descriptors or memory is transient; any other reason to fail an open
     /// is the file's.
     @Test func onlyOpenFailuresForWantOfResourcesAreTransient() {

@@ -105,7 +105,7 @@ import SwivelPhotoCore
         let folder = TemporaryDirectory()
         let dng = try RAWFiles.dng(in: folder, ["--preview", "none", "--bits", "14"])
         for target in [DecodeTarget.fit(width: Int(Int32.max), height: Int(Int32.max)), .fill(width: 100, height: 100)] {
-            let counting = DecodeCancellation(cancelsAtLook: .max)
+            let counting = DecodeCancellation(cancellingAfterLooks: .max)
             _ = try ImageDecoder.decode(dng, target: target, cancellation: counting)
             let looks = counting.looks
             print("\(target): \(looks) looks uncancelled")
@@ -115,7 +115,8 @@ import SwivelPhotoCore
             // not as the threads fall, so a full demosaic looks N or N − 1 times. Every k below N
             // is reached whichever it is.
             for k in 1..<looks {
-                let cancellation = DecodeCancellation(cancelsAtLook: k)
+                // Cancelled as it makes its (k - 1)th look, so that its k-th says stop.
+                let cancellation = DecodeCancellation(cancellingAfterLooks: k - 1)
                 do {
                     _ = try ImageDecoder.decode(dng, target: target, cancellation: cancellation)
                     Issue.record("\(target), cancelled at look \(k): decoded all the same")

@@ -1,3 +1,4 @@
+import CZlib
 import Foundation
 import Glibc
 import SwivelCore
@@ -253,6 +254,113 @@ import Testing
         do { _ = try third.decode(bad, decoded: &decoded) } catch {}
         third.cache.writer.finish()
         #expect(decoded == 2)
+    }
+
+    /// The spec's attributes of `photo` as it is now (Thumb::URI, Thumb::MTime, Thumb::Size).
+    static func attributes(_ photo: FilePath) -> [(String, String)] {
+        var status = stat()
+        stat(photo.text, &status)
+        return [("Thumb::URI", FileURI.of(photo)), ("Thumb::MTime", "\(status.st_mtim.tv_sec)"), ("Thumb::Size", "\(status.st_size)")]
+    }
+
+    /// A grey PNG of `side` × `side` (its rows deflated by zlib as they are made, never held whole)
+    /// with `texts` as tEXt chunks before its image data.
+    static func greyPNG(side: Int, texts: [(String, String)]) -> [UInt8] {
+        func chunk(_ type: String, _ body: [UInt8]) -> [UInt8] {
+            let typed = Array(type.utf8) + body
+            return ImageFiles.be32(body.count) + typed + ImageFiles.be32(Int(ImageFiles.crc32(typed)))
+        }
+        var stream = z_stream()
+        _ = deflateInit_(&stream, 1, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size))
+        var row = [UInt8](repeating: 128, count: 1 + side)
+        row[0] = 0
+        var compressed: [UInt8] = [], output = [UInt8](repeating: 0, count: 1 << 16)
+        for y in 0..<side {
+            row.withUnsafeMutableBufferPointer { input in
+                stream.next_in = input.baseAddress
+                stream.avail_in = UInt32(input.count)
+                repeat {
+                    output.withUnsafeMutableBufferPointer { out in
+                        stream.next_out = out.baseAddress
+                        stream.avail_out = UInt32(out.count)
+                        _ = deflate(&stream, y == side - 1 ? Z_FINISH : Z_NO_FLUSH)
+                        compressed += out.prefix(out.count - Int(stream.avail_out))
+                    }
+                } while stream.avail_out == 0 || (y == side - 1 && stream.avail_in > 0)
+            }
+        }
+        deflateEnd(&stream)
+        return [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+            + chunk("IHDR", ImageFiles.be32(side) + ImageFiles.be32(side) + [8, 0, 0, 0, 0])
+            + texts.flatMap { chunk("tEXt", Array($0.0.utf8) + [0] + $0.1.unicodeScalars.map { UInt8(truncatingIfNeeded: $0.value) }) }
+            + chunk("IDAT", compressed) + chunk("IEND", [])
+    }
+
+    /// A thumbnail larger than its folder's size (x-large: at most 512 px a side) is passed over
+    /// from its header, never decoded: a 16000² grey PNG planted as a photo's x-large thumbnail,
+    /// its URI, MTime and Size right, was decoded for the card (in a worker: 802 MiB and 1.6 s,
+    /// and the card grey). Now the photo is decoded and its own thumbnail replaces the planted one.
+    @Test func aThumbnailOverItsSizeIsPassedOverAndReplaced() throws {
+        let folder = TemporaryDirectory()
+        let photo = Self.photo(folder)
+        try FileManager.default.createDirectory(atPath: folder.path("cache/thumbnails/x-large").text, withIntermediateDirectories: true)
+        let planted = folder.path("cache/thumbnails/x-large/" + ThumbnailDirectory.fileName(uri: FileURI.of(photo)))
+        ImageFiles.write(planted, Self.greyPNG(side: 16000, texts: Self.attributes(photo)))
+        #expect(try ExternalTools.output("file", ["-b", planted.text]).hasPrefix("PNG image data, 16000 x 16000, 8-bit grayscale"))
+        var decoded = 0
+        let run = Cache(folder)
+        let image = try run.decode(photo, decoded: &decoded)
+        run.cache.writer.finish()
+        #expect(decoded == 1 && run.cache.hits == 0)
+        // The card's middle is the photo's (a stripe's colour), not the planted grey.
+        let centre = (150 * 200 + 100) * 4
+        #expect(Array(image.pixels[centre..<centre + 3]) != [128, 128, 128])
+        // The photo's own (shrunk by the JPEG decode to cover the card, as `missWritesSpecThumbnail…` reads it).
+        #expect(try ExternalTools.output("identify", ["-format", "%w %h", planted.text]) == "400 300")
+        #expect(Self.texts(planted)["Software"] == "swivel 9.9")
+    }
+
+    /// A failure entry in this version's folder that another program wrote (its Software is not
+    /// swivel's) is no verdict: the good photo is decoded and shown. One swivel wrote is trusted,
+    /// and its reason thrown as it was stored (the one escaping, for the terminal, is the
+    /// console's: `FileTextEscapingTests`).
+    @Test func aFailureEntryAnotherProgramWroteSkipsNothing() throws {
+        let folder = TemporaryDirectory()
+        try FileManager.default.createDirectory(atPath: folder.path("cache/thumbnails/fail/swivel-9.9").text,
+                                                withIntermediateDirectories: true)
+        let reason = "\u{1B}]0;owned\u{07}\u{1B}[2Jforged\nswivel: wrote nothing"
+        for (software, trusted) in [("another program", false), ("swivel 9.9", true)] {
+            // A photo each: the first one's decode leaves a thumbnail, which a second look would find first.
+            let photo = Self.photo(folder, software + ".jpg")
+            let entry = folder.path("cache/thumbnails/fail/swivel-9.9/" + ThumbnailDirectory.fileName(uri: FileURI.of(photo)))
+            ImageFiles.write(entry, Self.greyPNG(side: 1, texts: Self.attributes(photo)
+                                                 + [("Software", software), ("X-Swivel::Reason", reason)]))
+            var decoded = 0
+            let run = Cache(folder)
+            var thrown: String?
+            do { _ = try run.decode(photo, decoded: &decoded) } catch { thrown = error.reason }
+            run.cache.writer.finish()
+            #expect(decoded == (trusted ? 0 : 1) && thrown == (trusted ? reason : nil), "\(software): \(String(describing: thrown))")
+        }
+    }
+
+    /// A library that did not load is no verdict on the file: no failure entry is written, and
+    /// the next run decodes the file again (it may have the library then).
+    @Test func aLibraryThatDidNotLoadLeavesNoFailureEntry() throws {
+        let folder = TemporaryDirectory()
+        let photo = folder.path("photo.jxl")
+        ImageFiles.write(photo, Array("a JPEG XL, say".utf8))
+        let cache = Cache(folder)
+        let reason = "JPEG XL needs libjxl0.7, which did not load: libjxl.so.0.7: cannot open shared object file: Too many open files"
+        #expect(throws: ImageLoadError.self) {
+            try cache.cache.decode(photo, width: Self.card.width, height: Self.card.height, cancellation: .never) {
+                () throws(ImageLoadError) -> DecodedImage in throw ImageLoadError(path: photo, reason: reason)
+            }
+        }
+        cache.cache.writer.finish()
+        let entry = folder.path("cache/thumbnails/fail/swivel-9.9/" + ThumbnailDirectory.fileName(uri: FileURI.of(photo)))
+        #expect(!FileManager.default.fileExists(atPath: entry.text))
+        #expect(cache.cache.writer.written == 0)
     }
 
     @Test func filesInsideTheThumbnailFolderAreNeverThumbnailed() throws {

@@ -46,6 +46,17 @@ import Testing
         #expect(bitmap.width <= 200 && bitmap.width > 150)
     }
 
+    /// Text from a file (a name, an EXIF field) is drawn as one line with its control characters
+    /// escaped as stderr shows them: a name holding ESC [2J and a newline draws exactly as the
+    /// literal text "\u{1B}[2J" and "\n" does. Before, the control characters went to SDL_ttf.
+    @Test func controlCharactersAreDrawnEscaped() throws {
+        let renderer = try TextRenderer(pixelSize: 24)
+        let raw = try #require(renderer.render("a\u{1B}[2Jb\nPixels: 1 × 1", maxWidth: 2000))
+        let literal = try #require(renderer.render(#"a\u{1B}[2Jb\nPixels: 1 × 1"#, maxWidth: 2000))
+        #expect(raw.width == literal.width && raw.height == literal.height && raw.coverage == literal.coverage)
+        #expect(raw.width == renderer.width(of: #"a\u{1B}[2Jb\nPixels: 1 × 1"#))
+    }
+
     @Test func shortTextIsUnchanged() throws {
         let renderer = try TextRenderer(pixelSize: 24)
         #expect(renderer.fitted("beach.png", maxWidth: 200) == "beach.png")

@@ -23,14 +23,19 @@ import Testing
                 #expect(GLTextureCount.created == createdBefore + 12)
                 #expect(GLTextureCount.alive == before + 1)
 
+                let uses = GLTextureCount.Use.allCases.map { GLTextureCount.alive($0) }
                 var overlay: OverlayImage? = OverlayImage()
                 var photos: CardTextures? = try CardTextures(width: 20, height: 30, layers: 3)
                 #expect(GLTextureCount.alive == before + 3)
+                // Each counted for its use: one overlay image, one photo array, nothing else new.
+                let added = zip(GLTextureCount.Use.allCases.map { GLTextureCount.alive($0) }, uses).map { $0 - $1 }
+                #expect(added == GLTextureCount.Use.allCases.map { [.overlay, .photoArray].contains($0) ? 1 : 0 })
                 overlay?.update(width: 2, height: 1, coverage: [0, 255])
                 overlay = nil
                 photos = nil
                 #expect(overlay == nil && photos == nil)
                 #expect(GLTextureCount.alive == before + 1)
+                #expect(GLTextureCount.Use.allCases.map { GLTextureCount.alive($0) } == uses)
                 #expect(renderer.takeError() == nil)
             }
             #expect(GLTextureCount.alive == before)

@@ -1,6 +1,7 @@
 import Glibc
 import Testing
 import SwivelSystem
+import SwivelTestSupport
 
 @Suite struct ThreadsTests {
     /// Every iteration runs once, on a thread of its own, and all are done on return.
@@ -12,11 +13,13 @@ import SwivelSystem
         }
         let runs = Runs()
         concurrentlyPerform(iterations: 8) { index in
-            usleep(2_000)    // overlapping, so no thread is reused for a second iteration
             runs.lock.withLock {
                 runs.indices.append(index)
                 runs.threads.append(pthread_self())
             }
+            // Each waits until all eight run at once, so that no thread (nor its pthread_t, which
+            // may be reused once a thread ends) could serve two iterations; at most 60 s.
+            _ = waitUntil(ceiling: 60) { runs.lock.withLock { runs.indices.count == 8 } }
         }
         #expect(runs.indices.sorted() == Array(0..<8))
         #expect(Set(runs.threads.map { UInt($0) }).count == 8)

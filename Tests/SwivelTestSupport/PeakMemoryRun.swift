@@ -17,6 +17,9 @@ public struct PeakMemoryRun {
     /// The app's own peak, and the largest of its workers' (0 without workers).
     public let appPeakMiB: Double
     public let workerPeakMiB: Double
+    /// The most bytes any one process (the app or a worker) had read, by read calls (`rchar` in
+    /// /proc/PID/io), at the last look at it: a count of the work, unlike `seconds`.
+    public let readMiB: Double
 
     /// Runs swivel with `arguments` offscreen, with `folder` as HOME and no config, plus
     /// `environment`; under `prlimit limits` (such as "--as=1073741824") when given; stopped after
@@ -31,6 +34,12 @@ public struct PeakMemoryRun {
             : try ChildProcess("/usr/bin/prlimit", limits + ["--", SwivelProcess.binary.path] + arguments,
                                environment: base.merging(environment) { $1 }, stderr: errors)
         var peak = 0.0, workerPeak = 0.0
+        var read: [Int32: Int] = [:]
+        func readBytes(_ pid: Int32) -> Int? {
+            guard let io = try? String(contentsOfFile: "/proc/\(pid)/io", encoding: .utf8),
+                  let line = io.split(separator: "\n").first(where: { $0.hasPrefix("rchar: ") }) else { return nil }
+            return Int(line.dropFirst(7))
+        }
         func highWaterMiB(_ pid: Int32) -> Double? {
             guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
                   let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
@@ -40,9 +49,11 @@ public struct PeakMemoryRun {
         let deadline = Date().addingTimeInterval(timeout)
         while child.isRunning && Date() < deadline {
             if let mark = highWaterMiB(child.pid) { peak = max(peak, mark) }
+            if let bytes = readBytes(child.pid) { read[child.pid] = max(read[child.pid] ?? 0, bytes) }
             let children = (try? String(contentsOfFile: "/proc/\(child.pid)/task/\(child.pid)/children", encoding: .utf8)) ?? ""
             for worker in children.split(separator: " ").compactMap({ Int32($0) }) {
                 if let mark = highWaterMiB(worker) { workerPeak = max(workerPeak, mark) }
+                if let bytes = readBytes(worker) { read[worker] = max(read[worker] ?? 0, bytes) }
             }
             usleep(2_000)
         }
@@ -51,6 +62,7 @@ public struct PeakMemoryRun {
         guard let status = child.status else { throw ChildProcess.SpawnError(description: "swivel did not end") }
         return PeakMemoryRun(status: status.code, signaled: status.signaled,
                              stderr: String(decoding: folder.contents(errors), as: UTF8.self), peakMiB: max(peak, workerPeak),
-                             seconds: seconds, appPeakMiB: peak, workerPeakMiB: workerPeak)
+                             seconds: seconds, appPeakMiB: peak, workerPeakMiB: workerPeak,
+                             readMiB: Double(read.values.max() ?? 0) / 1_048_576)
     }
 }

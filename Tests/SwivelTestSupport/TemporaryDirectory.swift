@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import SwivelSystem
 import SwivelCore
 
 /// A fresh directory for one test, removed (with everything in it, never following links) when
@@ -140,7 +141,7 @@ public final class TemporaryDirectory {
         if let stream = opendir(file.cString) {
             var names: [[UInt8]] = []
             while let entry = readdir(stream) {
-                let name = withUnsafeBytes(of: entry.pointee.d_name) { Array($0.prefix { $0 != 0 }) }
+                let name = directoryEntryName(entry)
                 if name != [46] && name != [46, 46] { names.append(name) }
             }
             closedir(stream)

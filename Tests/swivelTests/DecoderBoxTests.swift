@@ -39,7 +39,7 @@ import Testing
         #expect(pool.warmUp())
         let first = try #require(pool.processIDs.first)
         let outcome = pool.withWorker { $0.ask("misbehave act=\(act) cpu=1", file: nil, cpuSeconds: 1, cancellation: .never) }
-        guard case .failed(let text) = outcome else {
+        guard case .failed(let text, _) = outcome else {
             Issue.record("\(act): \(outcome)")
             return
         }
@@ -190,6 +190,44 @@ import Testing
         #expect(there.exif.lens == "EF 24–70 mm")
         #expect(there.exif.model == "Canon EOS 5D Mark IV")
         #expect(pool.dateTaken(jpeg) == "2021:05:01 14:03:22")
+    }
+
+    /// A thumbnail's chunks are read in a worker too (any program of the user's may have written
+    /// it, and a compressed text is inflated): ImageMagick's thumbnail with its keys after the
+    /// pixels, one whose texts are compressed (zTXt, by exiftool), and a failure entry come back as
+    /// `identify` and `exiftool` read them; a file that is no PNG gives none.
+    @Test func thumbnailChunksAreReadInAWorker() throws {
+        let folder = TemporaryDirectory()
+        let thumbnail = folder.path("im.png")
+        func run(_ program: String, _ arguments: [String]) throws -> String {
+            let result = try SwivelProcess.runProgram(URL(fileURLWithPath: program), arguments)
+            try #require(result.status == 0, "\(program): \(result.stderr)")
+            return result.stdout
+        }
+        _ = try run("/usr/bin/convert", ["-size", "256x192", "plasma:fractal", "-set", "Thumb::URI", "file:///x y.jpg",
+                                         "-set", "Thumb::MTime", "123", "-set", "Thumb::Size", "456", "PNG24:" + thumbnail.text])
+        let failure = folder.path("fail.png")
+        _ = try run("/usr/bin/convert", ["-size", "1x1", "xc:white", "-set", "Thumb::URI", "file:///bad.jpg", "-set", "Thumb::MTime", "9",
+                                         "-set", "Software", "swivel 1.0", "PNG24:" + failure.text])
+        _ = try run("/usr/bin/exiftool", ["-z", "-q", "-overwrite_original",
+                                          "-PNG:Comment=" + String(repeating: "long text ", count: 60), failure.text])
+        let notPNG = folder.path("no.png")
+        ImageFiles.write(notPNG, ImageFiles.solid(.jpeg, width: 8, height: 8, [1, 2, 3, 255]))
+        let pool = Self.pool()
+        defer { pool.stop() }
+
+        let there = try #require(pool.thumbnailChunks(thumbnail, needing: ThumbnailSubject.Keys.checked, wanting: []))
+        #expect(there.width == 256 && there.height == 192)
+        #expect(there.texts == ["Thumb::URI": "file:///x y.jpg", "Thumb::MTime": "123", "Thumb::Size": "456"])
+        #expect(there.texts == ThumbnailCache.chunks(thumbnail)?.texts.filter { ThumbnailSubject.Keys.checked.contains($0.key) })
+
+        let keys = ThumbnailCache.failureKeys + ["Comment"]
+        let entry = try #require(pool.thumbnailChunks(failure, needing: [], wanting: keys))
+        #expect(entry.width == 1 && entry.texts["Thumb::URI"] == "file:///bad.jpg" && entry.texts["Software"] == "swivel 1.0")
+        #expect(entry.texts["Comment"] == String(repeating: "long text ", count: 60))
+        #expect(try run("/usr/bin/exiftool", ["-s3", "-Comment", failure.text]).hasPrefix("long text long text"))
+        #expect(try run("/usr/bin/exiftool", ["-v3", failure.text]).contains("zTXt"), "exiftool wrote the comment compressed")
+        #expect(pool.thumbnailChunks(notPNG, needing: [], wanting: keys) == nil)
     }
 
     /// A decode no longer wanted ends its worker, whatever the library is doing: libheif and

@@ -155,6 +155,11 @@ import Testing
             File: missing.jpg
 
             """)
-        #expect(result.stderr.contains("cannot read"))
+        let missing = folder.appendingPathComponent("missing.jpg").path
+        #expect(result.stderr == "swivel: cannot read \(missing): cannot open: No such file or directory\n")
+        // strerror's words and the file type come from the worker's side of the request as well.
+        let folderInfo = try SwivelProcess.run(["--info", folder.path])
+        #expect(folderInfo.status == 1)
+        #expect(folderInfo.stderr == "swivel: cannot read \(folder.path): not a regular file (a directory)\n")
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import SwivelCore
 import SwivelPhotos
+import SwivelRender
 import SwivelTestSupport
 import Testing
 @testable import swivel
@@ -197,6 +198,105 @@ import Testing
         #expect(Self.runThroughBatches(app) { app.showing == ["m1", "m9"] })
     }
 
+    /// Files that are complete when their name appears, with no IN_CLOSE_WRITE after it: a hard
+    /// link (`ln`), and a photo written unnamed into the folder and linked in (`O_TMPFILE`, then
+    /// `linkat`), each appear in their place; one read (opened and closed) as it appears too.
+    @Test func linkedFilesAppear() throws {
+        let folder = TemporaryDirectory(), outside = TemporaryDirectory()
+        _ = folder.write("l1.png", bytes: ImageFiles.solid(.png, width: 60, height: 40, [90, 140, 200]))
+        let app = try LiveHarness([folder.path.text])
+        app.run(until: 1)
+        #expect(app.showing == ["l1"])
+        let source = outside.write("source.png", bytes: ImageFiles.solid(.png, width: 60, height: 40, [200, 80, 60]))
+        #expect(link(source.cString, folder.path("l3.png").cString) == 0)
+        #expect(Self.runThroughBatches(app) { Self.onScreen(app).showing == ["l1", "l3"] && Self.onScreen(app).photos == 2 })
+
+        let unnamed = open(folder.path.cString, Self.temporaryFile | O_WRONLY, 0o644)
+        try #require(unnamed >= 0, "O_TMPFILE: errno \(errno)")
+        let bytes = ImageFiles.solid(.png, width: 60, height: 40, [250, 200, 0])
+        #expect(bytes.withUnsafeBytes { write(unnamed, $0.baseAddress, $0.count) } == bytes.count)
+        #expect(linkat(AT_FDCWD, "/proc/self/fd/\(unnamed)", AT_FDCWD, folder.path("l2.png").cString, AT_SYMLINK_FOLLOW) == 0)
+        #expect(Self.runThroughBatches(app) { Self.onScreen(app).showing == ["l1", "l2", "l3"] && Self.onScreen(app).photos == 3 })
+        close(unnamed)
+
+        #expect(link(source.cString, folder.path("l4.png").cString) == 0)
+        let reader = open(folder.path("l4.png").cString, O_RDONLY)
+        #expect(reader >= 0)
+        close(reader)
+        #expect(Self.runThroughBatches(app) { Self.onScreen(app).showing == ["l1", "l2", "l3", "l4"] && Self.onScreen(app).photos == 4 })
+        #expect(app.effects.warnings.isEmpty, "\(app.effects.warnings)")
+    }
+
+    /// open(2)'s O_TMPFILE, which Glibc's module does not bring into Swift: __O_TMPFILE
+    /// (020000000 on x86-64 and arm64, <bits/fcntl-linux.h>) with O_DIRECTORY.
+    static let temporaryFile: Int32 = 0o20000000 | O_DIRECTORY
+
+    /// A folder of the command line deleted (with the folder above it) leaves an empty deck and
+    /// one line; made again, it is watched again: the photo written into it appears, so does
+    /// the next, and `--pick`'s Enter picks.
+    @Test func aFolderDeletedAndMadeAgainIsWatchedAgain() throws {
+        let base = TemporaryDirectory()
+        base.makeDirectories("a", "a/photos")
+        let png = ImageFiles.solid(.png, width: 60, height: 40, [90, 140, 200])
+        for name in ["r1", "r2"] { copy(png, to: base.path("a/photos/\(name).png")) }
+        let photos = base.path("a/photos")
+        let app = try LiveHarness([photos.text, "--pick"])
+        app.run(until: 1)
+        #expect(app.showing == ["r1", "r2"])
+        for name in ["r1", "r2"] { unlink(base.path("a/photos/\(name).png").cString) }
+        rmdir(photos.cString)
+        rmdir(base.path("a").cString)
+        #expect(Self.runThroughBatches(app) { app.state.row.layout.cardCount == 0 })
+        #expect(app.effects.warnings == ["\(photos) is gone (deleted or moved away): its photos leave the deck until it is back"])
+        base.makeDirectories("a", "a/photos")
+        copy(png, to: base.path("a/photos/r3.png"))
+        #expect(Self.runThroughBatches(app) { Self.onScreen(app).showing == ["r3"] && Self.onScreen(app).photos == 1 })
+        copy(png, to: base.path("a/photos/r4.png"))
+        #expect(Self.runThroughBatches(app) { Self.onScreen(app).showing == ["r3", "r4"] && Self.onScreen(app).photos == 2 })
+        app.key("enter", at: app.now + 0.1)
+        app.run(until: app.now + 1)
+        #expect(PickAndMarkTests.picked(app) == ["r3.png"])
+        #expect(app.effects.warnings.count == 1, "\(app.effects.warnings)")
+    }
+
+    /// A folder of the command line moved away and another moved into its place: the new one's
+    /// photos are shown and it is watched; the one moved away is not any more.
+    @Test func aFolderReplacedByAMoveIsWatchedAgain() throws {
+        let base = TemporaryDirectory()
+        base.makeDirectories("photos", "other")
+        let png = ImageFiles.solid(.png, width: 60, height: 40, [90, 140, 200])
+        for name in ["s1", "s2"] { copy(png, to: base.path("photos/\(name).png")) }
+        for name in ["s7", "s8"] { copy(png, to: base.path("other/\(name).png")) }
+        let app = try LiveHarness([base.path("photos").text])
+        app.run(until: 1)
+        #expect(app.showing == ["s1", "s2"])
+        #expect(rename(base.path("photos").cString, base.path("old").cString) == 0)
+        #expect(rename(base.path("other").cString, base.path("photos").cString) == 0)
+        #expect(Self.runThroughBatches(app) { Self.onScreen(app).showing == ["s7", "s8"] && Self.onScreen(app).photos == 2 })
+        copy(png, to: base.path("old/s3.png"))
+        copy(png, to: base.path("photos/s9.png"))
+        #expect(Self.runThroughBatches(app) { Self.onScreen(app).showing == ["s7", "s8", "s9"] && Self.onScreen(app).photos == 3 })
+        #expect(app.effects.warnings == ["\(base.path("photos")) is gone (deleted or moved away): its photos leave the deck until it is back"])
+    }
+
+    /// A file named on the command line whose folder is deleted leaves; the folder made again
+    /// with the file in it, the file is back.
+    @Test func aFileWhoseFolderIsMadeAgainComesBack() throws {
+        let base = TemporaryDirectory()
+        base.makeDirectories("f")
+        let png = ImageFiles.solid(.png, width: 60, height: 40, [90, 140, 200])
+        copy(png, to: base.path("f/t1.png"))
+        let app = try LiveHarness([base.path("f/t1.png").text])
+        app.run(until: 1)
+        #expect(app.showing == ["t1"])
+        unlink(base.path("f/t1.png").cString)
+        rmdir(base.path("f").cString)
+        #expect(Self.runThroughBatches(app) { app.state.row.layout.cardCount == 0 })
+        base.makeDirectories("f")
+        copy(png, to: base.path("f/t1.png"))
+        #expect(Self.runThroughBatches(app) { Self.onScreen(app).showing == ["t1"] && Self.onScreen(app).photos == 1 })
+    }
+
     /// No frame for what nobody sees: once the photos on screen are in, the photos decoded ahead
     /// for the cards off screen arrive and fade without a frame drawn.
     @Test func noFrameForPhotosOffScreen() throws {
@@ -250,6 +350,31 @@ import Testing
         for time in [taken, taken + 0.05, taken + 0.1, taken + 0.2] {
             #expect(app.image(photoTime: time)?.bytes == settled.bytes, "at \(time)")
         }
+    }
+
+    /// A deck that grows past its texture array's layers while no frame is drawn (the window
+    /// minimised) holds one array, the new one: the frame drawn before it does not keep the old
+    /// one alive (with the last scene kept until the next frame, two were).
+    @Test func aDeckThatGrowsUndrawnHoldsOnePhotoArray() throws {
+        let folder = TemporaryDirectory()
+        let png = ImageFiles.solid(.png, width: 60, height: 40, [90, 140, 200])
+        for index in 0..<12 { _ = folder.write(String(format: "w%02d.png", index), bytes: png) }
+        let app = try LiveHarness([folder.path.text], drawing: .offscreenGL)
+        app.run(until: 1)
+        let deck = try #require(app.deck as? swivel.PhotoDeck)
+        // (Its identity and size only: a reference would keep it alive.)
+        let before = try #require(deck.textures.map { (ObjectIdentifier($0), $0.layers) })
+        // (Counted in this process, whose other GL suites wait for the harness's lock.)
+        let arrays = GLTextureCount.alive(.photoArray)
+        #expect(arrays >= 1)
+        let drawn = app.drawn.count
+        app.window.minimized = true
+        copy(png, to: folder.path("w99.png"))
+        #expect(LiveFolderTests.runThroughBatches(app) { app.state.row.layout.cardCount == 13 })
+        let after = try #require(deck.textures)
+        #expect(ObjectIdentifier(after) != before.0 && after.layers > before.1, "\(before.1) → \(after.layers) layers")
+        #expect(app.drawn.count == drawn)
+        #expect(GLTextureCount.alive(.photoArray) == arrays)
     }
 }
 

@@ -4,11 +4,12 @@ import SwivelCore
 import SwivelTestSupport
 import Testing
 
-/// The photo libraries are optional at run time: a file whose decoder's library is not installed
-/// is skipped with one line naming the package, and the rest of the deck loads. Tested with the
-/// real library really missing for the app: it runs in a private mount namespace (`unshare
-/// --mount`) where /dev/null is bound over the library's file, so the dynamic loader cannot load
-/// it, while the rest of the machine goes on seeing it.
+/// The photo libraries are optional at run time: a file whose decoder's library did not load is
+/// skipped with one line naming the package and saying why in dlerror's words, and the rest of
+/// the deck loads. Tested with the real library really unloadable for the app: it runs in a
+/// private mount namespace (`unshare --mount`) where /dev/null is bound over the library's file,
+/// so the dynamic loader cannot load it, while the rest of the machine goes on seeing it; or with
+/// an empty file of the library's name found first through LD_LIBRARY_PATH.
 @Suite struct MissingLibraryTests {
     /// The file the dynamic loader maps for `soname`, as /proc/self/maps names it (symbolic links
     /// resolved), once this process has loaded it; nil when it cannot be loaded here.
@@ -23,6 +24,14 @@ import Testing
             if path.split(separator: "/").last?.hasPrefix(soname) == true { return String(path) }
         }
         return nil
+    }
+
+    /// The path ld.so.cache gives for `soname` ("libheif.so.1 (libc6,x86-64) => PATH" in `ldconfig -p`).
+    static func cachedPath(_ soname: String) -> String? {
+        guard let listing = try? SwivelProcess.runProgram(URL(fileURLWithPath: "/usr/sbin/ldconfig"), ["-p"], timeout: 10) else { return nil }
+        return listing.stdout.split(separator: "\n")
+            .first { $0.trimmingCharacters(in: .whitespaces).hasPrefix(soname + " ") }
+            .flatMap { $0.components(separatedBy: " => ").last }
     }
 
     /// `arguments` for `unshare`: `command` runs with `file` hidden behind /dev/null, in a mount
@@ -74,10 +83,36 @@ import Testing
                                                   environment: environment, timeout: 30)
         #expect(!result.signaled)
         #expect(result.status == 0, "stderr: \(result.stderr)")
-        let line = "swivel: skipped \(heic.text): HEIC needs libheif1, not installed\n"
+        // glibc's words for a file too short to hold an ELF header (dl-load.c), with the path it
+        // opened: the one ld.so.cache gives for the soname, as `ldconfig -p` prints it.
+        let cached = try #require(Self.cachedPath("libheif.so.1"), "ldconfig -p does not list libheif.so.1")
+        let line = "swivel: skipped \(heic.text): HEIC needs libheif1, which did not load: \(cached): file too short\n"
         #expect(result.stderrBytes == Array(line.utf8), "stderr: \(result.stderr)")
         #expect(result.stdout.hasPrefix("wrote \(frame) (1280x720 px, 1 cards;"), "stdout: \(result.stdout)")
         let image = try Image(contentsOf: frame)
         #expect(zip(image.rgb(640, 360), green).allSatisfy { abs($0 - Int($1)) <= 1 }, "centre \(image.rgb(640, 360))")
+    }
+
+    /// A library found first through LD_LIBRARY_PATH (which the decoder workers inherit) that is
+    /// an empty file: the JPEG XL is skipped with dlerror's words, the JPEG beside it shown.
+    /// Before, the line said "JPEG XL needs libjxl0.7, not installed", the package being there.
+    @Test func aBrokenLibraryIsNamedWithDlerrorsWords() throws {
+        let folder = TemporaryDirectory()
+        folder.makeDirectories("photos", "libraries")
+        ImageFiles.write(folder.path("libraries/libjxl.so.0.7"), [])
+        let jxl = folder.path("photos/a.jxl"), jpeg = folder.path("photos/b.jpg")
+        ImageFiles.write(jxl, OutOfMemoryTests.hugeJXL)
+        let green: [UInt8] = [0, 192, 0]
+        ImageFiles.write(jpeg, ImageFiles.solid(.jpeg, width: 40, height: 60, green))
+        let frame = folder.path("frame.png").text
+        let result = try SwivelProcess.run(["--no-captions", "--no-thumbnail-cache", "--screenshot", frame, folder.path("photos").text],
+                                           environment: ["SDL_VIDEODRIVER": "offscreen",
+                                                         "LD_LIBRARY_PATH": folder.path("libraries").text], timeout: 30)
+        #expect(!result.signaled)
+        #expect(result.status == 0, "stderr: \(result.stderr)")
+        #expect(result.stderr == "swivel: skipped \(jxl.text): JPEG XL needs libjxl0.7, which did not load: "
+                + "\(folder.path("libraries/libjxl.so.0.7").text): file too short\n")
+        let image = try Image(contentsOf: frame)
+        #expect(zip(image.rgb(640, 360), green).allSatisfy { abs($0 - Int($1)) <= 4 }, "centre \(image.rgb(640, 360))")
     }
 }

@@ -50,6 +50,27 @@ import Testing
         print("replayed fling: frame at 0.85 s against the closed form's \(offset) pt: largest edge error \(worst) px")
     }
 
+    /// A recording that ends far off — at the largest time a Double holds, 1.8e308 s in round
+    /// figures — finishes once its motion is over (the clock goes straight on to the end: 0.74 s
+    /// here in a debug build, where stepping every 1/120 s to 1e9 s alone took minutes) and draws
+    /// the frame the same recording ending at 2 s draws. The ceiling is a minute a run.
+    @Test func aFarEndFinishesWithTheSameFrame() throws {
+        let directory = try SwivelProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        var shots: [Data] = []
+        for (name, end) in [("near", "2"), ("far", "1.7976931348623157e308")] {
+            let recording = directory.appendingPathComponent("\(name).rec")
+            try [RecordedEntry.header, "0 resize 1280 720", "0.5 key right", "\(end) end", ""].joined(separator: "\n")
+                .write(to: recording, atomically: true, encoding: .utf8)
+            let out = directory.appendingPathComponent("\(name).png").path
+            let result = try SwivelProcess.run(["--replay", recording.path, "--screenshot", out],
+                                               environment: ["SDL_VIDEODRIVER": "offscreen"], timeout: 60)
+            #expect(result.status == 0, "\(name): \(result.stderr)")
+            shots.append((try? Data(contentsOf: URL(fileURLWithPath: out))) ?? Data())
+        }
+        #expect(!shots[0].isEmpty && shots[0] == shots[1])
+    }
+
     @Test(arguments: [
         ("swivel-recording 1\n0.5 down mouse 0 nan 3\n", "line 2: x must be a finite number"),
         ("not a recording\n", "line 1: not a swivel recording"),

@@ -22,8 +22,8 @@ extension RealWindowSuites {
             var frame = try app.screenshot(timeout: timeout)
             // SDL without a window manager can be mid-way through a fullscreen switch when F12 comes
             // (its size then is the desktop's until the X server's answer arrives): the frame at rest,
-            // a moment later, is the one that must be right.
-            for _ in 0..<10 where frame.width != width || frame.height != height || frame.rgb(width / 2 - 95, height / 2) != [0, 122, 255] {
+            // a moment later, is the one that must be right (asked for every 0.3 s, up to 30 s).
+            for _ in 0..<100 where frame.width != width || frame.height != height || frame.rgb(width / 2 - 95, height / 2) != [0, 122, 255] {
                 usleep(300_000)
                 frame = try app.screenshot(timeout: timeout)
             }

@@ -59,8 +59,9 @@ int swivel_box_send(int socket, const void *bytes, size_t length, const int *fds
 /// Receives one message of at most `capacity` bytes, waiting at most `timeout_ms` (-1: no limit).
 /// Returns its length (0: the peer closed), -ETIMEDOUT, or another negative errno. Received
 /// descriptors go to `fds` (up to 4, the rest closed), their number to `*count`; they are
-/// O_CLOEXEC. A message longer than `capacity` is -EMSGSIZE, its descriptors closed; one whose
-/// descriptors this process had no room for (RLIMIT_NOFILE) is -EMFILE, the message gone.
+/// O_CLOEXEC. A message longer than `capacity` is -EMSGSIZE, its descriptors closed. One whose
+/// descriptors this process had room for only some of comes with the first of them (the rest are
+/// dropped), or, when none came, is -EMFILE (or -ENFILE), the message taken.
 long swivel_box_receive(int socket, void *bytes, size_t capacity, int timeout_ms, int *fds, int *count);
 
 #endif

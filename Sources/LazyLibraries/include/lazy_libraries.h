@@ -68,6 +68,10 @@ void swivel_lazy_libraries_seal(void);
 /// The libraries asked for since the seal and not loaded (a bit per index), cleared.
 unsigned swivel_lazy_libraries_take_wanted(void);
 
+/// Why `library` did not load, in dlerror's words (kept from its one try); NULL while it is
+/// loaded or has not been tried.
+const char *swivel_lazy_library_error(int library);
+
 /// Whether `library` has been loaded (for tests: the colour deck must not load any).
 int swivel_lazy_library_is_loaded(int library);
 

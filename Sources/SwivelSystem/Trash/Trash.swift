@@ -10,7 +10,7 @@ public struct TrashedFile: Equatable, Sendable {
     public let info: [UInt8]
 }
 
-/// How a restored file came back: by a hard link (inotify reports no file written) or, on a file
+/// How a restored file came back: by a hard link (inotify reports the name created) or, on a file
 /// system without hard links, by rename(2) (reported as a file moved in).
 public enum RestoreMove: Equatable, Sendable { case link, rename }
 

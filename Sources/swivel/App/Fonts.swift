@@ -26,7 +26,7 @@ enum Fonts {
         }
         // Without SDL2_ttf no user has a font: one warning for all.
         guard TextRenderer.libraryIsInstalled else {
-            Console.error("text off (captions, HUD, key list): fonts need \(TextRenderer.libraryPackage), not installed")
+            Console.error("text off (captions, HUD, key list): \(TextRenderer.libraryMissing)")
             textOff = true
             return nil
         }

@@ -1,7 +1,13 @@
 import Glibc
+import SwivelCore
 import SwivelSystem
 
 /// Where the app speaks: results on stdout, problems on stderr, one line each.
+///
+/// Text from files (names, EXIF fields, the libraries' messages about them, reasons stored in
+/// the thumbnail cache) reaches a terminal only through `Quoting.oneLine`, the one escaping:
+/// every stderr line here, `--info`'s lines (`InfoCommand`), and text drawn on screen
+/// (`TextRenderer.render`). A file cannot set the terminal's title, clear it, or forge a line.
 enum Console {
     /// With `--pick` and `-o` standard output carries the chosen paths and nothing else: the
     /// results `out` would print (F12's file, `--screenshot`'s line) go to stderr instead.
@@ -11,8 +17,10 @@ enum Console {
         FileDescriptor.write(outputIsForPaths ? STDERR_FILENO : STDOUT_FILENO, Array((line + "\n").utf8))
     }
 
+    /// `line` with its control and format characters escaped (`Quoting.oneLine`): one line on
+    /// stderr whatever it holds.
     static func error(_ line: String) {
-        FileDescriptor.write(STDERR_FILENO, Array(("swivel: " + line + "\n").utf8))
+        FileDescriptor.write(STDERR_FILENO, Array(("swivel: " + Quoting.oneLine(line) + "\n").utf8))
     }
 }
 

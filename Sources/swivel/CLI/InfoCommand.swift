@@ -13,9 +13,10 @@ enum InfoCommand {
         for (index, path) in paths.enumerated() {
             let info = PhotoDecoding.info(path)
             if index > 0 { Console.out("") }
-            for line in info.lines { Console.out("\(line.label): \(line.value)") }
+            // Names and EXIF text are the file's: escaped, each line stays one line.
+            for line in info.lines { Console.out(Quoting.oneLine("\(line.label): \(line.value)")) }
             if info.fileBytes == nil {
-                Console.error("cannot read \(path)")
+                Console.error(Quoting.oneLine("cannot read \(path)" + (info.unreadable.map { ": " + $0 } ?? "")))
                 failed = true
             }
         }

@@ -41,8 +41,14 @@ struct LatencyProbe {
                 let phase: PointerPhase = i == 0 ? .down : (i == count ? .up : .move)
                 log.append(clock.now())
                 SyntheticPointer.push(phase, at: Point(x0 - Double(i) * 3, y))
-                var interval = timespec(tv_sec: 0, tv_nsec: 1_000_000_000 / 120), left = timespec()
-                while nanosleep(&interval, &left) != 0 && errno == EINTR { interval = left }
+                Self.sleep(nanoseconds: 1_000_000_000 / 120)
+            }
+            // Then the loop is woken every 50 ms until it ends: an event the count missed (SDL
+            // may merge motion) would otherwise leave it asleep in its event wait for good, the
+            // deadline never looked at (a --bench was found waiting there 18 minutes).
+            while !log.ended {
+                Self.sleep(nanoseconds: 50_000_000)
+                EventPump.wake()
             }
         }
         var latencies: [Double] = []
@@ -58,8 +64,10 @@ struct LatencyProbe {
                 startThread(named: "swivel-pusher", pusher)
             }
             // The first frame after each batch of input shows it: the latency of each event in it.
+            // (Other input than the pushed events, such as the window's own, can put the count of
+            // inputs ahead of the events logged: those have no queue time.)
             let queued = log.times
-            for index in consumed..<min(consumed + inputs, queued.count) {
+            for index in consumed..<max(consumed, min(consumed + inputs, queued.count)) {
                 latencies.append((presented - queued[index]) * 1000)
             }
             consumed += inputs
@@ -67,7 +75,13 @@ struct LatencyProbe {
         loop.stop = { consumed > count || clock.now() >= deadline }
         if pushing { startThread(named: "swivel-pusher", pusher) }
         loop.run()
+        log.end()
         return latencies
+    }
+
+    private static func sleep(nanoseconds: Int) {
+        var interval = timespec(tv_sec: nanoseconds / 1_000_000_000, tv_nsec: nanoseconds % 1_000_000_000), left = timespec()
+        while nanosleep(&interval, &left) != 0 && errno == EINTR { interval = left }
     }
 }
 
@@ -75,6 +89,10 @@ struct LatencyProbe {
 private final class QueueTimes: @unchecked Sendable {
     private let lock = Condition()
     private var storage: [Double] = []    // only under `lock`
+    private var over = false              // only under `lock`
     func append(_ time: Double) { lock.withLock { storage.append(time) } }
     var times: [Double] { lock.withLock { storage } }
+    /// Whether the frame loop has ended (the pusher stops waking it then).
+    var ended: Bool { lock.withLock { over } }
+    func end() { lock.withLock { over = true } }
 }

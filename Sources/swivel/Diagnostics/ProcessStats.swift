@@ -53,7 +53,7 @@ enum ProcessGroup {
         defer { closedir(tasks) }
         var children: [pid_t] = []
         while let entry = readdir(tasks) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            let name = String(decoding: directoryEntryName(entry), as: UTF8.self)
             guard Int(name) != nil, let text = procText("/proc/self/task/\(name)/children") else { continue }
             children += text.split(separator: " ").compactMap { pid_t($0) }
         }

@@ -63,6 +63,9 @@ struct Recording {
         }
     }
 
+    /// A recording of `entries`, in time order.
+    init(entries: [RecordedEntry]) { self.entries = entries }
+
     /// The window size the recording ended with, if it says.
     var lastWindowSize: Size? {
         entries.reversed().lazy.compactMap { if case .resize(let size, _) = $0 { size } else { nil } }.first

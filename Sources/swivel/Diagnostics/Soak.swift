@@ -21,9 +21,11 @@ import SwivelSystem
 /// - resident memory growing less than `--soak-memory-limit` (2 MiB) after the warm-up, judged by its trend
 ///   (`GrowthTrend`) over 31 readings in the same quiet state from the warm-up's end to the run's, and at least
 ///   half that in each half of them (a leak grows in both; a step that stays, in one), with glibc's malloc
-///   thresholds pinned (`MallocThresholds`) so that what malloc keeps for reuse does not count;
-/// - GL textures alive (`GLTextureCount`) never above what the deck can hold — the shadow, one
-///   image per overlay, one photo array — and no more at the end than after the warm-up;
+///   thresholds pinned (`MallocThresholds`) so that what malloc keeps for reuse does not count, and
+///   Mesa's shader cache off (`DriverShaderCache`) so that the driver's compiler is resident from the start;
+/// - GL textures alive (`GLTextureCount`), after every frame whether drawn or not, never above
+///   what the deck can hold, use by use — the shadow, one image per overlay, the row's layer, one
+///   photo array, the full view's sharp photos — and no more at the end than after the warm-up;
 /// - a photo deck's texture bytes within `--texture-budget`.
 ///
 /// The layout's viewport is what gets resized (1×1 to 1920×1080 points); the window stays at
@@ -56,6 +58,7 @@ struct Soak {
         windowOptions.vsync = false
         (windowOptions.videoDriver, windowOptions.scale) = (options.videoDriver, options.scale)
         MallocThresholds.pin()
+        DriverShaderCache.turnOff()
         var run = Run(options: options, surface: GLWindow(windowOptions), folder: folder ?? nil)
         let wallStart = MonotonicClock.now
         for frame in 0..<run.frames {
@@ -178,7 +181,12 @@ struct Soak {
             if warm, injectedFault == .frameLeak { injectFault() }
 
             let alive = renderer.texturesAlive
-            if warm { stats.texturesMax = max(stats.texturesMax, alive) }
+            if warm {
+                stats.texturesMax = max(stats.texturesMax, alive)
+                for use in GLTextureCount.Use.allCases {
+                    stats.texturesMaxByUse[use] = max(stats.texturesMaxByUse[use] ?? 0, renderer.texturesAlive(use))
+                }
+            }
             if frame == 0 { stats.rssFirst = ProcessStats.residentMiB(trimmed: true) }
             if warmUp == nil, frame + 1 >= earliestWarmUpEnd, workingSet.isComplete || frame + 1 >= latestWarmUpEnd {
                 // The next frame is the first after the warm-up: the baseline is read now.
@@ -331,12 +339,20 @@ struct Soak {
         /// asked for whatever the row's speed.
         private static let quiet = Session.Photos(update: true, prepares: false, settled: true, uploads: (.max, .infinity))
 
-        /// The shadow, one image per overlay (HUD, key list, information panel, notice line, captions
-        /// of a photo deck), the row's layer under a flight, and a photo deck's photo array and the
-        /// full view's sharp photos (the open page's window-size and full-resolution textures and
-        /// each neighbour's window-size one: the soak's window is far below the texture limit, so
-        /// one tile each).
-        var textureBound: Int { 1 + 4 + 1 + (deck != nil && options.captions ? 1 : 0) + (deck != nil ? 1 + 4 : 0) }
+        /// The textures the deck needs, use by use: the shadow, one image per overlay (HUD, key
+        /// list, information panel, notice line, captions of a photo deck), the row's layer under a
+        /// flight, and a photo deck's photo array and the full view's sharp photos (the open page's
+        /// window-size and full-resolution textures and each neighbour's window-size one: the
+        /// soak's window is far below the texture limit, so one tile each).
+        func textureBound(_ use: GLTextureCount.Use) -> Int {
+            switch use {
+            case .shadow, .rowLayer: 1
+            case .overlay: 4 + (deck != nil && options.captions ? 1 : 0)
+            case .photoArray: deck != nil ? 1 : 0
+            case .sharpPhoto: deck != nil ? 4 : 0
+            }
+        }
+        var textureBound: Int { GLTextureCount.Use.allCases.map(textureBound).reduce(0, +) }
         var budgetBytes: Int { options.textureBudgetMiB * 1_048_576 }
 
         /// The checks that failed, one phrase each.
@@ -358,8 +374,11 @@ struct Soak {
                                 + "\(stats.rssTrend.count) readings, \(halves.first.fixed(2)) and \(halves.second.fixed(2)) MiB "
                                 + "in its halves (\(stats.rssWarm.fixed(2)) → \(stats.rssEnd.fixed(2)) MiB)")
             }
-            if stats.texturesMax > textureBound {
-                failures.append("\(stats.texturesMax) GL textures alive, more than the \(textureBound) the deck needs")
+            for use in GLTextureCount.Use.allCases {
+                let most = stats.texturesMaxByUse[use] ?? 0, bound = textureBound(use)
+                if most > bound {
+                    failures.append("\(most) GL textures alive for \(Self.name(use)), more than the \(bound) the deck needs")
+                }
             }
             if renderer.texturesAlive > stats.texturesWarm {
                 failures.append("GL textures alive grew from \(stats.texturesWarm) after the warm-up to \(renderer.texturesAlive)")
@@ -368,6 +387,17 @@ struct Soak {
                 failures.append("photo textures took \(stats.textureBytesMax) bytes, over the \(budgetBytes) budget")
             }
             return failures
+        }
+
+        /// What textures of `use` are for, in the soak's failure line.
+        static func name(_ use: GLTextureCount.Use) -> String {
+            switch use {
+            case .shadow: "the shadow"
+            case .overlay: "overlay images"
+            case .rowLayer: "the row's layer"
+            case .photoArray: "photo arrays"
+            case .sharpPhoto: "sharp photos"
+            }
         }
 
         /// Prints the one JSON object.
@@ -404,6 +434,8 @@ struct Soak {
             json.field("textures_alive_warm", stats.texturesWarm)
             json.field("textures_alive_max", stats.texturesMax)
             json.field("textures_bound", textureBound)
+            json.object("textures_alive_max_by_use", GLTextureCount.Use.allCases.map { ($0.rawValue, Double(stats.texturesMaxByUse[$0] ?? 0)) })
+            json.object("textures_bound_by_use", GLTextureCount.Use.allCases.map { ($0.rawValue, Double(textureBound($0))) })
             json.field("textures_created", renderer.texturesCreated)
             json.field("shadow_builds", renderer.shadowBuilds)
             if let deck {
@@ -432,6 +464,8 @@ struct Soak {
         var firstGLError: String?
         var rssFirst = 0.0, rssWarm = 0.0, rssEnd = 0.0, rssMax = 0.0, rssEndUntrimmed = 0.0
         var texturesWarm = 0, texturesMax = 0
+        /// The most textures alive for each use after the warm-up.
+        var texturesMaxByUse: [GLTextureCount.Use: Int] = [:]
         var textureBytesMax = 0
         var injectedGLError = false
         /// The quiet readings of resident memory from the warm-up's end to the run's, by frame.

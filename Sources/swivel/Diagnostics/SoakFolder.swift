@@ -83,7 +83,7 @@ final class SoakFolder {
         guard lstat(path, &status) == 0 else { return }
         if status.st_mode & S_IFMT == S_IFDIR, let directory = opendir(path) {
             while let entry = readdir(directory) {
-                let name = withUnsafeBytes(of: entry.pointee.d_name) { String(cString: $0.bindMemory(to: CChar.self).baseAddress!) }
+                let name = String(decoding: directoryEntryName(entry), as: UTF8.self)
                 if name != "." && name != ".." { removeTree(path + "/" + name) }
             }
             closedir(directory)

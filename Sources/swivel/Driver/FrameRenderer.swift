@@ -12,8 +12,10 @@ final class FrameRenderer: FrameDisplay {
     /// The full view's sharp photos, as textures (photo decks).
     let sharp: SharpPhotoTextures<FullViewTexture>?
     private var renderer: Renderer { surface.renderer }
-    /// The scene `buildScene` made last, and the pixels `renderScene` drew it into last.
-    private var scene: CardScene?
+    /// The pixels `renderScene` drew into last. (No scene is kept between frames: a scene holds
+    /// the deck's texture array and the sharp photos' textures, which must go when the deck lets
+    /// them go, not when the next frame is drawn. Kept, `--soak 1 --demo --soak-render-every 2` had
+    /// the deck's old array alive beside the one it grew into until the next frame drawn.)
     private var drawnPixels: FramePixels?
 
     init(surface: GLWindow, content: SceneContent, tileLimit: Int? = TestConfiguration.current.maximumTextureSize) {
@@ -32,23 +34,21 @@ final class FrameRenderer: FrameDisplay {
             buildDeferredPrograms()
             builtPrograms = true
         }
-        buildScene(frame, for: pixels)
+        let scene = buildScene(frame, for: pixels)
         // The frame that builds them also gets the first open's flight compiled (see
         // `Renderer.drawFlightUnshown`): the same pixels, drawn after it.
-        if builtPrograms, let scene { renderer.drawFlightUnshown(over: scene, pixelWidth: pixels.width, pixelHeight: pixels.height) }
-        renderScene(into: pixels)
+        if builtPrograms { renderer.drawFlightUnshown(over: scene, pixelWidth: pixels.width, pixelHeight: pixels.height) }
+        renderScene(scene, into: pixels)
     }
 
-    /// The first half of `render`: the scene for `frame`, to be drawn at `pixels`' scale, kept for
-    /// `renderScene`.
-    func buildScene(_ frame: Frame, for pixels: FramePixels) {
-        scene = content.scene(frame, pixelScale: pixels.scale(for: frame.layout.viewport), renderer: renderer, sharp: sharp)
+    /// The first half of `render`: the scene for `frame`, to be drawn at `pixels`' scale.
+    func buildScene(_ frame: Frame, for pixels: FramePixels) -> CardScene {
+        content.scene(frame, pixelScale: pixels.scale(for: frame.layout.viewport), renderer: renderer, sharp: sharp)
     }
 
-    /// The second half of `render`: draws the scene built last into `pixels` (again, for a
-    /// steady frame to time after the first).
-    func renderScene(into pixels: FramePixels) {
-        guard let scene else { return }
+    /// The second half of `render`: draws `scene` into `pixels` (again, for a steady frame to time
+    /// after the first).
+    func renderScene(_ scene: CardScene, into pixels: FramePixels) {
         renderer.render(scene, pixelWidth: pixels.width, pixelHeight: pixels.height)
         if drawnPixels == nil { StartupTimeline.mark(.firstFrameDrawn) }
         drawnPixels = pixels
@@ -66,7 +66,9 @@ final class FrameRenderer: FrameDisplay {
         presented = true
         StartupTimeline.mark(.firstFramePresented)
         if content.deck == nil { buildDeferredPrograms() }
-        if StartupTimeline.traced, let report = StartupTimeline.report() { Console.error(report) }
+        if StartupTimeline.traced, let report = StartupTimeline.report() {
+            for line in report.split(separator: "\n") { Console.error(String(line)) }
+        }
     }
     private(set) var presented = false
 
@@ -112,8 +114,9 @@ final class FrameRenderer: FrameDisplay {
     var shadowBuilds: Int { renderer.shadowBuilds }
     /// The GL renderer's name ("llvmpipe (LLVM 15.0.6, 256 bits)", …).
     var glRendererName: String { GLVersion.current().renderer }
-    /// GL textures alive now, and created since start-up.
+    /// GL textures alive now (in all, and for `use`), and created since start-up.
     var texturesAlive: Int { GLTextureCount.alive }
+    func texturesAlive(_ use: GLTextureCount.Use) -> Int { GLTextureCount.alive(use) }
     var texturesCreated: Int { GLTextureCount.created }
 
     /// Counts every frame's fragment shader invocations from now on.

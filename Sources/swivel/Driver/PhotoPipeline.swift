@@ -6,8 +6,8 @@ import SwivelPhotos
 /// is `PhotoDeck`, its textures on the GPU; a test's keeps them in memory.
 protocol PhotoPipeline: DeckModel {
     /// The step's update for `row` at `time` (`PhotoDeck.update(for:…)`).
-    func step(for row: ScrollController, at time: Double, pixelScale: Double, settled: Bool, uploadLimit: Int,
-              uploadSeconds: Double) -> PhotoStep
+    func step(for row: ScrollController, at time: Double, retriesAt: Double?, pixelScale: Double, settled: Bool,
+              uploadLimit: Int, uploadSeconds: Double) -> PhotoStep
     /// What the step at `now` may upload (`PhotoDeck.uploads`).
     func uploads(firstFrame: Bool, at now: Double) -> (limit: Int, seconds: Double)
     /// Whether a photo on screen is still fading in at `now`.
@@ -36,10 +36,10 @@ struct PhotoStep: Equatable, Sendable {
 }
 
 extension SwivelPhotos.PhotoDeck: PhotoPipeline {
-    func step(for row: ScrollController, at time: Double, pixelScale: Double, settled: Bool, uploadLimit: Int,
-              uploadSeconds: Double) -> PhotoStep {
-        let update = update(for: row, at: time, pixelScale: pixelScale, settled: settled, uploadLimit: uploadLimit,
-                            uploadSeconds: uploadSeconds)
+    func step(for row: ScrollController, at time: Double, retriesAt: Double?, pixelScale: Double, settled: Bool,
+              uploadLimit: Int, uploadSeconds: Double) -> PhotoStep {
+        let update = update(for: row, at: time, retriesAt: retriesAt, pixelScale: pixelScale, settled: settled,
+                            uploadLimit: uploadLimit, uploadSeconds: uploadSeconds)
         return PhotoStep(uploaded: update.uploaded, uploadedOnScreen: update.uploadedOnScreen, unreadable: update.unreadable)
     }
 }

@@ -6,9 +6,10 @@ import SwivelSystem
 /// `--screenshot FILE`: the session on a clock of its own, one frame into a PNG. A photo deck
 /// first waits (up to 60 s) until every visible card's photo is on the GPU or known to be
 /// unreadable, and the open card's sharp photo too. With `--replay`, the recording's entries are
-/// played in time order with the frame step every 1/120 s (a 120 Hz display's frames) as fast as
-/// the CPU allows, the photos left as they are meanwhile, so that the frame depends on the recording
-/// alone; the frame drawn is the one at its end (or where it ended the session).
+/// played in time order with the frame step every 1/120 s (a 120 Hz display's frames) while
+/// anything moves, and straight on to the next entry or timer when nothing does (`ReplayClock`), as
+/// fast as the CPU allows, the photos left as they are meanwhile, so that the frame depends on the
+/// recording alone; the frame drawn is the one at its end (or where it ended the session).
 struct ScreenshotRun {
     let session: Session
     let renderer: FrameRenderer
@@ -23,17 +24,18 @@ struct ScreenshotRun {
     func run(_ recording: Recording?, opened: Bool, path: String) {
         var time = 0.0
         if recording != nil, opened { waitForPhotos(at: 0) }
-        if let recording { time = replay(recording) }
+        if let recording { time = Self.replay(recording, session: session).end }
         render(at: time, path: path)
     }
 
-    /// Plays `recording`: the time it ended at (its end, or where the session ended).
-    private func replay(_ recording: Recording) -> Double {
-        let state = { session.state }
+    /// Plays `recording` through `session`: the time it ended at (its end, or where the session
+    /// ended), and how many frame steps that took.
+    static func replay(_ recording: Recording, session: Session) -> (end: Double, steps: Int) {
         var entries = recording.entries[...]
-        var tick = 0
+        var clock = ReplayClock()
+        var steps = 0
         while true {
-            let time = Double(tick) / 120
+            let time = clock.time
             var events: [AppEvent] = []
             while let entry = entries.first, entry.time <= time {
                 entries = entries.dropFirst()
@@ -52,23 +54,35 @@ struct ScreenshotRun {
             if time > recording.endTime {
                 // The entries of the last step, without its time: the recording is over.
                 for event in events { session.state.handle(event, at: time, deck: session.deck, effects: session.effects) }
-                return recording.endTime
+                return (recording.endTime, steps)
             }
             session.advance(events, at: time, photos: Self.replayStep)
-            if state().end != nil { return time }
-            tick += 1
+            steps += 1
+            if session.state.end != nil { return (time, steps) }
+            let still = !session.state.isAnimating(at: time)
+            clock.advance()
+            if still {
+                // Nothing moves: nothing changes until the next entry or timer (or, with none, the end).
+                var timers = Timers()
+                session.state.timers(into: &timers, at: time, deck: session.deck)
+                clock.skip(to: min(timers.next ?? .infinity, entries.first?.time ?? .infinity))
+            }
         }
     }
 
     /// Waits (up to 60 s) until every visible card's photo is on the GPU or known to be unreadable,
-    /// and the open page's sharp photo too (its full resolution when the view asked for it).
+    /// and the open page's sharp photo too (its full resolution when the view asked for it). The
+    /// frame's time stands still meanwhile; the retries of photos that failed for want of
+    /// descriptors or memory go by the seconds waited, so they come due and end (`RetryBackoff`).
     private func waitForPhotos(at time: Double) {
         guard let deck = session.deck else { return }
         let clock = MonotonicClock()
-        let deadline = clock.now + .seconds(60)
+        let start = clock.now, deadline = start + .seconds(60)
         while true {
             TerminationSignals.exitIfRequested()
-            session.advance([], at: time, photos: Self.waitingStep)
+            var step = Self.waitingStep
+            step.retriesAt = time + (clock.now - start).milliseconds / 1000
+            session.advance([], at: time, photos: step)
             if case .failed(let message) = session.state.end { fail(.failure, message) }
             let row = session.state.row
             if deck.isReady(layout: row.layout, scroll: row.offset(at: time)), !session.state.sharp.isWaiting { break }
@@ -84,10 +98,10 @@ struct ScreenshotRun {
         let pixels = renderer.windowPixels
         let clock = MonotonicClock()
         var times: [Duration] = []
-        renderer.buildScene(session.state.frame(at: time, photoTime: .infinity, deck: session.deck), for: pixels)
+        let scene = renderer.buildScene(session.state.frame(at: time, photoTime: .infinity, deck: session.deck), for: pixels)
         for _ in 0..<2 {
             let start = clock.now
-            renderer.renderScene(into: pixels)
+            renderer.renderScene(scene, into: pixels)
             renderer.finish()
             times.append(clock.now - start)
         }

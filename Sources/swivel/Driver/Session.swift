@@ -56,6 +56,8 @@ final class Session {
         /// (`PhotoDeck.uploads`: none in the window's first frame, every one ready just after the
         /// open, then two a frame).
         var uploads: (limit: Int, seconds: Double)?
+        /// The time the deck judges its retries by, when not the step's (`PhotoDeck.update`).
+        var retriesAt: Double?
 
         static let live = Photos(prepares: true)
     }
@@ -85,7 +87,7 @@ final class Session {
         // The first frame goes up before any photo: the window never waits for decoding. Just
         // after it, every photo that is ready goes up at once (`PhotoDeck.uploads`).
         let uploads = photos.uploads ?? deck.uploads(firstFrame: !display.presented, at: now)
-        let update = deck.step(for: state.row, at: now, pixelScale: pixels.scale(for: state.row.layout.viewport),
+        let update = deck.step(for: state.row, at: now, retriesAt: photos.retriesAt, pixelScale: pixels.scale(for: state.row.layout.viewport),
                                settled: photos.settled, uploadLimit: uploads.limit, uploadSeconds: uploads.seconds)
         (step.uploaded, step.uploadedOnScreen, step.removed) = (update.uploaded, update.uploadedOnScreen, update.unreadable.count)
         state.handle(.cardsUnreadable(update.unreadable), at: now, deck: deck, effects: effects)

@@ -113,13 +113,11 @@ struct TrashState: Equatable, Sendable {
             return ([], nil)
         }
         var restored: [[FilePath]] = []
-        var renamed: [FilePath] = []
         var failures: [String] = []
         for entry in moved {
             switch effects.restore(entry.files) {
-            case .success(let moves):
+            case .success:
                 restored.append(entry.card)
-                renamed += zip(entry.card, moves).filter { $0.1 == .rename }.map(\.0)
             case .failure(let failure):
                 let originals = entry.files.map { FilePath(bytes: $0.original) }
                 failures.append("cannot restore \(Self.paths(originals)): \(failure.reason) "
@@ -128,7 +126,8 @@ struct TrashState: Equatable, Sendable {
         }
         for line in failures { effects.warn(line) }
         let changes = restored.flatMap { $0.map(returned) }
-        expect(renamed.map(returned), at: now)
+        // The watch reports each file back, whether linked back or renamed.
+        expect(changes, at: now)
         let done = restored.count == 1 ? "Restored \(Self.names(restored[0]))" : "Restored \(restored.count) photos"
         switch (restored.isEmpty, failures.count) {
         case (true, 1): notice.show(Self.capitalised(failures[0]), at: now)

@@ -2,8 +2,8 @@ import SwivelCore
 
 /// What happened to a deck's files while it was open, as `FolderWatch` reports it.
 public enum FolderChange: Equatable, Sendable {
-    /// A file closed after writing, moved in, or found in a new subfolder: new to the deck, or to
-    /// be read again. `root` is the place among the command line's paths of the one it falls under.
+    /// A file closed after writing, moved in, linked in, or found in a new subfolder or in a folder
+    /// of the command line that came back: new to the deck, or to be read again. `root` is the place among the command line's paths of the one it falls under.
     case written(FilePath, root: Int)
     /// A file deleted or moved away.
     case removed(FilePath)

@@ -1,23 +1,32 @@
-/// When photos whose decode failed transiently may be tried again.
+/// When photos whose decode failed transiently may be tried again, and when they are given up.
 ///
-/// After a transient failure (the process out of descriptors or memory when it opened the file)
-/// a photo is tried again no sooner than `delay` seconds later, doubled at each failure in a row
-/// up to `delayLimit`: a process out of descriptors does not spin on opens that cannot succeed,
-/// and gets its photos within a second once it has them again.
+/// After a transient failure (the process out of descriptors or memory when it opened the file,
+/// or started or heard from its decoder) a photo is tried again no sooner than `delay` seconds
+/// later, doubled at each failure in a row: a process out of descriptors does not spin on opens
+/// that cannot succeed, and gets its photos within a second once it has them again. The
+/// `maxFailures`th failure in a row gives the photo up, to be skipped with its line like any
+/// other failure: tried at 0, 1, 3 and 7 s, a photo is not waited for in silence (a screenshot
+/// in a process left 6 descriptors waited its whole minute for one, and said nothing).
 public struct RetryBackoff: Sendable {
     public static var delay: Double { 1 }
-    public static var delayLimit: Double { 16 }
+    public static var maxFailures: Int { 4 }
 
     /// By photo id: when it may be tried again, and how many times in a row it failed.
     private var retries: [Int: (after: Double, failures: Int)] = [:]
 
     public init() {}
 
-    /// Photo `id` failed transiently at `now`.
-    public mutating func failed(_ id: Int, at now: Double) {
+    /// Photo `id` failed transiently at `now`: true when it is to be tried again, false when
+    /// that was its `maxFailures`th failure in a row and it is given up (and forgotten here).
+    @discardableResult
+    public mutating func failed(_ id: Int, at now: Double) -> Bool {
         let failures = (retries[id]?.failures ?? 0) + 1
-        let delay = min(Self.delayLimit, Self.delay * Double(1 << min(failures - 1, 16)))
-        retries[id] = (now + delay, failures)
+        guard failures < Self.maxFailures else {
+            retries[id] = nil
+            return false
+        }
+        retries[id] = (now + Self.delay * Double(1 << (failures - 1)), failures)
+        return true
     }
 
     /// Photo `id` was decoded, failed for good, or left the deck: no retry waits for it.

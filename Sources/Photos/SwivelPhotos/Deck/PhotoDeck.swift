@@ -180,10 +180,13 @@ public final class PhotoDeck<Textures: PhotoTextureArray> {
 
     /// Once per frame, before drawing. Sizes the textures for the pixel scale, tells the decoders
     /// what is wanted, uploads up to `uploadLimit` finished photos, and stops uploading once
-    /// `uploadSeconds` have been spent on it. What is wanted: `DeckDecodePlan`.
+    /// `uploadSeconds` have been spent on it. What is wanted: `DeckDecodePlan`. `retriesAt`: the
+    /// time the retries of transient failures are judged by when it is not `now` (a screenshot's
+    /// wait for its photos, whose frame time stands still while the real seconds pass).
     public func update(layout: CarouselLayout, scroll: Double, destination: Double? = nil, velocity: Double,
-                pixelScale: Double, now: Double, uploadLimit: Int = DeckOpening.uploadsPerFrame,
+                pixelScale: Double, now: Double, retriesAt: Double? = nil, uploadLimit: Int = DeckOpening.uploadsPerFrame,
                 uploadSeconds: Double = .infinity) -> Update {
+        let retryTime = retriesAt ?? now
         opening.updated(at: now)
         prepareTextures(layout: layout, pixelScale: pixelScale)
         guard let textures else { return Update() }
@@ -198,11 +201,11 @@ public final class PhotoDeck<Textures: PhotoTextureArray> {
         // drawn for.)
         let decodedFirst = Set(plan.shownFirst.map { order[$0] })
         self.onScreen = Set(layout.cards(inSlots: layout.showingIndices(scroll: scroll)).filter { order.indices.contains($0) }.map { order[$0] })
-        updatedAt = now
+        updatedAt = retryTime
         // A retry that is due goes on the wish list below; one no longer wanted is forgotten.
-        retries.keep(wanted: Set(wanted), at: now)
+        retries.keep(wanted: Set(wanted), at: retryTime)
         loader.want(wanted.filter { id in
-            cache.slot(for: id) == nil && !unusable.contains(id) && retries.mayTry(id, at: now)
+            cache.slot(for: id) == nil && !unusable.contains(id) && retries.mayTry(id, at: retryTime)
         }, onScreen: decodedFirst)
 
         var update = Update()
@@ -212,11 +215,11 @@ public final class PhotoDeck<Textures: PhotoTextureArray> {
               let finished = loader.takeFinished(limit: 1).first {
             taken += 1
             switch finished.result {
-            case .failure(let error) where error.transient:
-                // Not the file's fault: nothing is said, the card stays, and it is wanted again
-                // once the delay has passed.
-                retries.failed(finished.id, at: now)
             case .failure(let error):
+                // A transient failure is not the file's fault: nothing is said, the card stays,
+                // and it is wanted again once the delay has passed, up to its last try
+                // (`RetryBackoff`), after which it is skipped with its line like any other.
+                if error.transient, retries.failed(finished.id, at: retryTime) { continue }
                 retries.forget(finished.id)
                 // Said once is enough; a file gone or rewritten since is no longer this card.
                 guard !unusable.contains(finished.id), membership.order.contains(finished.id) else { continue }
@@ -266,12 +269,13 @@ public final class PhotoDeck<Textures: PhotoTextureArray> {
     /// controller: the caller takes the `unreadable` cards out of the membership and the row
     /// (`ScrollController.removeCard`), so that the centred card stays centred. `settled` asks for the cards on screen whatever the row's
     /// speed (for screenshots and measurements).
-    public func update(for controller: ScrollController, at time: Double, pixelScale: Double, settled: Bool = false,
-                       uploadLimit: Int = DeckOpening.uploadsPerFrame, uploadSeconds: Double = .infinity) -> Update {
+    public func update(for controller: ScrollController, at time: Double, retriesAt: Double? = nil, pixelScale: Double,
+                       settled: Bool = false, uploadLimit: Int = DeckOpening.uploadsPerFrame,
+                       uploadSeconds: Double = .infinity) -> Update {
         update(layout: controller.layout, scroll: controller.offset(at: time),
                destination: controller.destination(at: time),
                velocity: settled ? 0 : controller.velocity(at: time),
-               pixelScale: pixelScale, now: time, uploadLimit: uploadLimit, uploadSeconds: uploadSeconds)
+               pixelScale: pixelScale, now: time, retriesAt: retriesAt, uploadLimit: uploadLimit, uploadSeconds: uploadSeconds)
     }
 
     /// Files that appear while the deck is open go where `placement` says; `times` are the times

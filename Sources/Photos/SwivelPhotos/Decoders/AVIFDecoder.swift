@@ -75,7 +75,18 @@ enum AVIFDecoder {
             // and dav1d make (up to 4 planes of 16-bit samples) are asked for first.
             let planes = (try? PhotoMemory.byteCount(Int(parsed.pointee.width) * Int(parsed.pointee.height) * 4,
                                                      of: UInt16.self)) ?? .max
-            try check(try PhotoMemory.reserving(planes) { avifDecoderNextImage(decoder) })
+            // libavif 0.11 scales a frame whose coded size is not its container's (`ispe`, a
+            // track's header) to that size (avifImageScale, in avifDecoderNextImage): a 640 × 360
+            // frame under an ispe of 16000² became 2.3 GB of planes. MIAF requires them equal, so
+            // such a file is refused: the scale's dimension limit, which after the parse only the
+            // scale reads (dav1d is given the size limit), is set below the size the file claims.
+            let claimed = (width: Int(parsed.pointee.width), height: Int(parsed.pointee.height))
+            decoder.pointee.imageDimensionLimit = UInt32(max(claimed.width, claimed.height) - 1)
+            let next = try PhotoMemory.reserving(planes) { avifDecoderNextImage(decoder) }
+            if next != AVIF_RESULT_OK, diagnostic(decoder).utf8.containsSequence("avifImageScale".utf8) {
+                throw Failure(reason: "cannot decode: AVIF image data is not the \(claimed.width)×\(claimed.height) px its header says")
+            }
+            try check(next)
             try cancellation.check()
             guard let image = decoder.pointee.image else { throw Failure(reason: "cannot decode: AVIF file has no image") }
             do throws(Failure) {

@@ -1,10 +1,11 @@
 import LazyLibraries
+import SwivelCore
 import SwivelPhotoCore
 
 /// A library the decoders call. None is linked: each is loaded on first use (Sources/LazyLibraries)
 /// and may not be installed at all, so every way into one asks first. A photo whose decoding needs
-/// a missing one is skipped with "FORMAT needs PACKAGE, not installed" (`require`); the rest of the
-/// deck loads.
+/// one that did not load is skipped with "FORMAT needs PACKAGE, which did not load: DLERROR"
+/// (`require`, `MissingLibrary`); the rest of the deck loads.
 enum DecoderLibrary: String, CaseIterable, Sendable {
     case heif, jpegXL, turboJPEG, lcms2, exif, sdlImage, gif, webp, webpDemux, netpbm, tiff, png, avif, jpeg
     /// LibRaw (libraw_r), camera RAW.
@@ -105,8 +106,11 @@ enum DecoderLibrary: String, CaseIterable, Sendable {
         return text.hasPrefix(prefix) ? named(String(text.dropFirst(prefix.count))) : nil
     }
 
+    /// Why it did not load, in dlerror's words; nil while it is loaded or not yet tried.
+    var loadError: String? { swivel_lazy_library_error(index).map { String(cString: $0) } }
+
     /// Returns when the library is there; else throws the failure that skips a `format` file.
     func require(for format: String) throws(Failure) {
-        guard isAvailable else { throw Failure(reason: "\(format) needs \(package), not installed") }
+        guard isAvailable else { throw Failure(reason: MissingLibrary.reason("\(format) needs \(package)", dlerror: loadError)) }
     }
 }

@@ -2,8 +2,8 @@ import Glibc
 
 /// An open file read by a C library through callbacks (libheif's `heif_reader`, libavif's
 /// `avifIO`): at a position or an offset, with pread, so the file is never read whole. A read
-/// made after the decode was cancelled fails, which stops the library at its next read (libheif
-/// and libavif read each tile's coded data just before decoding it).
+/// made after the decode was cancelled fails, which stops libavif at its next read (it reads each
+/// tile's coded data just before decoding it); libheif's reader is given `.never` (`HEIFDecoder`).
 final class DescriptorReader {
     let file: OpenFile
     let cancellation: DecodeCancellation

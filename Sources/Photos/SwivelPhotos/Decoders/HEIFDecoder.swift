@@ -11,11 +11,12 @@ import SwivelPhotoCore
 ///
 /// libheif reads the file through a `heif_reader` over its descriptor (`DescriptorReader`), box by
 /// box and item by item, never whole, after the `meta` box has been measured
-/// (`HeldBoxes.check`). libheif 1.15 has no way to cancel a decode: a cancelled one
-/// stops between libheif's calls, and between a grid's tiles, whose coded data libheif reads (and
-/// `DescriptorReader` refuses once cancelled) just before decoding each; one tile, or one image
-/// that is not a grid, is decoded to the end. A grid's output size is checked by libheif
-/// (`heif_context_set_maximum_image_size_limit`) before its pixels are allocated.
+/// (`HeldBoxes.check`). libheif 1.15 has no way to cancel a decode, and a read refused under it
+/// aborts the process (assert(success) in Box_hvcC::parse and Box_iloc::read_data: met cancelling a
+/// 4096² HEIC after each of its looks in turn), so its reads never look at the cancellation: a
+/// cancelled decode stops between libheif's calls, and one image, a grid's tiles and all, is
+/// decoded to the end (the app's decoder workers are killed instead). A grid's output size is
+/// checked by libheif (`heif_context_set_maximum_image_size_limit`) before its pixels are allocated.
 enum HEIFDecoder {
     static func decode(_ file: OpenFile, target: DecodeTarget,
                        cancellation: DecodeCancellation = .never) throws(Failure) -> DecodedImage {
@@ -28,15 +29,10 @@ enum HEIFDecoder {
         // libheif's own size check (ispe, and a grid's output size while decoding: libheif 1.15
         // refuses a side at or over the limit, hence + 1).
         heif_context_set_maximum_image_size_limit(context, Int32(ImageLimits.maxSide + 1))
-        // Tiles decoded one after another on this thread, each read through `reader` just before
-        // it is decoded: a cancelled decode stops at its next tile. (Decodes already run on
-        // several threads.)
+        // Tiles decoded one after another on this thread. (Decodes already run on several threads.)
         heif_context_set_max_decoding_threads(context, 0)
-        let reader = DescriptorReader(file, cancellation: cancellation)
-        func check(_ error: heif_error) throws(Failure) {
-            if reader.wasCancelled { throw Failure.cancelled }
-            try HEIFDecoder.check(error)
-        }
+        let reader = DescriptorReader(file, cancellation: .never)
+        let check: (heif_error) throws(Failure) -> Void = HEIFDecoder.check
         // The context reads through `reader` while it lives; both end with this call.
         return try withExtendedLifetime(reader) { () throws(Failure) -> DecodedImage in
             try check(heif_context_read_from_reader(context, fileReader, Unmanaged.passUnretained(reader).toOpaque(), nil))

@@ -18,7 +18,9 @@ enum JPEGDecoder {
     /// over a minute. No camera's or editor's file comes near 500: libjpeg's default progressive
     /// script has 10 scans, jpegtran's and mozjpeg's optimised ones a few dozen; successive
     /// approximation itself allows at most 11 scans a coefficient band (Ah/Al up to 10 for 8-bit
-    /// samples). The header is read only up to the first scan, so it needs no limit.
+    /// samples). The header is read only up to the first scan, so it needs no limit. The scans
+    /// are counted from the bytes first (`checkScanCount`), so a file over the limit costs no
+    /// decoding; libjpeg's own count stays as the backstop.
     static let maxScans: Int32 = 500
     static let scanLimitReason = "cannot decode: progressive JPEG with more than 500 scans"
     /// libjpeg's words when malloc failed: JERR_OUT_OF_MEMORY, "Insufficient memory (case N)"
@@ -55,7 +57,9 @@ enum JPEGDecoder {
     /// still reads every texel); `DecodedImage.original` gives the whole photo's size as ever.
     static func decode(_ file: OpenFile, target: DecodeTarget, unresampledUpTo: Double = 1,
                        cancellation: DecodeCancellation = .never) throws(Failure) -> DecodedImage {
-        try decode(target: target, unresampledUpTo: unresampledUpTo, cancellation: cancellation) { limits, reader, header in
+        try DecoderLibrary.jpeg.require(for: "JPEG")
+        try checkScanCount(file, cancellation: cancellation)
+        return try decode(target: target, unresampledUpTo: unresampledUpTo, cancellation: cancellation) { limits, reader, header in
             swivel_jpeg_open(file.descriptor, limits, reader, header)
         }
     }

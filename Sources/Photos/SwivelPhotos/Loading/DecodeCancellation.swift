@@ -6,16 +6,21 @@ import Synchronization
 /// then throw `Failure.cancelled`, so a decode nobody waits for stops instead of holding a thread.
 public final class DecodeCancellation: Sendable {
     private let flag = Atomic<Bool>(false)
-    /// A test's: the decode cancels itself when it looks for the `cancelsAtLook`-th time; the
-    /// looks are counted (`looks`), so that where a decode stops is a count, not a time.
-    private let cancelsAtLook: Int?
-    private let lookCount = Atomic<Int>(0)
+    /// The looks at `isCancelled` so far; counted only where `cancelsAfter` is set.
+    private let looked = Atomic<Int>(0)
+    /// The look after which this cancels itself; nil where only `cancel()` does.
+    private let cancelsAfter: Int?
 
-    public init() { cancelsAtLook = nil }
+    public init() { cancelsAfter = nil }
 
-    /// A decode that is cancelled as it looks for the `look`-th time (1: at once), counting its
-    /// looks (tests: a decoder stops at the next place it looks after a cancel, whatever the time).
-    public init(cancelsAtLook look: Int) { cancelsAtLook = look }
+    /// A cancellation that cancels itself as the decode makes its `looks`th look at it (that look
+    /// still answers no; the next says yes), and counts every look (`looks`): for the tests, which
+    /// place a cancel by a decode's progress (looks, input chunks, library calls) and see at which
+    /// look it stopped, whatever the machine's speed. `.max` only counts.
+    init(cancellingAfterLooks looks: Int) {
+        cancelsAfter = looks
+        if looks <= 0 { flag.store(true, ordering: .relaxed) }
+    }
 
     /// A decode that nobody cancels (the tests' and one-off decodes).
     public static let never = DecodeCancellation()
@@ -23,13 +28,15 @@ public final class DecodeCancellation: Sendable {
     /// Asks the decode to stop; it notices at its next check.
     public func cancel() { flag.store(true, ordering: .relaxed) }
 
+    /// One look: whether the decode is to stop.
     public var isCancelled: Bool {
-        if let cancelsAtLook, lookCount.add(1, ordering: .relaxed).newValue >= cancelsAtLook { cancel() }
-        return flag.load(ordering: .relaxed)
+        let cancelled = flag.load(ordering: .relaxed)
+        if let cancelsAfter, looked.wrappingAdd(1, ordering: .relaxed).newValue >= cancelsAfter { cancel() }
+        return cancelled
     }
 
-    /// How many times the decode looked (`isCancelled`), with `init(cancelsAtLook:)`.
-    public var looks: Int { lookCount.load(ordering: .relaxed) }
+    /// The looks taken so far (counted for `init(cancellingAfterLooks:)` only).
+    var looks: Int { looked.load(ordering: .relaxed) }
 
     /// Throws `Failure.cancelled` once `cancel()` was called.
     func check() throws(Failure) {

@@ -19,6 +19,9 @@ public struct PhotoInfo: Equatable, Sendable {
     public var profileDescription: String?
     /// A camera RAW's sensor data: "RAW 6000 × 4000, 14-bit, Bayer RGGB".
     public var sensor: String?
+    /// Why the file could not be read at all ("cannot open: Permission denied", "the decoder
+    /// crashed (SIGSEGV)"); nil when it was.
+    public var unreadable: String?
     /// The JPEG of a RAW+JPEG pair, when this is its RAW's information.
     public var pairedJPEG: PairedFile?
 
@@ -29,7 +32,7 @@ public struct PhotoInfo: Equatable, Sendable {
         public var fileBytes: Int?
     }
 
-    public init(fileName: String) { self.fileName = fileName }
+    public init(fileName: String, unreadable: String? = nil) { (self.fileName, self.unreadable) = (fileName, unreadable) }
 
     /// A RAW+JPEG pair's information: the RAW's (its camera, exposure and sensor), with the JPEG's
     /// name and sizes on a line of their own.
@@ -136,17 +139,19 @@ public struct PhotoInfo: Equatable, Sendable {
     /// Reads `path`'s information. Bounded like the decoders: the header, the metadata blocks and
     /// nothing of the pixels (a 1 MiB read at most for a JPEG or PNG; libheif, libavif, libjxl and
     /// libtiff read only the boxes or directories they are asked for). What cannot be read is
-    /// left nil; a file that cannot be opened gives its name alone.
+    /// left nil; a file that cannot be opened gives its name and why.
     public static func read(_ path: FilePath) -> PhotoInfo {
         let fileName = String(decoding: path.lastComponent, as: UTF8.self)
-        guard let file = try? OpenFile(path) else { return PhotoInfo(fileName: fileName) }
+        let file: OpenFile
+        do { file = try OpenFile(path) } catch { return PhotoInfo(fileName: fileName, unreadable: error.reason) }
         defer { file.close() }
         return read(file, fileName: fileName, pathExtension: path.pathExtension)
     }
 
     /// The information of the open file `descriptor` (a decoder worker's), as `read` gives a path's.
     public static func read(descriptor: Int32, fileName: String, pathExtension: String) -> PhotoInfo {
-        guard let file = try? OpenFile(descriptor: descriptor) else { return PhotoInfo(fileName: fileName) }
+        let file: OpenFile
+        do { file = try OpenFile(descriptor: descriptor) } catch { return PhotoInfo(fileName: fileName, unreadable: error.reason) }
         return read(file, fileName: fileName, pathExtension: pathExtension)
     }
 

@@ -1,4 +1,5 @@
 import Glibc
+import SwivelSystem
 import SwivelCore
 import SwivelPhotoCore
 
@@ -192,7 +193,7 @@ private struct DirectoryEntries {
         defer { closedir(stream) }
         var entries = DirectoryEntries()
         while let entry = readdir(stream) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { Array($0.prefix { $0 != 0 }) }
+            let name = directoryEntryName(entry)
             if name.first == UInt8(ascii: ".") { continue }   // dot-files, ".", ".."
             let isImageName = DeckScanner.hasImageExtension(name)
             switch Int32(entry.pointee.d_type) {

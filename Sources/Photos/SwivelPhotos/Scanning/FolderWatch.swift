@@ -7,14 +7,22 @@ import SwivelSystem
 /// on a thread of its own, and hands the changes over in batches.
 ///
 /// A file is reported when it is closed after writing (`IN_CLOSE_WRITE`) or moved in
-/// (`IN_MOVED_TO`), never while it is still being written; links are reported when made. In a
-/// folder only image-named files count (`DeckScanner.hasImageExtension`, no dot-files); a file
-/// named directly counts whatever its name. Changes are passed on once the events have been quiet
-/// for `quietSeconds`, or `batchSeconds` after the first, so a burst (a thousand files copied in)
-/// arrives as a few batches rather than one a file. When the user's inotify watch limit is reached,
-/// one line says so and the folders not watched by then get no live updates. When the kernel's
-/// event queue overflows (events were lost), every watched folder is listed again and the deck
-/// told what is there (`listed`, `present`, `removed`, `removedFolder`), in the same batch.
+/// (`IN_MOVED_TO`), never while it is still being written. A name made by a link — a symbolic
+/// link, a hard link (`ln`), a file written unnamed and then linked in (`O_TMPFILE`, `linkat`) —
+/// is complete when it appears: its `IN_CREATE` comes without the `IN_OPEN` that a file created by
+/// `open` gets in the same call, so a file created and not opened by the time its batch goes out is
+/// reported then (and one opened meanwhile, once every open of it has closed). In a folder only
+/// image-named files count (`DeckScanner.hasImageExtension`, no dot-files); a file named directly
+/// counts whatever its name. Changes are passed on once the events have been quiet for
+/// `quietSeconds`, or `batchSeconds` after the first, so a burst (a thousand files copied in)
+/// arrives as a few batches rather than one a file. A folder of the command line that is deleted
+/// or moved away (its cards leave, and one line says so) is watched for again from the nearest
+/// folder above it that is there: made again, or another moved into its place, it is watched and
+/// its photos come back, as does a file named directly whose folder went and came back. When the
+/// user's inotify watch limit is reached, one line says so and the folders not watched by then get
+/// no live updates. When the kernel's event queue overflows (events were lost), every watched
+/// folder is listed again and the deck told what is there (`listed`, `present`, `removed`,
+/// `removedFolder`), in the same batch.
 public final class FolderWatch: @unchecked Sendable {
     /// A batch goes out once no event has come for this long (seconds)…
     public static var quietSeconds: Double { 0.05 }
@@ -37,21 +45,55 @@ public final class FolderWatch: @unchecked Sendable {
     }
 
     /// What is watched at one watch descriptor: a folder of the deck (`folder`, under command-line
-    /// path `root`) and/or the single files named in it (by entry name).
+    /// path `root`) and/or the single files named in it (by entry name), and the command line's
+    /// folders that are gone, waited for here by the name on the way to them (`awaited`).
     private struct Watched {
         var folder: (path: FilePath, root: Int)?
         var files: [[UInt8]: (path: FilePath, root: Int)] = [:]
+        var awaited: [[UInt8]: [Awaited]] = [:]
+        /// The folder watched for `awaited`'s names.
+        var awaitedIn: FilePath?
+
+        var isEmpty: Bool { folder == nil && files.isEmpty && awaited.isEmpty }
+    }
+
+    /// A folder that is gone and watched for: a folder of the command line (`file` nil), or the
+    /// folder of a file named directly (`file`). `root`: the command-line path's place.
+    private struct Awaited {
+        var folder: FilePath
+        var file: FilePath?
+        var root: Int
+    }
+
+    /// A file created in a watched folder, not yet known to be complete: `opens` is how many opens
+    /// of it have not closed yet (its creator's among them, for a file made by `open`); `id` tells
+    /// it from an earlier file of the same name in the same batch.
+    private struct Created {
+        var root: Int
+        var opens = 0
+        var id: Int
+    }
+
+    /// A change waiting for its batch: one seen, or a file created whose batch reports it if it
+    /// is still not opened by then (`Created`).
+    private enum Staged {
+        case change(FolderChange)
+        case created(FilePath, id: Int)
     }
 
     private static let mask = UInt32(bitPattern: IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_CREATE | IN_DELETE
-                                      | IN_DELETE_SELF | IN_MOVE_SELF | IN_EXCL_UNLINK)
+                                      | IN_DELETE_SELF | IN_MOVE_SELF | IN_OPEN | IN_CLOSE_NOWRITE | IN_EXCL_UNLINK)
 
     private let inotify: Inotify
+    /// The command line's paths, in order.
+    private let roots: [FilePath]
     private let recursive: Bool
     private let warn: @Sendable (String) -> Void
     private let onChange: @Sendable () -> Void
     // Only the watching thread touches these once it has started.
     private var watched: [Int32: Watched] = [:]
+    private var created: [FilePath: Created] = [:]
+    private var createdCount = 0
     private var watchesAdded = 0
     private var limitReached = false
     private var overflowSaid = false
@@ -75,6 +117,7 @@ public final class FolderWatch: @unchecked Sendable {
             return nil
         }
         self.inotify = inotify
+        self.roots = roots
         self.recursive = recursive
         self.warn = warn
         self.onChange = onChange
@@ -122,7 +165,7 @@ public final class FolderWatch: @unchecked Sendable {
     // MARK: The watching thread
 
     private func run() {
-        var staged: [FolderChange] = []
+        var staged: [Staged] = []
         var first = 0.0, last = 0.0
         while !lock.withLock({ stopping }) {
             let now = Self.seconds()
@@ -148,9 +191,26 @@ public final class FolderWatch: @unchecked Sendable {
                 last = after
             }
             if !staged.isEmpty, after >= min(last + Self.quietSeconds, first + Self.batchSeconds) {
-                lock.withLock { pending += staged }
+                let batch = changes(from: staged)
                 staged = []
+                guard !batch.isEmpty else { continue }
+                lock.withLock { pending += batch }
                 onChange()
+            }
+        }
+    }
+
+    /// The changes of a batch: a file created and not opened since is reported as written (a
+    /// link: complete as it appeared); one opened is left to its last close.
+    private func changes(from staged: [Staged]) -> [FolderChange] {
+        staged.compactMap { item in
+            switch item {
+            case .change(let change):
+                return change
+            case .created(let path, let id):
+                guard let file = created[path], file.id == id, file.opens == 0 else { return nil }
+                created[path] = nil
+                return .written(path, root: file.root)
             }
         }
     }
@@ -166,7 +226,9 @@ public final class FolderWatch: @unchecked Sendable {
     /// each file named directly. A folder that is gone is removed; a file named directly that is
     /// gone is removed. Changes to a file already in the deck while events were lost (rewritten
     /// in place) are not seen.
-    private func rescan(into changes: inout [FolderChange]) {
+    private func rescan(into staged: inout [Staged]) {
+        var changes: [FolderChange] = []
+        defer { staged += changes.map(Staged.change) }
         if !overflowSaid {
             warn("live updates missed some changes (the inotify queue overflowed): the folders are read again")
         }
@@ -179,8 +241,7 @@ public final class FolderWatch: @unchecked Sendable {
                         for name in folders { _ = watchFolder(folder.path.appending(name), root: folder.root, reporting: true, into: &changes) }
                     }
                 } else if errno == ENOENT || errno == ENOTDIR {
-                    changes.append(.removedFolder(folder.path))
-                    unwatch(under: folder.path)
+                    folderGone(folder, into: &changes)
                 }
             }
             for (_, file) in entry.files.sorted(by: { $0.key.lexicographicallyPrecedes($1.key) }) {
@@ -192,9 +253,25 @@ public final class FolderWatch: @unchecked Sendable {
                 }
             }
         }
+        // Watches whose folder went while events were lost.
+        for (watch, entry) in watched.sorted(by: { $0.key < $1.key }) where !entry.files.isEmpty || entry.awaitedIn != nil {
+            let folder = entry.awaitedIn ?? entry.files.first.map { Self.folder(of: $0.value.path) }
+            if let folder, !Self.isFolder(folder), watched[watch] != nil { lost(watch, entry, into: &changes) }
+        }
+        // The folders waited for that came back while events were lost.
+        for (watch, entry) in watched.sorted(by: { $0.key < $1.key }) {
+            for (name, waiting) in entry.awaited.sorted(by: { $0.key.lexicographicallyPrecedes($1.key) }) {
+                guard let folder = entry.awaitedIn, Self.isFolder(folder.appending(name)) else { continue }
+                watched[watch]?.awaited[name] = nil
+                for awaited in waiting { watchAgain(awaited, into: &changes) }
+            }
+        }
+        dropEmptyWatches()
     }
 
-    private func handle(_ event: Inotify.Event, into changes: inout [FolderChange]) {
+    private func handle(_ event: Inotify.Event, into staged: inout [Staged]) {
+        var changes: [FolderChange] = []
+        defer { staged += changes.map(Staged.change) }
         if event.has(IN_IGNORED) {
             watched[event.watch] = nil
             return
@@ -202,11 +279,14 @@ public final class FolderWatch: @unchecked Sendable {
         guard let entry = watched[event.watch] else { return }
         if event.name.isEmpty {
             // The folder itself went away or moved: its watch would follow it elsewhere.
-            if let folder = entry.folder, event.has(IN_DELETE_SELF | IN_MOVE_SELF) {
-                changes.append(.removedFolder(folder.path))
-                unwatch(under: folder.path)
-            }
+            if event.has(IN_DELETE_SELF | IN_MOVE_SELF) { lost(event.watch, entry, into: &changes) }
             return
+        }
+        if event.has(IN_CREATE | IN_MOVED_TO), let waiting = entry.awaited[event.name] {
+            // A name on the way to a folder that is gone: it, or a folder above it, is back.
+            watched[event.watch]?.awaited[event.name] = nil
+            for awaited in waiting { watchAgain(awaited, into: &changes) }
+            dropEmptyWatches()
         }
         if event.has(IN_ISDIR) {
             guard recursive, let folder = entry.folder, event.name.first != UInt8(ascii: ".") else { return }
@@ -227,17 +307,127 @@ public final class FolderWatch: @unchecked Sendable {
         if let file = entry.files[event.name], !targets.contains(where: { $0.path == file.path }) { targets.append(file) }
         for target in targets {
             if event.has(IN_CLOSE_WRITE | IN_MOVED_TO) {
+                created[target.path] = nil
                 changes.append(.written(target.path, root: target.root))
             } else if event.has(IN_CREATE) {
-                // A link made in place is never written: it is complete when it appears.
                 var status = stat()
-                if lstat(target.path.cString, &status) == 0, status.st_mode & S_IFMT == S_IFLNK {
+                guard lstat(target.path.cString, &status) == 0 else { continue }
+                if status.st_mode & S_IFMT == S_IFLNK {
+                    // A symbolic link is never written: it is complete when it appears.
+                    changes.append(.written(target.path, root: target.root))
+                } else if status.st_mode & S_IFMT == S_IFREG {
+                    // Made by `open` (whose IN_OPEN follows at once) or by a link: the batch tells.
+                    // (Its place among the changes before it and after it is kept.)
+                    createdCount += 1
+                    created[target.path] = Created(root: target.root, id: createdCount)
+                    staged += changes.map(Staged.change) + [.created(target.path, id: createdCount)]
+                    changes = []
+                }
+            } else if event.has(IN_OPEN) {
+                created[target.path]?.opens += 1
+            } else if event.has(IN_CLOSE_NOWRITE), let file = created[target.path], file.opens > 0 {
+                // Opened only to be read: when the last open closes, nothing was writing it.
+                created[target.path]?.opens -= 1
+                if file.opens == 1 {
+                    created[target.path] = nil
                     changes.append(.written(target.path, root: target.root))
                 }
             } else if event.has(IN_DELETE | IN_MOVED_FROM) {
+                created[target.path] = nil
                 changes.append(.removed(target.path))
             }
         }
+    }
+
+    /// Watch `watch` (`entry`) is of a folder that was deleted or moved away: its cards leave (a
+    /// folder of the command line says so in one line), the files named in it leave, and each
+    /// folder of the command line among them, or waited for in it, is waited for from higher up.
+    private func lost(_ watch: Int32, _ entry: Watched, into changes: inout [FolderChange]) {
+        inotify.removeWatch(watch)
+        watched[watch] = nil
+        if let folder = entry.folder { folderGone(folder, into: &changes) }
+        for (_, file) in entry.files.sorted(by: { $0.key.lexicographicallyPrecedes($1.key) }) {
+            changes.append(.removed(file.path))
+            watchAgain(Awaited(folder: Self.folder(of: file.path), file: file.path, root: file.root), into: &changes)
+        }
+        for (_, waiting) in entry.awaited.sorted(by: { $0.key.lexicographicallyPrecedes($1.key) }) {
+            for awaited in waiting { watchAgain(awaited, into: &changes) }
+        }
+        dropEmptyWatches()
+    }
+
+    /// Watched folder `folder` is gone: its cards and those of the folders under it leave; a
+    /// folder of the command line says so in one line and is waited for.
+    private func folderGone(_ folder: (path: FilePath, root: Int), into changes: inout [FolderChange]) {
+        changes.append(.removedFolder(folder.path))
+        unwatch(under: folder.path)
+        guard roots.indices.contains(folder.root), roots[folder.root] == folder.path else { return }
+        warn("\(folder.path) is gone (deleted or moved away): its photos leave the deck until it is back")
+        watchAgain(Awaited(folder: folder.path, file: nil, root: folder.root), into: &changes)
+    }
+
+    /// Watches `awaited` again if its folder is there (a folder of the command line, its photos
+    /// reported as written; a file named directly, reported if it is there), else waits for it:
+    /// the nearest folder above it that is there is watched for the next name on the way.
+    /// `depth`: how many times a name on the way came between the look and the watch.
+    private func watchAgain(_ awaited: Awaited, depth: Int = 0, into changes: inout [FolderChange]) {
+        if Self.isFolder(awaited.folder) {
+            if let file = awaited.file {
+                watchFile(file, root: awaited.root)
+                var status = stat()
+                if stat(file.cString, &status) == 0 { changes.append(.written(file, root: awaited.root)) }
+            } else {
+                _ = watchFolder(awaited.folder, root: awaited.root, reporting: true, into: &changes)
+            }
+            return
+        }
+        var missing = awaited.folder
+        while let (parent, name) = Self.split(missing) {
+            if let watch = addWatch(parent) {
+                watched[watch, default: Watched()].awaited[name, default: []].append(awaited)
+                watched[watch]?.awaitedIn = parent
+                if Self.isFolder(missing), depth < 64 {
+                    // Made between the look and the watch: on to it (a bounded number of times).
+                    watched[watch]?.awaited[name]?.removeLast()
+                    if watched[watch]?.awaited[name]?.isEmpty == true { watched[watch]?.awaited[name] = nil }
+                    watchAgain(awaited, depth: depth + 1, into: &changes)
+                }
+                return
+            }
+            if limitReached { return }
+            missing = parent
+        }
+    }
+
+    /// Removes the watches left with nothing to watch for (a folder above one that came back).
+    private func dropEmptyWatches() {
+        for (watch, entry) in watched where entry.isEmpty {
+            inotify.removeWatch(watch)
+            watched[watch] = nil
+        }
+    }
+
+    /// Whether `path` is a folder (or a link to one).
+    private static func isFolder(_ path: FilePath) -> Bool {
+        var status = stat()
+        return stat(path.cString, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
+    }
+
+    /// `path`'s folder and last name ("/a/b/" → "/a", "b"; "b" → ".", "b"); nil for "/", "." and "..".
+    private static func split(_ path: FilePath) -> (folder: FilePath, name: [UInt8])? {
+        let name = path.lastComponent
+        guard !name.isEmpty, name != [UInt8(ascii: ".")], name != [UInt8(ascii: "."), UInt8(ascii: ".")] else { return nil }
+        return (folder(of: path), name)
+    }
+
+    /// The folder `path` is in ("/a/b" → "/a", "/b" → "/", "b" → ".").
+    private static func folder(of path: FilePath) -> FilePath {
+        var bytes = path.bytes
+        while bytes.count > 1, bytes.last == UInt8(ascii: "/") { bytes.removeLast() }
+        guard let slash = bytes.lastIndex(of: UInt8(ascii: "/")) else { return FilePath(".") }
+        var end = slash
+        while end > 0, bytes[end - 1] == UInt8(ascii: "/") { end -= 1 }
+        return FilePath(bytes: end == 0 ? [UInt8(ascii: "/")] : Array(bytes[..<end]))
     }
 
     /// Stops watching `path` and every folder under it.
@@ -246,7 +436,7 @@ public final class FolderWatch: @unchecked Sendable {
         for (watch, entry) in watched {
             guard let folder = entry.folder,
                   folder.path.bytes == path.bytes || folder.path.bytes.starts(with: prefix) else { continue }
-            if entry.files.isEmpty {
+            if entry.files.isEmpty && entry.awaited.isEmpty {
                 inotify.removeWatch(watch)
                 watched[watch] = nil
             } else {
@@ -281,10 +471,7 @@ public final class FolderWatch: @unchecked Sendable {
 
     private func watchFile(_ path: FilePath, root: Int) {
         let name = path.lastComponent
-        let slash = path.bytes.lastIndex(of: UInt8(ascii: "/"))
-        let directory = slash.map { FilePath(bytes: $0 == 0 ? [UInt8(ascii: "/")] : Array(path.bytes[..<$0])) }
-            ?? FilePath(".")
-        guard let watch = addWatch(directory) else { return }
+        guard let watch = addWatch(Self.folder(of: path)) else { return }
         watched[watch, default: Watched()].files[name] = (path, root)
     }
 
@@ -316,7 +503,7 @@ public final class FolderWatch: @unchecked Sendable {
         defer { closedir(stream) }
         var images: [[UInt8]] = [], folders: [[UInt8]] = []
         while let entry = readdir(stream) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { Array($0.prefix { $0 != 0 }) }
+            let name = directoryEntryName(entry)
             if name.first == UInt8(ascii: ".") { continue }
             var type = Int32(entry.pointee.d_type)
             if type == Int32(DT_LNK) || type == Int32(DT_UNKNOWN) {   // links are followed, as the scan does

@@ -11,6 +11,10 @@ struct PNGTextChunks {
     /// The most a compressed text may inflate to: a URI or a number is short.
     static let maxInflatedText = 64 << 10
 
+    init(width: Int, height: Int, texts: [String: String] = [:]) {
+        (self.width, self.height, self.texts) = (width, height, texts)
+    }
+
     /// Nil when `bytes` are not a PNG or its chunks run past the end. `beforeImageData`: `bytes`
     /// may be the file's start only, and the walk ends at the first IDAT (the chunks before it).
     init?(_ bytes: [UInt8], beforeImageData: Bool = false) {

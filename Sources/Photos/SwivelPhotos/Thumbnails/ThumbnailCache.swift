@@ -10,6 +10,8 @@ public final class ThumbnailCache: @unchecked Sendable {
     public let writer: ThumbnailWriter
     /// The thumbnails folder with its links resolved, when it exists (for `contains`).
     private let resolvedRoot: FilePath?
+    /// The `Software` text of the files this program writes ("swivel VERSION").
+    private let software: String
     private let condition = Condition()
     private var hitCount = 0, missCount = 0
     private var captureCPU = 0.0
@@ -19,6 +21,7 @@ public final class ThumbnailCache: @unchecked Sendable {
     public init(directory: ThumbnailDirectory, software: String, warn: @escaping @Sendable (String) -> Void) {
         self.directory = directory
         writer = ThumbnailWriter(directory: directory, software: software, warn: warn)
+        self.software = software
         resolvedRoot = Self.resolved(directory.root)
     }
 
@@ -30,15 +33,19 @@ public final class ThumbnailCache: @unchecked Sendable {
     /// decode threads) and encoded and written (`--bench`).
     public var cpuMilliseconds: Double { condition.withLock { captureCPU } + writer.cpuMilliseconds }
 
-    /// The card-sized photo of `file`: from the smallest valid thumbnail that covers the card,
-    /// else decoded by `decodeFile` while a thumbnail of it is kept for writing. A file with a
-    /// valid failure entry of this version is not decoded again: the entry's reason is thrown.
+    /// The card-sized photo of `file`: from the smallest valid thumbnail that covers the card (one
+    /// over its folder's size is none: it is passed over, and the file's own thumbnail replaces
+    /// it), else decoded by `decodeFile` while a thumbnail of it is kept for writing. A file with a
+    /// valid failure entry that this program wrote (its folder is this version's, and so must be
+    /// its `Software`: another program's entry, wherever it was put, is no verdict) is not
+    /// decoded again: the entry's reason is thrown.
     func decode(_ file: FilePath, width: Int, height: Int, cancellation: DecodeCancellation,
                 decodeFile: () throws(ImageLoadError) -> DecodedImage) throws(ImageLoadError) -> DecodedImage {
         guard let subject = ThumbnailSubject(file: file), !isInside(subject.path) else { return try decodeFile() }
         for size in ThumbnailSize.candidates(card: (width, height)) {
             let path = directory.path(size, uri: subject.uri)
-            guard let chunks = Self.chunks(path, needing: ThumbnailSubject.Keys.checked), subject.isDescribed(by: chunks.texts),
+            guard let chunks = PhotoDecoding.thumbnailChunks(path, needing: ThumbnailSubject.Keys.checked), subject.isDescribed(by: chunks.texts),
+                  size.holds(width: chunks.width, height: chunks.height),
                   ThumbnailSize.covers((chunks.width, chunks.height), card: (width, height)) else { continue }
             do {
                 let image = try PhotoDecoding.decode(path, target: .fill(width: width, height: height), cancellation: cancellation)
@@ -49,8 +56,8 @@ public final class ThumbnailCache: @unchecked Sendable {
                 // A thumbnail that will not decode is passed over; the file is decoded.
             }
         }
-        if let chunks = Self.chunks(directory.failurePath(uri: subject.uri)), subject.isDescribed(by: chunks.texts),
-           let reason = chunks.texts[ThumbnailSubject.Keys.reason] {
+        if let chunks = PhotoDecoding.thumbnailChunks(directory.failurePath(uri: subject.uri), wanting: Self.failureKeys), subject.isDescribed(by: chunks.texts),
+           chunks.texts[ThumbnailSubject.Keys.software] == software, let reason = chunks.texts[ThumbnailSubject.Keys.reason] {
             condition.withLock { hitCount += 1 }
             throw ImageLoadError(path: file, reason: reason)
         }
@@ -70,12 +77,15 @@ public final class ThumbnailCache: @unchecked Sendable {
         }
     }
 
+    /// The keys a failure entry is judged by: it describes the file, this program wrote it, and why.
+    static let failureKeys = ThumbnailSubject.Keys.checked + [ThumbnailSubject.Keys.software, ThumbnailSubject.Keys.reason]
+
     /// Whether a failure says the file itself cannot be shown, so is worth a failure entry: not a
-    /// cancel, not the process out of descriptors or memory, not a library that is not installed
+    /// cancel, not the process out of descriptors or memory, not a library that did not load
     /// (installing it changes the answer, the file does not).
     static func isVerdictOnFile(_ error: ImageLoadError) -> Bool {
         !error.cancelled && !error.transient && error.reason != PhotoMemory.outOfMemory.reason
-            && !error.reason.hasSuffix(", not installed")
+            && !MissingLibrary.isReason(error.reason)
     }
 
     /// Whether `absolute` is in the thumbnails folder, by its path or its resolved path.
@@ -105,6 +115,11 @@ public final class ThumbnailCache: @unchecked Sendable {
     static func chunks(_ path: FilePath, needing keys: [String] = []) -> PNGTextChunks? {
         guard let file = try? OpenFile(path) else { return nil }
         defer { file.close() }
+        return chunks(file, needing: keys)
+    }
+
+    /// `chunks` of an open file (a decoder worker's).
+    static func chunks(_ file: OpenFile, needing keys: [String] = []) -> PNGTextChunks? {
         guard file.size <= maxThumbnailBytes else { return nil }
         if !keys.isEmpty, file.size > headBytes, let head = try? file.read(headBytes),
            let chunks = PNGTextChunks(head, beforeImageData: true), keys.allSatisfy({ chunks.texts[$0] != nil }) {
@@ -114,3 +129,4 @@ public final class ThumbnailCache: @unchecked Sendable {
         return PNGTextChunks(bytes)
     }
 }
+

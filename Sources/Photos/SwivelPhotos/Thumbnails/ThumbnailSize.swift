@@ -27,6 +27,12 @@ public enum ThumbnailSize: Int, CaseIterable, Sendable, Comparable {
         return (max(1, Int((Double(width) * scale).rounded())), max(1, Int((Double(height) * scale).rounded())))
     }
 
+    /// Whether a thumbnail of `width` × `height` px may stand in this size's folder: no side over
+    /// the size's, none 0. Anything larger is not a thumbnail by the spec, whoever wrote it, and
+    /// is passed over from its header, never decoded (a planted 16000² "x-large" one took a
+    /// decoder to 802 MiB).
+    public func holds(width: Int, height: Int) -> Bool { (1...side).contains(width) && (1...side).contains(height) }
+
     /// Whether an image of `image` pixels covers a `card` for aspect fill: it needs no scaling up
     /// either way (`AspectFill.crop` then takes at least the card's pixels from it).
     public static func covers(_ image: (width: Int, height: Int), card: (width: Int, height: Int)) -> Bool {

@@ -99,6 +99,11 @@ public enum DecodeService {
                 limited()
                 return (InfoMessages.reply(PhotoInfo.read(descriptor: file, fileName: "", pathExtension: pathExtension)), [])
             }
+            if let keys = InfoMessages.keys(ofChunksRequest: message.text) {
+                limited()
+                let chunks = (try? OpenFile(descriptor: file)).flatMap { ThumbnailCache.chunks($0, needing: keys.needing) }
+                return (InfoMessages.reply(chunks, keys: keys.all), [])
+            }
             if message.text == InfoMessages.takenRequest {
                 limited()
                 return (InfoMessages.reply(taken: DateTaken.dateTaken(descriptor: file)), [])

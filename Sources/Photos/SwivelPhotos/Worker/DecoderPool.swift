@@ -38,8 +38,35 @@ public final class DecoderPool: @unchecked Sendable {
         let libraries = pathExtensions.map(DecoderLibrary.expected) ?? Set(DecoderLibrary.allCases)
         self.libraries = libraries
         self.warn = warn
-        all = (0..<max(1, size)).map { _ in WorkerDecoder(start: start, libraries: libraries) }
-        idle = all
+        let count = max(1, size)
+        // Started on a thread of their own, each lent as soon as it is spawned: spawning four took
+        // the calling thread 5-8 ms (the window and the first frame waited for it at launch).
+        let spawn: @Sendable () -> Void = { [self] in
+            for _ in 0..<count {
+                let worker = WorkerDecoder(start: start, libraries: libraries)
+                condition.withLock {
+                    all.append(worker)
+                    idle.append(worker)
+                    condition.broadcast()
+                }
+            }
+            condition.withLock {
+                starting = false
+                condition.broadcast()
+            }
+        }
+        if !startThread(named: "swivel-workers", spawn) { spawn() }
+    }
+
+    /// Whether the workers are still being spawned (`all` growing).
+    private var starting = true
+
+    /// Every worker, once all have been spawned.
+    private var started: [WorkerDecoder] {
+        condition.withLock {
+            while starting { condition.wait() }
+            return all
+        }
     }
 
     /// How many workers a run has for `threads` decode threads under a limit of `descriptors`
@@ -57,7 +84,7 @@ public final class DecoderPool: @unchecked Sendable {
     /// run does not count their start; reports missing confinement. False if one did not come.
     @discardableResult
     public func warmUp(timeout: Double = 10) -> Bool {
-        let workers = condition.withLock { idle }
+        let workers = started
         var allReady = true
         for worker in workers { allReady = worker.waitUntilReady(timeout: timeout) && allReady }
         reportMissingConfinement(workers)
@@ -65,29 +92,24 @@ public final class DecoderPool: @unchecked Sendable {
     }
 
     /// The process IDs of the workers (tests).
-    public var processIDs: [pid_t] { condition.withLock { all.compactMap(\.processID) } }
+    public var processIDs: [pid_t] { started.compactMap(\.processID) }
 
     /// Decodes `path` for `target` in a worker, as `ImageDecoder.decode` would in this process:
     /// the same pixels, the same one-line failures, and the thumbnail of a `ThumbnailCapture`
     /// when the calling thread has one.
     public func decode(_ path: FilePath, target: DecodeTarget, unresampledUpTo: Double = 1,
                        cancellation: DecodeCancellation = .never, limits: DecodeLimits = .standard) throws(ImageLoadError) -> DecodedImage {
-        let file: OpenFile
-        do { file = try OpenFile(path) } catch { throw ImageLoadError(path: path, failure: error) }
-        defer { file.close() }
         let capture = ThumbnailCapture.current
         let request = DecodeRequest(target: target, unresampledUpTo: unresampledUpTo, capture: capture != nil,
                                     limits: limits, pathExtension: path.pathExtension)
-        let outcome = ask(request.text, file: file.descriptor, cpuSeconds: limits.cpuSeconds, cancellation: cancellation)
+        let outcome = ask(request.text, path: path, cpuSeconds: limits.cpuSeconds, cancellation: cancellation)
         switch outcome {
         case .cancelled:
             throw ImageLoadError(path: path, failure: .cancelled)
-        case .failed(let reason):
-            throw ImageLoadError(path: path, reason: reason)
+        case .failed(let reason, let transient):
+            throw ImageLoadError(path: path, reason: reason, transient: transient)
         case .needs(let libraries):   // `ask` asks again instead
             throw ImageLoadError(path: path, reason: Self.askedAgain(for: libraries))
-        case .outOfDescriptors(let reason):
-            throw ImageLoadError(path: path, reason: reason, transient: true)
         case .reply(let text, let fds):
             WorkerCPU.add(MessageWords(text, verb: String(text.prefix { $0 != " " }), last: "reason")?
                 .decoded("cpu").flatMap { Double($0) } ?? 0)
@@ -100,35 +122,59 @@ public final class DecoderPool: @unchecked Sendable {
     }
 
     /// `PhotoInfo.read`, in a worker: a file that cannot be opened, or whose worker fails, gives
-    /// its name alone.
+    /// its name and why.
     public func info(_ path: FilePath) -> PhotoInfo {
         let fileName = String(decoding: path.lastComponent, as: UTF8.self)
-        return metadata(path, request: InfoMessages.infoRequest(pathExtension: path.pathExtension))
-            .flatMap { InfoMessages.info($0, fileName: fileName) } ?? PhotoInfo(fileName: fileName)
+        switch metadata(path, request: InfoMessages.infoRequest(pathExtension: path.pathExtension)) {
+        case .success(let text):
+            return InfoMessages.info(text, fileName: fileName) ?? PhotoInfo(fileName: fileName, unreadable: "the decoder's reply made no sense")
+        case .failure(let failure):
+            return PhotoInfo(fileName: fileName, unreadable: failure.reason)
+        }
     }
 
     /// `DateTaken.dateTaken`, in a worker.
     public func dateTaken(_ path: FilePath) -> String? {
-        metadata(path, request: InfoMessages.takenRequest).flatMap(InfoMessages.taken)
+        try? metadata(path, request: InfoMessages.takenRequest).map(InfoMessages.taken).get()
     }
 
-    /// The reply to the metadata `request` about `path` (which comes with no pixels); nil when
-    /// the file cannot be opened or its worker fails.
-    private func metadata(_ path: FilePath, request: String) -> String? {
-        guard let file = try? OpenFile(path) else { return nil }
-        defer { file.close() }
-        guard case .reply(let text, let fds) = ask(request, file: file.descriptor, cpuSeconds: DecodeLimits.standard.cpuSeconds,
-                                                   cancellation: .never) else { return nil }
-        fds.forEach { close($0) }
-        return text
+    /// `ThumbnailCache.chunks`, in a worker: the texts of `needing` and `wanting` alone.
+    func thumbnailChunks(_ path: FilePath, needing: [String], wanting: [String]) -> PNGTextChunks? {
+        (try? metadata(path, request: InfoMessages.chunksRequest(needing: needing, wanting: wanting)).get())
+            .flatMap { InfoMessages.chunks($0, keys: needing + wanting) }
     }
 
-    /// `request` with `file` answered by a worker that has the libraries it needs: one that says
-    /// it `needs` others is replaced by one with them, and asked again.
-    private func ask(_ request: String, file: Int32, cpuSeconds: Int, cancellation: DecodeCancellation) -> WorkerDecoder.Outcome {
+    /// Why a metadata request got no reply.
+    struct MetadataFailure: Error { let reason: String }
+
+    /// The reply to the metadata `request` about `path` (which comes with no pixels); why not,
+    /// when the file cannot be opened or its worker fails.
+    private func metadata(_ path: FilePath, request: String) -> Result<String, MetadataFailure> {
+        switch ask(request, path: path, cpuSeconds: DecodeLimits.standard.cpuSeconds, cancellation: .never) {
+        case .reply(let text, let fds):
+            fds.forEach { close($0) }
+            return .success(text)
+        case .failed(let reason, _): return .failure(MetadataFailure(reason: reason))
+        case .cancelled: return .failure(MetadataFailure(reason: "cancelled"))
+        case .needs(let libraries): return .failure(MetadataFailure(reason: Self.askedAgain(for: libraries)))
+        }
+    }
+
+    /// `request` with the file at `path` answered by a worker that has the libraries it needs: one
+    /// that says it `needs` others is replaced by one with them, and asked again. The file is
+    /// opened once a worker is free and closed once it is sent (the worker has it then): a thread
+    /// waiting for a worker holds no descriptor, and none is held while the pixels come back in
+    /// theirs. Under a low limit on open files (`prlimit --nofile=7`, one worker for four decode
+    /// threads) the waiting threads' files had left none for the reply's memfds.
+    private func ask(_ request: String, path: FilePath, cpuSeconds: Int, cancellation: DecodeCancellation) -> WorkerDecoder.Outcome {
         withWorker { worker in
             while true {
-                let outcome = worker.ask(request, file: file, cpuSeconds: cpuSeconds, cancellation: cancellation)
+                let file: OpenFile
+                do throws(Failure) { file = try OpenFile(path) } catch { return .failed(error.reason, transient: error.transient) }
+                var open = true
+                let outcome = worker.ask(request, file: file.descriptor, cpuSeconds: cpuSeconds, cancellation: cancellation,
+                                         sent: { file.close(); open = false })
+                if open { file.close() }
                 guard case .needs(let more) = outcome else { return outcome }
                 // Ends: each round starts the worker with what it asked for, and a library a worker
                 // was started with but could not load answers as not installed, not as wanted.
@@ -212,6 +258,6 @@ public final class DecoderPool: @unchecked Sendable {
 
     /// Ends every worker.
     public func stop() {
-        condition.withLock { all }.forEach { $0.stop() }
+        started.forEach { $0.stop() }
     }
 }

@@ -7,6 +7,8 @@ import SwivelPhotoCore
 ///
 ///     info ext=EXT            →  info bytes=N format=F w=W h=H make=… model=… lens=… taken=… f=… …
 ///     taken                   →  taken date=YYYY:MM:DD%20HH:MM:SS   (no date: `taken`)
+///     chunks need=K,… want=K,…  →  chunks w=W h=H t0=TEXT t1=…  (a thumbnail PNG's size and the
+///                                   texts of need's keys then want's, by place; none: `chunks`)
 enum InfoMessages {
     static func infoRequest(pathExtension: String) -> String { "info ext=" + MessageWords.encoded(pathExtension) }
 
@@ -56,6 +58,38 @@ enum InfoMessages {
         info.profileDescription = words.decoded("profile")
         info.sensor = words.decoded("sensor")
         return info
+    }
+
+    /// The keys are the thumbnail spec's names (`ThumbnailSubject.Keys`): no space, comma or `=`.
+    static func chunksRequest(needing: [String], wanting: [String]) -> String {
+        "chunks need=" + needing.joined(separator: ",") + " want=" + wanting.joined(separator: ",")
+    }
+
+    /// The keys of a `chunks` request: those needed in the head, and all asked for.
+    static func keys(ofChunksRequest text: String) -> (needing: [String], all: [String])? {
+        guard let words = MessageWords(text, verb: "chunks", last: nil) else { return nil }
+        func list(_ key: Substring) -> [String] { (words[key] ?? "").split(separator: ",").map(String.init) }
+        return (list("need"), list("need") + list("want"))
+    }
+
+    /// `chunks`' size and the texts of `keys` (in order), as a reply; nil chunks: a bare `chunks`.
+    static func reply(_ chunks: PNGTextChunks?, keys: [String]) -> String {
+        guard let chunks else { return "chunks" }
+        return (["chunks w=\(chunks.width) h=\(chunks.height)"] + keys.enumerated().compactMap { index, key in
+            chunks.texts[key].map { "t\(index)=" + MessageWords.encoded($0) }
+        }).joined(separator: " ")
+    }
+
+    /// The reply's size and texts, named by the request's `keys`; nil for a bare `chunks` or
+    /// another reply.
+    static func chunks(_ text: String, keys: [String]) -> PNGTextChunks? {
+        guard let words = MessageWords(text, verb: "chunks", last: nil), let width = words.int("w"),
+              let height = words.int("h") else { return nil }
+        var chunks = PNGTextChunks(width: width, height: height)
+        for (index, key) in keys.enumerated() {
+            if let value = words.decoded(Substring("t\(index)")) { chunks.texts[key] = value }
+        }
+        return chunks
     }
 
     static func reply(taken date: String?) -> String {

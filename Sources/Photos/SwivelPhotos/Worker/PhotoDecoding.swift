@@ -32,4 +32,12 @@ public enum PhotoDecoding {
         if let pool { return pool.dateTaken(path) }
         return DateTaken.dateTaken(path)
     }
+
+    /// `ThumbnailCache.chunks` of a thumbnail file, in a worker when there is a pool (its text
+    /// chunks may be compressed, and any program of the user's may have written the file): the
+    /// size, and the texts of `needing` and `wanting` (in-process: every text).
+    static func thumbnailChunks(_ path: FilePath, needing: [String] = [], wanting: [String] = []) -> PNGTextChunks? {
+        if let pool { return pool.thumbnailChunks(path, needing: needing, wanting: wanting) }
+        return ThumbnailCache.chunks(path, needing: needing)
+    }
 }

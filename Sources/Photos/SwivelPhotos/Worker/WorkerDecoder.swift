@@ -40,29 +40,30 @@ final class WorkerDecoder: @unchecked Sendable {
     /// One reply: the text, and the memfds with it (the caller's to close).
     enum Outcome {
         case reply(String, [Int32])
-        /// The request ended without a reply: cancelled, or the worker failed (`reason`).
+        /// The request ended without a reply: cancelled, or the worker failed (`reason`), or this
+        /// process was out of descriptors or processes (`transient`: a later try may succeed).
         case cancelled
-        case failed(String)
+        case failed(String, transient: Bool = false)
         /// The worker did not load libraries the file needs (`DecoderLibrary.needsMessage`).
         case needs(Set<DecoderLibrary>)
-        /// This process had no descriptor free for the reply's pixels: the reply is lost, the
-        /// worker well, and a later request may fit (`reason` as open(2) would say it).
-        case outOfDescriptors(String)
     }
 
-    /// Sends `request` (with `file`, which stays the caller's) and waits for the reply,
-    /// killing the worker as soon as `cancellation` is set.
-    func ask(_ request: String, file: Int32?, cpuSeconds: Int, cancellation: DecodeCancellation) -> Outcome {
+    /// Sends `request` (with `file`, which stays the caller's: `sent` is called once the worker
+    /// has it, so the caller may close it then) and waits for the reply, killing the worker as
+    /// soon as `cancellation` is set.
+    func ask(_ request: String, file: Int32?, cpuSeconds: Int, cancellation: DecodeCancellation,
+             sent: () -> Void = {}) -> Outcome {
         if process == nil {
             switch start(libraries) {
             case .success(let started): (process, ready) = (started, false)
-            case .failure(let failure): return .failed(failure.description)
+            case .failure(let failure): return .failed(failure.description, transient: failure.isTransient)
             }
         }
         guard let process else { return .failed("cannot start a decoder process") }
         guard process.channel.send(request, descriptors: file.map { [$0] } ?? []) else {
             return .failed(replace(report: nil, cpuSeconds: cpuSeconds))
         }
+        sent()
         while true {
             switch process.channel.receive(stop: { cancellation.isCancelled }) {
             case .message(let message):
@@ -81,8 +82,10 @@ final class WorkerDecoder: @unchecked Sendable {
                 process.killAndReapLater()
                 startNext()
                 return .cancelled
-            case .failed(let code) where code == EMFILE:
-                return .outOfDescriptors("cannot receive the decoded pixels: \(String(cString: strerror(code)))")
+            case .failed(let code) where code == EMFILE || code == ENFILE:
+                // The reply came, but this process had no descriptor for its pixels: the worker
+                // is sound and waits for the next request.
+                return .failed("cannot receive the decoded pixels: \(String(cString: strerror(code)))", transient: true)
             case .closed, .timedOut, .failed:
                 return .failed(replace(report: nil, cpuSeconds: cpuSeconds))
             }
