@@ -98,7 +98,7 @@ let package = Package(
         .target(name: "SwivelPhotos",
                 dependencies: ["SwivelCore", "SwivelPhotoCore", "SwivelSystem", "SwivelBox", "CSDL2", "CSDL2Image", "CLibraryMessages",
                                "CHeif", "CAVIF", "CJXL", "CLCMS2", "CExif", "CTIFF", "CRaw", "CZlib", "CGIF",
-                               "CWebP", "CPNGReader", "CJPEGReader", "LazyLibraries", "STBImage", "NetpbmReader"],
+                               "CWebP", "CPNGReader", "CJPEGReader", "CTurboJPEG", "LazyLibraries", "STBImage", "NetpbmReader"],
                 path: "Sources/Photos/SwivelPhotos",
                 swiftSettings: withoutImplicitImports),
         // The executable: command line; App/ (wiring, the frame step and loop, overlays); Diagnostics/.

@@ -20,6 +20,7 @@ uniform float u_shadowOpacity;
 uniform sampler2DArray u_images;
 
 flat in float v_fade;   // card.vert: 1, less for a card fading out of the row
+flat in vec4 v_turn;    // card.vert: the photo's ContentTurn
 
 out vec4 fragColor;
 
@@ -36,11 +37,17 @@ void main() {
         if (v_image.x >= 0.0) {
             // The photo fills the card (cropped to its aspect when decoded); mipmapped, so side
             // cards squeezed by the turn do not shimmer.
-            vec2 uvDx = dFdx(v_local) / (2.0 * u_half);
-            vec2 uvDy = dFdy(v_local) / (2.0 * u_half);
-            vec2 uv = v_local / (2.0 * u_half) + 0.5;
+            // A photo turned on screen (not yet read back from its file) is sampled through its
+            // ContentTurn; where that falls outside the texture, the card's colour shows. (At the
+            // identity every number is the same as without it.)
+            mat2 turn = mat2(v_turn.xy, v_turn.zw);
+            vec2 uvDx = turn * (dFdx(v_local) / (2.0 * u_half));
+            vec2 uvDy = turn * (dFdy(v_local) / (2.0 * u_half));
+            vec2 uv = turn * (v_local / (2.0 * u_half)) + 0.5;
             vec4 photo = textureGrad(u_images, vec3(uv, v_image.x), uvDx, uvDy);
-            color = mix(color, photo, v_image.y);
+            bool turned = v_turn != vec4(1.0, 0.0, 0.0, 1.0);
+            float inside = !turned || (all(greaterThanEqual(uv, vec2(0.0))) && all(lessThanEqual(uv, vec2(1.0)))) ? 1.0 : 0.0;
+            color = mix(color, photo, v_image.y * inside);
         }
         fragColor = color * coverage * v_fade;
     } else {

@@ -22,6 +22,7 @@ layout(location = 3) in float i_angle;   // rotation about y, radians
 layout(location = 4) in vec4 i_color;    // premultiplied
 layout(location = 6) in vec2 i_image;    // photo layer (−1: none), photo opacity
 layout(location = 7) in vec2 i_fade;     // scale about the centre, opacity (1, 1; a card leaving the row less)
+layout(location = 8) in vec4 i_turn;     // the photo's ContentTurn, mat2 columns (1, 0, 0, 1: as decoded)
 
 uniform vec2 u_viewport;      // window size in points
 uniform vec2 u_half;          // card half size in points
@@ -37,6 +38,7 @@ flat out vec4 v_color;
 flat out float v_isCard;
 flat out vec2 v_image;
 flat out float v_fade;
+flat out vec4 v_turn;
 
 #include "card-projection.glsl"
 
@@ -83,4 +85,5 @@ void main() {
     v_isCard = a_layer > 1.5 ? 1.0 : 0.0;
     v_image = i_image;
     v_fade = i_fade.y;
+    v_turn = i_turn;
 }

@@ -20,6 +20,7 @@ uniform sampler2D u_sharp;
 uniform vec4 u_tileMap;       // the tile's texture coordinates from the photo's: xy + photo * zw
 uniform vec4 u_tileShown;     // the tile's own part of the photo: x0, y0, x1, y1 (0…1 across it)
 uniform float u_sharpOpacity; // the sharp photo fading in over the card's texture
+uniform vec4 u_turn;          // the photo's ContentTurn, mat2 columns ((1, 0), (0, 1): as decoded)
 
 out vec4 fragColor;
 
@@ -32,6 +33,15 @@ void main() {
     float coverage = clamp(0.5 - d, 0.0, 1.0);
     vec4 color = u_color;
     vec2 uv = u_crop.xy + (local / max(u_rect.zw, vec2(1e-6)) + 0.5) * u_crop.zw;
+    // A photo turned on screen (not yet read back from its file): the point of the turned photo
+    // that `uv` is, found in its texture; outside the texture nothing is drawn.
+    if (u_turn != vec4(1.0, 0.0, 0.0, 1.0)) {
+        uv = mat2(u_turn.xy, u_turn.zw) * (uv - 0.5) + 0.5;
+        if (any(lessThan(uv, vec2(0.0))) || any(greaterThan(uv, vec2(1.0)))) {
+            fragColor = vec4(0.0);
+            return;
+        }
+    }
     if (u_sharpShown > 0.5) {
         if (any(lessThan(uv, u_tileShown.xy)) || any(greaterThanEqual(uv, u_tileShown.zw))) discard;
         color = texture(u_sharp, u_tileMap.xy + uv * u_tileMap.zw) * u_sharpOpacity;

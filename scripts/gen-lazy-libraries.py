@@ -29,7 +29,7 @@ LIBRARIES = [
     ("SDL2_image", "SDL2/SDL_image.h", r"/SDL_image\.h$", "SDL2_image", "libSDL2_image.so", "libsdl2-image-2.0-0"),
     ("SDL2_ttf", "SDL2/SDL_ttf.h", r"/SDL_ttf\.h$", "SDL2_ttf", "libSDL2_ttf.so", "libsdl2-ttf-2.0-0"),
     ("gif", "gif_lib.h", r"/gif_lib\.h$", "libgif", "libgif.so", "libgif7"),
-    ("webp", "webp/decode.h", r"/webp/decode\.h$", "libwebp", "libwebp.so", "libwebp7"),
+    ("webp", "webp/decode.h", r"/webp/(\./)?(decode|types)\.h$", "libwebp", "libwebp.so", "libwebp7"),
     ("webpdemux", "webp/demux.h", r"/webp/demux\.h$", "libwebpdemux", "libwebpdemux.so", "libwebpdemux2"),
     ("netpbm", "netpbm/pam.h", r"/netpbm/", "netpbm", "libnetpbm.so", "libnetpbm11"),
     ("tiff", "tiffio.h", r"/tiff[a-z]*\.h$", "libtiff-4", "libtiff.so", "libtiff6"),
@@ -45,6 +45,8 @@ LIBRARIES = [
     # compromised decoder could use. SDL2_image and SDL2_ttf, which link SDL2, load it with them.
     ("SDL2", "SDL2/SDL.h", r"/SDL2/SDL(?!_image|_ttf)[a-z_0-9]*\.h$", "sdl2", "libSDL2.so", "libsdl2-2.0-0"),
     ("GL", "GL/glcorearb.h", r"/GL/glcorearb\.h$", "gl", "libGL.so", "libgl1"),
+    # libwebpmux: a WebP's chunks rewritten (a turn saved in its EXIF chunk), in a decoder worker.
+    ("webpmux", "webp/mux.h", r"/webp/mux\.h$", "libwebpmux", "libwebpmux.so", "libwebpmux3"),
 ]
 
 

@@ -21,6 +21,7 @@
 #include <libraw/libraw.h>
 #include <SDL2/SDL.h>
 #include <GL/glcorearb.h>
+#include <webp/mux.h>
 #include <libexif/exif-utils.h>
 #include "lazy_libraries.h"
 
@@ -276,6 +277,14 @@ tjhandle tjInitDecompress(void) {
     static void *_Atomic real;
     return ((__typeof__(&tjInitDecompress))swivel_lazy_function(&real, 2, "tjInitDecompress"))();
 }
+tjhandle tjInitTransform(void) {
+    static void *_Atomic real;
+    return ((__typeof__(&tjInitTransform))swivel_lazy_function(&real, 2, "tjInitTransform"))();
+}
+int tjTransform(__typeof__(tjhandle) a0, __typeof__(const unsigned char *) a1, __typeof__(unsigned long) a2, __typeof__(int) a3, __typeof__(unsigned char **) a4, __typeof__(unsigned long *) a5, __typeof__(tjtransform *) a6, __typeof__(int) a7) {
+    static void *_Atomic real;
+    return ((__typeof__(&tjTransform))swivel_lazy_function(&real, 2, "tjTransform"))(a0, a1, a2, a3, a4, a5, a6, a7);
+}
 
 // lcms2: liblcms2.so.2
 _Static_assert(SWIVEL_LAZY_LCMS2 == 3, "lazy_libraries.h lists lcms2 elsewhere");
@@ -478,6 +487,10 @@ const char * GifErrorString(__typeof__(int) a0) {
 
 // webp: libwebp.so.7
 _Static_assert(SWIVEL_LAZY_WEBP == 8, "lazy_libraries.h lists webp elsewhere");
+void WebPFree(__typeof__(void *) a0) {
+    static void *_Atomic real;
+    ((__typeof__(&WebPFree))swivel_lazy_function(&real, 8, "WebPFree"))(a0);
+}
 void WebPFreeDecBuffer(__typeof__(WebPDecBuffer *) a0) {
     static void *_Atomic real;
     ((__typeof__(&WebPFreeDecBuffer))swivel_lazy_function(&real, 8, "WebPFreeDecBuffer"))(a0);
@@ -1462,7 +1475,26 @@ void glViewport(__typeof__(GLint) a0, __typeof__(GLint) a1, __typeof__(GLsizei) 
     ((__typeof__(&glViewport))swivel_lazy_function(&real, 17, "glViewport"))(a0, a1, a2, a3);
 }
 
-_Static_assert(SWIVEL_LAZY_LIBRARY_COUNT == 18, "lazy_libraries.h lists other libraries");
+// webpmux: libwebpmux.so.3
+_Static_assert(SWIVEL_LAZY_WEBPMUX == 18, "lazy_libraries.h lists webpmux elsewhere");
+WebPMuxError WebPMuxAssemble(__typeof__(WebPMux *) a0, __typeof__(WebPData *) a1) {
+    static void *_Atomic real;
+    return ((__typeof__(&WebPMuxAssemble))swivel_lazy_function(&real, 18, "WebPMuxAssemble"))(a0, a1);
+}
+WebPMux * WebPMuxCreateInternal(__typeof__(const WebPData *) a0, __typeof__(int) a1, __typeof__(int) a2) {
+    static void *_Atomic real;
+    return ((__typeof__(&WebPMuxCreateInternal))swivel_lazy_function(&real, 18, "WebPMuxCreateInternal"))(a0, a1, a2);
+}
+void WebPMuxDelete(__typeof__(WebPMux *) a0) {
+    static void *_Atomic real;
+    ((__typeof__(&WebPMuxDelete))swivel_lazy_function(&real, 18, "WebPMuxDelete"))(a0);
+}
+WebPMuxError WebPMuxSetChunk(__typeof__(WebPMux *) a0, __typeof__(const char *) a1, __typeof__(const WebPData *) a2, __typeof__(int) a3) {
+    static void *_Atomic real;
+    return ((__typeof__(&WebPMuxSetChunk))swivel_lazy_function(&real, 18, "WebPMuxSetChunk"))(a0, a1, a2, a3);
+}
+
+_Static_assert(SWIVEL_LAZY_LIBRARY_COUNT == 19, "lazy_libraries.h lists other libraries");
 const char *const swivel_lazy_library_names[SWIVEL_LAZY_LIBRARY_COUNT] = {
     "libheif.so.1",
     "libjxl.so.0.7",
@@ -1482,6 +1514,7 @@ const char *const swivel_lazy_library_names[SWIVEL_LAZY_LIBRARY_COUNT] = {
     "libraw_r.so.20",
     "libSDL2-2.0.so.0",
     "libGL.so.1",
+    "libwebpmux.so.3",
 };
 
 // The Debian packages that install them (dpkg -S), named when one is missing.
@@ -1504,4 +1537,5 @@ const char *const swivel_lazy_library_packages[SWIVEL_LAZY_LIBRARY_COUNT] = {
     "libraw20",
     "libsdl2-2.0-0",
     "libgl1",
+    "libwebpmux3",
 };

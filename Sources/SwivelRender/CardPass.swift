@@ -318,7 +318,7 @@ final class CardPass {
     private static let instanceAttributes: [(GLuint, GLint, Int)] =
         [(2, 2, MemoryLayout<CardInstance>.offset(of: \.centerX)!), (3, 1, MemoryLayout<CardInstance>.offset(of: \.angle)!),
          (4, 4, MemoryLayout<CardInstance>.offset(of: \.r)!), (6, 2, MemoryLayout<CardInstance>.offset(of: \.layer)!),
-         (7, 2, MemoryLayout<CardInstance>.offset(of: \.scale)!)]
+         (7, 2, MemoryLayout<CardInstance>.offset(of: \.scale)!), (8, 4, MemoryLayout<CardInstance>.offset(of: \.turnA)!)]
 
     private func setUniforms(_ program: CardProgram, _ frame: Frame) {
         let (viewport, parameters) = (frame.viewport, frame.parameters)

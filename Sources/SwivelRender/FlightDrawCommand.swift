@@ -57,6 +57,8 @@ enum FlightDrawCommand: Equatable {
         var image: SIMD2<Float>
         /// The sharp photo's tile drawn instead of the layer (`u_sharpShown` 1), or none (0).
         var sharp: Sharp?
+        /// `u_turn`: the photo's `ContentTurn` as mat2 columns (the identity: as decoded).
+        var turn: SIMD4<Float> = SIMD4(1, 0, 0, 1)
     }
 
     /// What `flight.frag` needs to draw one tile of the sharp photo.

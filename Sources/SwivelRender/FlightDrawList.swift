@@ -29,6 +29,9 @@ struct FlightDrawList: Equatable {
         /// The card's texture beneath the sharp photo while it fades in: its clip and crop.
         var standIn: StandIn?
         var othersOpacity: Double
+        /// How the sharp photo is turned on screen beyond its pixels (the card's texture's turn is
+        /// `image`'s): a turned photo is drawn by `flight.frag` alone, which samples through it.
+        var sharpTurn: ContentTurn = .identity
     }
 
     /// Where a sharp photo's stand-in (the card's texture) is drawn, and which part of it.
@@ -124,6 +127,12 @@ struct FlightDrawList: Equatable {
                                                crop: .unit, image: nil, grown: 1)))
             }
             for card in input.cards where card.clip.width > 0 && card.clip.height > 0 {
+                if let sharp = card.sharp, !card.sharpTurn.isIdentity {
+                    let opacity = min(max(card.sharpOpacity, 0), 1)
+                    if opacity < 1, let standIn = card.standIn { addCard(standIn.clip, crop: standIn.crop, of: card) }
+                    addTurnedTiles(of: sharp, card: card, opacity: opacity)
+                    continue
+                }
                 guard let sharp = card.sharp else {
                     addCard(card.clip, crop: card.crop, of: card)
                     continue
@@ -143,6 +152,15 @@ struct FlightDrawList: Equatable {
             let photo = input.cardArray == nil ? nil : card.image
             let premultiplied = card.color.premultiplied
             let fill = SIMD4(premultiplied.r, premultiplied.g, premultiplied.b, premultiplied.a)
+            let turn = photo?.turn ?? .identity
+            guard turn.isIdentity else {
+                // Turned: `flight.frag` over the whole clip, which samples through the turn (and
+                // draws nothing where the turned photo does not reach).
+                var command = flight(clip, radius: card.cornerRadius, color: fill, crop: c, image: photo, grown: 1)
+                command.turn = Self.uniform(turn)
+                commands.append(.flight(command))
+                return
+            }
             let inner = innerPixels(of: clip, radius: card.cornerRadius)
             if inner.width > 0, inner.height > 0 {
                 // The texture coordinates at the rectangle's corners, as flight.frag's `uv` there.
@@ -239,6 +257,34 @@ struct FlightDrawList: Equatable {
             }
         }
 
+        /// A sharp photo turned on screen: each tile by `flight.frag` over the whole clip, which
+        /// keeps to the pixels whose point of the photo (found through the turn) is the tile's own.
+        /// Its full resolution only once every tile is up, else the window-size decode (a turned
+        /// photo is shown until its file is read again, a moment).
+        mutating func addTurnedTiles(of sharp: SharpPhotoTiles, card: Card, opacity: Double) {
+            let c = card.crop
+            guard c.width > 0, c.height > 0 else { return }
+            let shown = sharp.tiles.allSatisfy(\.isUp) ? sharp : card.sharpFallback.flatMap { $0.tiles.allSatisfy(\.isUp) ? $0 : nil }
+            guard let shown else { return }
+            let w = Double(shown.width), h = Double(shown.height)
+            let premultiplied = card.color.premultiplied
+            for tile in shown.tiles {
+                let area = tile.area, own = tile.shown
+                let part = SIMD4(Float(own.x == 0 ? -1e6 : Double(own.x) / w), Float(own.y == 0 ? -1e6 : Double(own.y) / h),
+                                 Float(own.x + own.width == shown.width ? 1e6 : Double(own.x + own.width) / w),
+                                 Float(own.y + own.height == shown.height ? 1e6 : Double(own.y + own.height) / h))
+                let sharpTile = FlightDrawCommand.Sharp(
+                    tileMap: SIMD4(Float(-Double(area.x) / Double(area.width)), Float(-Double(area.y) / Double(area.height)),
+                                   Float(w / Double(area.width)), Float(h / Double(area.height))),
+                    tileShown: part, opacity: Float(opacity), texture: tile.texture)
+                var command = flight(card.clip, radius: card.cornerRadius,
+                                     color: SIMD4(premultiplied.r, premultiplied.g, premultiplied.b, premultiplied.a),
+                                     crop: c, image: nil, grown: 1, sharp: sharpTile)
+                command.turn = Self.uniform(card.sharpTurn)
+                commands.append(.flight(command))
+            }
+        }
+
         /// `r` (points) as a quad in pixels: x, y, width, height.
         func pixels(_ r: Rect) -> SIMD4<Float> {
             SIMD4(Float(r.x * pixelScale), Float(r.y * pixelScale), Float(r.width * pixelScale), Float(r.height * pixelScale))
@@ -252,6 +298,12 @@ struct FlightDrawList: Equatable {
                                      radius: Float(radius * pixelScale), color: color,
                                      crop: SIMD4(Float(c.x), Float(c.y), Float(c.width), Float(c.height)),
                                      image: Self.uniform(photo), sharp: sharp)
+        }
+
+        /// `u_turn` for `turn`: its mat2 columns.
+        static func uniform(_ turn: ContentTurn) -> SIMD4<Float> {
+            let (a, c, b, d) = turn.columns
+            return SIMD4(a, c, b, d)
         }
 
         /// `u_image` for `photo`: its layer (−1: none) and how far it is faded in.

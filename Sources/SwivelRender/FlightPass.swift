@@ -5,7 +5,7 @@ import CGL
 /// `gl_VertexID`). What is drawn where is the list's alone.
 final class FlightPass {
     private let program: ShaderProgram
-    private let viewportPixels, quadRect, grow, rect, radius, color, crop, image, sharpShown, tileMap, tileShown, sharpOpacity: Uniform
+    private let viewportPixels, quadRect, grow, rect, radius, color, crop, image, sharpShown, tileMap, tileShown, sharpOpacity, turn: Uniform
     private var vertexArray: GLuint = 0
     /// A texture's rectangle of whole pixels (`photo.frag`).
     private let photoProgram: ShaderProgram
@@ -28,6 +28,7 @@ final class FlightPass {
         crop = try program.uniform("u_crop")
         image = try program.uniform("u_image")
         sharpShown = try program.uniform("u_sharpShown")
+        turn = try program.uniform("u_turn")
         program.bind(samplers: [(try program.uniform("u_images"), 1), (try program.uniform("u_sharp"), 2)])
         photoProgram = try ShaderProgram(vertex: .photoVert, fragment: .photoFrag)
         photoViewportPixels = try photoProgram.uniform("u_viewportPixels")
@@ -81,6 +82,7 @@ final class FlightPass {
                 color.set(flight.color)
                 crop.set(flight.crop)
                 image.set(flight.image)
+                turn.set(flight.turn)
                 sharpShown.set(flight.sharp == nil ? 0 : 1)
                 if let sharp = flight.sharp {
                     tileMap.set(sharp.tileMap)

@@ -16,6 +16,8 @@ extension FlightDrawList {
             guard clip.width > 0, clip.height > 0 else { return none }
             return LayerPixels.inside(clip, radius: card.cornerRadius, pixelScale: pixelScale, width: width, height: height)
         }
+        // A photo turned on screen may leave parts of its clip undrawn while it turns.
+        guard card.sharpTurn.isIdentity, card.image?.turn.isIdentity ?? true else { return none }
         let textureOpaque: Bool = {
             guard card.color.a == 255 else { return false }
             guard let cardArray, let image = card.image, image.layer >= 0, image.opacity > 0 else { return true }

@@ -19,6 +19,9 @@ public struct FlyingCard {
     /// crop of the card's texture) beneath it until 1.
     public var sharpOpacity: Double = 1
     public var standIn: (clip: Rect, crop: Rect)?
+    /// How the sharp photo is turned on screen beyond its pixels (the card's texture's turn is its
+    /// `image`'s); the identity as decoded.
+    public var sharpTurn: ContentTurn = .identity
     /// The other cards and all shadows: 1 shown as in the row, 0 gone (the background alone).
     public var othersOpacity: Double
 
@@ -40,6 +43,6 @@ extension FlyingCard {
         FlightDrawList.Card(clip: clip, cornerRadius: cornerRadius, crop: crop, color: color, image: image,
                             sharp: sharp?.tileLayout, sharpFallback: sharpFallback?.tileLayout, sharpOpacity: sharpOpacity,
                             standIn: standIn.map { FlightDrawList.StandIn(clip: $0.clip, crop: $0.crop) },
-                            othersOpacity: othersOpacity)
+                            othersOpacity: othersOpacity, sharpTurn: sharpTurn)
     }
 }

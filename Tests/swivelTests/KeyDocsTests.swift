@@ -24,8 +24,12 @@ import Testing
             "M                    mark or unmark it",
             "Ctrl+A / U           mark all / clear the marks",
             "Ctrl+C               copy the photo's path",
+            "E                    open the photo in another program",
+            "Ctrl+X, then a key   run your key handler with that key",
             "Delete               move the photo to the trash",
-            "Ctrl+Z               undo the last Delete",
+            "R / Shift+R          turn the photo right / left",
+            "L / Shift+L          mirror / flip the photo",
+            "Ctrl+Z               undo the last Delete or turn",
             "Click centred card   open it",
             "Double-click a card  open it",
             "In the full view:",
@@ -54,7 +58,7 @@ import Testing
         for line in KeyTable.standard.lines where !line.isHeading {
             #expect(table.contains("\n| \(line.keys) | \(line.action)"), "README lacks \(line.keys)")
         }
-        #expect(table.contains("\n| Ctrl+Z | undo the last Delete; again for the Delete before |"))
+        #expect(table.contains("\n| Ctrl+Z | undo the last Delete or turn; again for the one before |"))
     }
 
     /// The man page's KEYS AND MOUSE has every line of the table (its whole text is checked

@@ -171,7 +171,6 @@ import Testing
         (["-o", "--soak", "1"], "-o (--print-marked) prints the marks of a window session; it cannot go with --bench or --soak"),
         (["--pick", "-o", "p"], "--pick prints the chosen paths on Enter, -o (--print-marked) the marked ones on quitting; give one"),
         (["--pick"], "--pick and -o (--print-marked) print photos' paths; they need PATHs or '-'"),
-        (["--print0", "p"], "--print0 says how --pick and -o (--print-marked) end the paths they print; it needs one of them"),
         (["--frames", "10"], "--frames sets how many frames --bench renders; it needs --bench"),
         (["--demo", "a{count}.jpg"], "--demo shows the built-in deck; it cannot go with photo paths (got 'a{count}.jpg')"),
         (["--soak", "1", "--demo", "--images", "p"], "--demo and --images choose two different decks; give one"),

@@ -2,7 +2,7 @@
 #define SWIVEL_LAZY_LIBRARIES_H
 // The libraries only photo decks and text overlays need (libheif, libjxl, libturbojpeg, lcms2,
 // libexif, SDL2_image, SDL2_ttf, giflib, libwebp, libwebpdemux, libnetpbm, libtiff, libpng, libavif, libjpeg,
-// LibRaw),
+// LibRaw, libwebpmux),
 // and SDL2 and libGL, which a decoder worker (the same binary) must not map, are not linked: lazy_libraries.gen.c (written by
 // scripts/gen-lazy-libraries.py) defines each function Swivel calls, which loads its library with
 // dlopen the first time any of them is called and then calls the real function. The built-in
@@ -37,6 +37,7 @@ enum swivel_lazy_library {
     SWIVEL_LAZY_RAW,
     SWIVEL_LAZY_SDL2,
     SWIVEL_LAZY_GL,
+    SWIVEL_LAZY_WEBPMUX,
     SWIVEL_LAZY_LIBRARY_COUNT
 };
 

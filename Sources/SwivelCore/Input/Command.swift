@@ -31,6 +31,14 @@ public enum Command: String, CaseIterable, Equatable, Hashable, Sendable {
     case confirm, cancel
     /// `--pick`'s Enter: chooses the marked photos (else the current one) and ends the session.
     case pick
+    /// Turns the current photo a quarter clockwise or anticlockwise, mirrors it (left and right
+    /// swapped) or flips it (upside down), on screen and in its file.
+    case turnClockwise, turnAnticlockwise, mirror, flip
+    /// Opens the current photo in another program: `--editor`'s, else the desktop's default
+    /// application for its type.
+    case openElsewhere
+    /// Ctrl+X: the next key runs the user's key handler with it (`$XDG_CONFIG_HOME/swivel/key-handler`).
+    case keyHandler
 
     /// Whether a key held down for it repeats it (the arrows, the page keys, the zoom keys); a
     /// toggle or an open does not.

@@ -1,10 +1,13 @@
-/// A card's photo: its layer in the renderer's card textures and how far it has faded in.
+/// A card's photo: its layer in the renderer's card textures, how far it has faded in, and how it
+/// is turned on screen beyond its pixels (a turn not yet read back from its file).
 public struct CardImage: Equatable, Sendable {
     public var layer: Int
     public var opacity: Double
-    public init(layer: Int, opacity: Double) {
+    public var turn: ContentTurn
+    public init(layer: Int, opacity: Double, turn: ContentTurn = .identity) {
         self.layer = layer
         self.opacity = opacity
+        self.turn = turn
     }
 }
 
@@ -34,6 +37,8 @@ public struct CardInstance: Equatable, Sendable {
     public var scale: Float
     /// How much of the card and its shadow shows, 0…1 (1; less for a card fading out of the row).
     public var fade: Float
+    /// The photo's `ContentTurn`, its `mat2` columns (1, 0, 0, 1: as decoded).
+    public var turnA: Float, turnC: Float, turnB: Float, turnD: Float
     /// 1 when the card is a RAW+JPEG pair: the card pass draws `PairTag` on it (read on the CPU).
     public var tagged: Float
 
@@ -50,5 +55,6 @@ public struct CardInstance: Equatable, Sendable {
         self.tagged = tagged ? 1 : 0
         self.scale = Float(scale)
         self.fade = Float(min(max(fade, 0), 1))
+        (turnA, turnC, turnB, turnD) = (image?.turn ?? .identity).columns
     }
 }

@@ -2,6 +2,7 @@ import SwivelCore
 import SwivelPhotoCore
 import SwivelPhotos
 import SwivelPlatform
+import SwivelSystem
 
 /// Opens the window and renderer, then either renders one frame to a file or runs the frame loop.
 struct App {
@@ -45,7 +46,8 @@ struct App {
         let state = Self.state(options, cards: photos?.count, viewport: surface.window.pointSize, pixels: renderer.windowPixels,
                                openCard: openCard, fullscreen: surface.window.isFullscreen, watching: watch != nil)
         let session = Session(state: state, renderer: renderer,
-                              effects: SystemEffects(clipboard: { Clipboard.setText($0).map { "\($0)" } }), watch: watch)
+                              effects: SystemEffects(clipboard: { Clipboard.setText($0).map { "\($0)" } }), watch: watch,
+                              actions: ActionRunner(wake: { EventPump.wake() }, environment: Environment.variables()))
         if let screenshot {
             ScreenshotRun(session: session, renderer: renderer).run(recording, opened: openCard != nil, path: screenshot)
             deck?.thumbnails?.writer.finish()
@@ -82,6 +84,10 @@ struct App {
         var settings = AppState.Settings()
         (settings.picking, settings.background, settings.captions) = (options.pick, options.background, options.captions)
         settings.photosShownAtOnce = options.screenshot != nil
+        // `--screenshot` (of a replay too) leaves files alone: a turn shows, and is not written.
+        settings.savesTurns = options.screenshot == nil
+        settings.editor = options.editor
+        settings.nulTerminated = options.print0
         var state = AppState(settings: settings, row: row,
                              fullView: FullViewState(reducesMotion: options.reducedMotion,
                                                      pixelsPerPoint: pixels.scale(for: layout.viewport)),

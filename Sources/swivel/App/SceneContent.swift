@@ -61,6 +61,7 @@ final class SceneContent {
                 card.sharpFallback = textures.fallback
                 card.sharpOpacity = showing.opacity
                 card.standIn = showing.standIn
+                card.sharpTurn = page.sharpTurn
             }
             return card
         }

@@ -88,9 +88,6 @@ struct Conflict: Sendable {
         Conflict("--pick and -o (--print-marked) print photos' paths; they need PATHs or '-'") {
             ($0.options.pick || $0.options.printMarked) && ($0.paths.isEmpty || $0.options.demo)
         },
-        Conflict("--print0 says how --pick and -o (--print-marked) end the paths they print; it needs one of them") {
-            $0.options.print0 && !$0.options.pick && !$0.options.printMarked
-        },
         Conflict("--frames sets how many frames --bench renders; it needs --bench") {
             $0.given("frames") && !$0.bench
         },

@@ -103,7 +103,7 @@ enum OptionDeclarations {
         .flag("print-marked", "o", sets: \.printMarked, section: .photos, config: false,
               ["on quitting, print the marked photos' paths to standard output in", "the deck's order (as nsxiv -o)"]),
         .flag("print0", sets: \.print0, section: .photos, config: false,
-              ["with --pick or -o: end each printed path with NUL, not newline"],
+              ["with --pick or -o, and for the key handler: end each path with NUL,", "not newline"],
               more: "For names that hold newlines, as find -print0 writes them."),
         .flag("recursive", sets: \.recursive, section: .photos, ["look into subdirectories of directory PATHs too"]),
         .value("sort", "ORDER", .oneOf, sets: \.sort, section: .photos,
@@ -120,6 +120,9 @@ enum OptionDeclarations {
               more: "Without it, the folders (and with --recursive their subfolders) and the single files of the "
                   + "deck are watched with inotify: a new image appears in its sorted place once it is written, "
                   + "a deleted one leaves, a changed one is read again; the card at the centre stays put."),
+        .value("editor", "COMMAND", .pathText, sets: \.editor, section: .photos,
+               ["open photos with COMMAND on E, the photo's path after it (default:", "the desktop's application for its type, as gio open)"],
+               more: "COMMAND is run by /bin/sh, so it may hold arguments (--editor 'gimp -n'); the photo's path is given as one more argument."),
         .flag("demo", sets: \.demo, section: .photos, config: false,
               ["show the built-in sample photos (not with PATHs or --cards)"]),
         .value("texture-budget", "MB", .whole(16...65536, what: "a whole number of MiB"), sets: \.textureBudgetMiB,

@@ -98,6 +98,8 @@ struct Options: Equatable {
     var record: String?
     /// Play this recording back (`--replay`).
     var replay: String?
+    /// `--editor`: the command E opens photos with (nil: the desktop's default application).
+    var editor: String?
     /// Run the benchmark and print JSON (`--bench`).
     var bench = false
     /// Frames the benchmark renders (`--frames`).

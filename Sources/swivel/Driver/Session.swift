@@ -21,11 +21,13 @@ final class Session {
     let effects: AppEffects
     /// The deck's folders and files, watched for changes (nil: not watched).
     let watch: FolderWatch?
+    /// Does what the state asks off the frame loop (turns written into files); nil: nothing is done.
+    let actions: ActionPerformer?
     /// The frame on screen (nil before the first).
     private(set) var drawn: Frame?
 
     init(state: AppState, deck: (any PhotoPipeline)?, display: FrameDisplay, sharpPhotos: SharpPhotoStore?,
-         effects: AppEffects, watch: FolderWatch? = nil) {
+         effects: AppEffects, watch: FolderWatch? = nil, actions: ActionPerformer? = nil) {
         self.state = state
         // The deck's cards as its scan (and placement) made them; from here on the state's.
         if let deck, self.state.membership == nil { self.state.membership = deck.membership }
@@ -34,12 +36,14 @@ final class Session {
         self.sharpPhotos = sharpPhotos
         self.effects = effects
         self.watch = watch
+        self.actions = actions
     }
 
     /// The app's session: its deck and sharp photos those of `renderer`'s scene.
-    convenience init(state: AppState, renderer: FrameRenderer, effects: AppEffects, watch: FolderWatch? = nil) {
+    convenience init(state: AppState, renderer: FrameRenderer, effects: AppEffects, watch: FolderWatch? = nil,
+                     actions: ActionPerformer? = nil) {
         self.init(state: state, deck: renderer.content.deck, display: renderer, sharpPhotos: renderer.sharp,
-                  effects: effects, watch: watch)
+                  effects: effects, watch: watch, actions: actions)
     }
 
     /// How a mode updates the photos in its steps.
@@ -74,6 +78,10 @@ final class Session {
     /// The frame step at `now` with `events` (and with a folder's changes where the watch has them).
     @discardableResult
     func advance(_ events: [AppEvent], at now: Double, photos: Photos = .live) -> Step {
+        // What the requests of earlier steps came to, before this step's events.
+        if let finished = actions?.takeFinished(), !finished.isEmpty {
+            state.handle(.actionsFinished(finished), at: now, deck: deck, effects: effects)
+        }
         for event in events { state.handle(event, at: now, deck: deck, effects: effects) }
         // Files added, removed or changed: taken in once the row is not flying, bouncing or
         // snapping (the new layout would stop it), the centred card kept in place.
@@ -81,6 +89,7 @@ final class Session {
             state.handle(.folderChanged(watch.take()), at: now, deck: deck, effects: effects)
         }
         state.handle(.tick, at: now, deck: deck, effects: effects)
+        for request in state.takeRequests() { actions?.perform(request) }
         var step = Step(frame: state.frame(at: now, deck: deck))
         guard photos.update, let deck, let sharpPhotos else { return step }
         let pixels = state.window.pixels
@@ -112,7 +121,7 @@ final class Session {
         let resting = deck.cardsWithoutPhoto(layout: row.layout, scroll: row.offset(at: now)) == 0
         return state.sharp.requests(state.fullView, photoIDs: deck.photoID(at:), count: deck.count,
                                     row: photos.prepares ? row : nil, rowResting: resting, pixels: state.window.pixels,
-                                    budgetBytes: deck.fullViewBudgetBytes, at: now)
+                                    budgetBytes: deck.fullViewBudgetBytes, standIns: deck.membership.standIns, at: now)
     }
 
     /// Whether anything moves at `time` without input: the state's animations, the deck's fades and

@@ -19,6 +19,8 @@ enum AppEvent {
     case cardsUnreadable([Int])
     /// What the full view's photos did (`SharpPhotoTextures.takeFinished`).
     case sharpPhotos([SharpPhotoEvent])
+    /// What came of the requests the state made (`ActionRequest`): a turn written, an undo.
+    case actionsFinished([ActionResult])
     /// Time passing: the slideshow, the notice line.
     case tick
     /// The window closed, or a termination signal came.

@@ -23,6 +23,19 @@ struct AppState {
         /// The slideshow counts the centred photo as on screen at once (`--screenshot`, which waits
         /// for the photos before it draws).
         var photosShownAtOnce = false
+        /// Whether turns are written into the photos' files (`--screenshot` leaves files alone).
+        var savesTurns = true
+        /// `--editor`: what E opens a photo with (nil: the desktop's default application).
+        var editor: String?
+        /// `--print0`: the key handler's paths end with NUL, not newline.
+        var nulTerminated = false
+    }
+
+    /// What Ctrl+Z undoes next, the latest last: a Delete (`TrashState`'s stack) or a turn (by its
+    /// ticket in `PhotoTurns`' stack).
+    enum UndoStep: Equatable, Sendable {
+        case trash
+        case turn(Int)
     }
 
     let settings: Settings
@@ -35,6 +48,14 @@ struct AppState {
     var sharp = SharpPhotoPlan()
     var marks = CardMarks()
     var trash: TrashState
+    /// R, Shift+R and the flips: the photos turned on screen and their files' writes.
+    var turns: PhotoTurns
+    /// Ctrl+Z's order across Deletes and turns.
+    private(set) var undoSteps: [UndoStep] = []
+    /// Ctrl+X was pressed: the next key is the key handler's.
+    private(set) var keyHandlerWaits = false
+    /// What the state asks to be done off the frame loop, not yet handed over (`takeRequests`).
+    private(set) var requests: [ActionRequest] = []
     var notice = Notice()
     var overlays: Overlays
     var slideshow: Slideshow
@@ -57,7 +78,14 @@ struct AppState {
         self.overlays = overlays
         self.fullscreen = fullscreen
         trash = TrashState(watching: watching)
+        turns = PhotoTurns(reducesMotion: row.reducesMotion, saves: settings.savesTurns)
         window = (row.layout.viewport, pixels)
+    }
+
+    /// The requests made since the last call, for the session to hand to its `ActionPerformer`.
+    mutating func takeRequests() -> [ActionRequest] {
+        defer { requests = [] }
+        return requests
     }
 
     /// Goes on after the session ended (`--soak`, whose random keys pick and quit many times).
@@ -81,8 +109,11 @@ struct AppState {
             self.fullscreen = fullscreen
         case .folderChanged(let changes):
             guard let deck else { return }
-            // Swivel's own trash moves are in the row already.
-            applyFolderChanges(trash.withoutEchoes(changes, at: now), deck: deck, effects: effects, at: now)
+            // Swivel's own trash moves and turns' writes are in the row already.
+            let changes = turns.withoutEchoes(trash.withoutEchoes(changes, at: now), at: now)
+            applyFolderChanges(changes, deck: deck, effects: effects, at: now)
+        case .actionsFinished(let results):
+            for result in results { actionFinished(result, deck: deck, effects: effects, at: now) }
         case .cardsUnreadable(let ids):
             guard let deck, var cards = membership, !ids.isEmpty else { return }
             for id in ids {
@@ -94,7 +125,8 @@ struct AppState {
             // (A deck emptied by files deleted while it is open stays open, waiting for new ones.)
             if settings.emptyIsFatal && cards.count == 0 { end = .failed("none of the images could be read") }
         case .sharpPhotos(let events):
-            sharp.take(events, fullView: &fullView, at: now)
+            let turns = turns
+            sharp.take(events, fullView: &fullView, at: now) { id, size in turns.shown[id]?.turnedSize(size) ?? size }
         case .tick:
             stepSlideshow(at: now, deck: deck)
             notice.expire(at: now)
@@ -131,6 +163,20 @@ struct AppState {
     /// A key: its command in the modes the app is in at `time` (`KeyTable`), performed; a held
     /// key repeats only the commands that repeat.
     private mutating func key(_ chord: KeyChord, isRepeat: Bool, at time: Double, deck: DeckModel?, effects: AppEffects) {
+        // (A modifier pressed alone, on its way to Shift+A, is a key with no name: it keeps waiting.)
+        if keyHandlerWaits, !isRepeat, chord.key != .other {
+            keyHandlerWaits = false
+            notice.clear()
+            // Esc takes Ctrl+X back; any other key goes to the handler.
+            guard chord != KeyChord(.escape), let name = KeyHandler.name(chord) else { return }
+            guard let card = currentCard(at: time), let deck else { return }
+            let marked = marks.markedPaths(deck: deck)
+            let paths = marked.isEmpty ? deck.files(at: card)?.all ?? [] : marked   // a pair: both, the RAW first, as --pick
+            guard !paths.isEmpty else { return }
+            requests.append(.runKeyHandler(key: name, input: PickOutput.bytes(paths.map(\.bytes),
+                                                                              nulTerminated: settings.nulTerminated)))
+            return
+        }
         guard let command = command(for: chord, at: time), !isRepeat || command.repeats else { return }
         perform(command, at: time, deck: deck, effects: effects)
     }
@@ -183,9 +229,31 @@ struct AppState {
             guard let card = currentCard(at: time), let deck else { return }
             let marked = marks.markedPaths(deck: deck)
             end = .picked(marked.isEmpty ? deck.files(at: card)?.all ?? [] : marked)
-        case .trash, .undo, .confirm, .cancel:
+        case .trash, .confirm, .cancel:
             guard let deck else { return }
+            let before = trash.undoStack.count
             trashCommand(command, deck: deck, effects: effects, at: time)
+            if trash.undoStack.count > before { undoSteps.append(.trash) }
+        case .undo:
+            undo(deck: deck, effects: effects, at: time)
+        case .turnClockwise, .turnAnticlockwise, .mirror, .flip:
+            let turn: PhotoTurn = switch command {
+            case .turnClockwise: .clockwise
+            case .turnAnticlockwise: .anticlockwise
+            case .mirror: .mirror
+            default: .flip
+            }
+            turnCurrent(by: turn, deck: deck, at: time)
+        case .openElsewhere:
+            guard let card = currentCard(at: time) else { return }
+            guard let path = deck?.path(at: card) else {
+                notice.show("Card \(card + 1) is a colour card: nothing to open", at: time, for: Notice.briefDuration)
+                return
+            }
+            requests.append(.open(path, editor: settings.editor))
+        case .keyHandler:
+            keyHandlerWaits = true
+            notice.show("Ctrl+X: the key handler's key (Esc: none)", at: time, for: .infinity)
         }
     }
 
@@ -214,6 +282,121 @@ struct AppState {
             notice.show("Copied " + files.map(\.description).joined(separator: " and "), at: time, for: Notice.briefDuration)
         }
     }
+
+    // MARK: Turns
+
+    /// R, Shift+R, L, Shift+L: the current photo turned on screen at once, and its file asked to be
+    /// written (`PhotoTurns`).
+    private mutating func turnCurrent(by turn: PhotoTurn, deck: DeckModel?, at time: Double) {
+        guard let card = currentCard(at: time) else { return }
+        guard let deck, let path = deck.path(at: card), let id = deck.photoID(at: card) else {
+            notice.show("Card \(card + 1) is a colour card: nothing to turn", at: time, for: Notice.briefDuration)
+            return
+        }
+        let start = fullViewStart(card: card, at: time)
+        let before = turns.undoStack.last?.ticket
+        requests += turns.turn(id, path: path, by: turn, fullView: start, at: time)
+        // The same turn on what shows for the card meanwhile: the photo standing in for it, and
+        // the full view's sharp photo (each the file's pixels as they were when decoded).
+        for other in photoIDs(showing: card, deck: deck) where other != id { turns.show(turn, on: other, fullView: start, at: time) }
+        if let ticket = turns.undoStack.last?.ticket, ticket != before { undoSteps.append(.turn(ticket)) }
+        showTurnedSize(card: card, deck: deck, at: time)
+    }
+
+    /// The photo ids whose pixels show for `card` now: the card's, its stand-in's, its sharp photo's.
+    private func photoIDs(showing card: Int, deck: DeckModel) -> [Int] {
+        var ids: [Int] = []
+        for id in [deck.photoID(at: card), deck.shownPhotoID(at: card), sharp.pages[card]?.id].compactMap({ $0 })
+            where !ids.contains(id) { ids.append(id) }
+        return ids
+    }
+
+    /// Where the full view shows `card` now, for a turn's animation there (scale: screen points a
+    /// pixel of its sharp photo), nil when it does not show it with its sharp photo.
+    private func fullViewStart(card: Int, at time: Double) -> PhotoTurns.FullViewStart? {
+        guard let view = fullView.shown(at: time), view.openPage(at: time) == card, view.hasImageSize,
+              let page = sharp.pages[card] else { return nil }
+        let rect = view.openFrame(at: time).photo
+        let shownSize = turns.shown[page.id]?.turnedSize(page.imageSize) ?? page.imageSize
+        guard shownSize.width > 0 else { return nil }
+        return PhotoTurns.FullViewStart(scale: rect.width / shownSize.width, center: rect.center)
+    }
+
+    /// The open view placed at the turned photo's fit (width and height traded for a quarter turn).
+    private mutating func showTurnedSize(card: Int, deck: DeckModel, at time: Double) {
+        guard let view = fullView.shown(at: time), view.openPage(at: time) == card, view.hasImageSize,
+              let page = sharp.pages[card] else { return }
+        fullView.setImageSize(displayedSize(page.id, page.imageSize), forCard: card)
+        fullView.setSharpSizes(sharp.pages.mapValues { displayedSize($0.id, $0.imageSize) })
+    }
+
+    /// The size photo `id` of `size` shows at, turned on screen.
+    func displayedSize(_ id: Int, _ size: Size) -> Size { turns.shown[id]?.turnedSize(size) ?? size }
+
+    /// Ctrl+Z: the latest Delete or turn undone.
+    private mutating func undo(deck: DeckModel?, effects: AppEffects, at time: Double) {
+        while let step = undoSteps.popLast() {
+            switch step {
+            case .trash:
+                guard let deck else { continue }
+                trashCommand(.undo, deck: deck, effects: effects, at: time)
+                return
+            case .turn(let ticket):
+                guard let entry = turns.undoStack.last, entry.ticket == ticket else { continue }
+                let position = deck?.position(of: entry.path)
+                let ids = deck.flatMap { deck in position.map { photoIDs(showing: $0, deck: deck) } } ?? []
+                let start = position.flatMap { fullViewStart(card: $0, at: time) }
+                requests += turns.undo(currentID: ids.first, fullView: start, at: time) ?? []
+                for other in ids.dropFirst() { turns.show(entry.turn.inverse, on: other, fullView: start, at: time) }
+                if let position, let deck { showTurnedSize(card: position, deck: deck, at: time) }
+                return
+            }
+        }
+        // Nothing of this session's left: the trash says so as it did.
+        guard let deck else { return }
+        trashCommand(.undo, deck: deck, effects: effects, at: time)
+    }
+
+    /// What came of a request: a turn's write, an undo's.
+    private mutating func actionFinished(_ result: ActionResult, deck: DeckModel?, effects: AppEffects, at time: Double) {
+        if case .keyHandled(let key, let result) = result {
+            // What the handler changed, the folder watch shows.
+            if case .failure(let failure) = result {
+                let warning = "the key handler failed for \(key): \(failure.reason)"
+                effects.warn(warning)
+                notice.show(Self.capitalised(warning), at: time)
+            }
+            return
+        }
+        if case .opened(let path, let result) = result {
+            // What the program writes, the folder watch shows, as any other program's write.
+            if case .failure(let failure) = result {
+                let warning = "cannot open \(path) in another program: \(failure.reason)"
+                effects.warn(warning)
+                notice.show(Self.capitalised(warning), at: time)
+            }
+            return
+        }
+        let outcome = turns.finished(result, at: time)
+        requests += outcome.requests
+        if let warning = outcome.warning {
+            effects.warn(warning)
+            notice.show(Self.capitalised(warning), at: time)
+        }
+        guard let deck else { return }
+        if let (path, turn) = outcome.showAgain, let position = deck.position(of: path) {
+            for id in photoIDs(showing: position, deck: deck) { turns.show(turn, on: id, fullView: nil, at: time) }
+            showTurnedSize(card: position, deck: deck, at: time)
+        }
+        // The file holds its turns: read again, the old photo standing in until the new is up.
+        if let path = outcome.reread, var cards = membership, let (old, new) = cards.reread(path) {
+            turns.reread(path, old: old, new: new)
+            membership = cards
+            deck.membership = cards
+        }
+    }
+
+    private static func capitalised(_ line: String) -> String { line.prefix(1).uppercased() + line.dropFirst() }
 
     // MARK: Trash
 
@@ -289,6 +472,7 @@ struct AppState {
         let grown: [Int] = !closingGaps ? [] : Self.positions(changes, deck: deck, removed: false)
         row.replaceCards(count: count, centredMovedBy: moved - centred, taken: taken, grown: grown, at: time)
         marks.keepCardsOf(deck)
+        turns.keepOnly(deck.photoIDsInUse.union(sharp.pages.values.map(\.id)))
     }
 
     /// The positions in `deck` of the cards of the files `changes` remove (or write), each once.
@@ -339,7 +523,7 @@ struct AppState {
     /// or its full resolution going up (the photo deck's own fades and uploads are the deck's).
     func isAnimating(at time: Double) -> Bool {
         row.isAnimating(at: time) || fullView.shown(at: time)?.isAnimating(at: time) == true
-            || sharp.isFading(now: time) || sharp.hasUploads
+            || sharp.isFading(now: time) || sharp.hasUploads || turns.isAnimating(at: time)
     }
 
     /// When the state next changes by itself, as of `time`: the notice line goes, the slideshow
@@ -369,7 +553,12 @@ struct AppState {
                 layout.instances(scroll: scroll, closing: closing, at: time, color: { _ in PhotoDeck.placeholder },
                                  image: image, marked: marked, tagged: paired)
             }
-            let image = { (position: Int) in deck.hasTextures ? deck.image(at: position, now: now) : nil }
+            let cardSize = layout.parameters.cardSize
+            let image = { (position: Int) -> CardImage? in
+                guard deck.hasTextures, var image = deck.image(at: position, now: now) else { return nil }
+                image.turn = turns.covering(deck.shownPhotoID(at: position), rect: cardSize, texture: cardSize, at: time)
+                return image
+            }
             cards = instances(image)
             cardsShowing = instances { showing.contains($0) ? image($0) : nil }
         } else {
@@ -377,10 +566,34 @@ struct AppState {
             cardsShowing = cards
         }
         let flying = open.map { index, frame in
-            Frame.FlyingPage(index: index, frame: frame,
-                             color: deck == nil ? SystemColor.seedDeckColor(index) : PhotoDeck.placeholder,
-                             image: deck.flatMap { $0.hasTextures ? $0.image(at: index, now: now) : nil },
-                             sharp: sharp.showing(page: index, frame: frame, view: view, now: now))
+            var frame = frame
+            var sharpTurn = ContentTurn.identity
+            if let page = sharp.pages[index], let turned = turns.shown[page.id] {
+                // The open page turning: drawn round the photo as it turns, from where it stood to its new fit.
+                if let view, let start = turns.fullViewStart[page.id], turned.isAnimating(at: time), view.openPage(at: time) == index {
+                    let fit = view.fitFrame.photo, shownSize = turned.turnedSize(page.imageSize)
+                    let e = turned.latestProgress(at: time)
+                    let scale = start.scale + (fit.width / max(shownSize.width, 1e-9) - start.scale) * e
+                    let center = Point(start.center.x + (fit.center.x - start.center.x) * e,
+                                       start.center.y + (fit.center.y - start.center.y) * e)
+                    let (rect, turn) = turned.fitted(texture: page.imageSize, scale: scale, center: center, at: time)
+                    let others = frame.othersOpacity
+                    frame = .fullView(photo: rect, window: layout.viewport)
+                    frame.othersOpacity = others
+                    sharpTurn = turn
+                } else {
+                    sharpTurn = turned.covering(frame.photo.size, texture: page.imageSize, at: time)
+                }
+            }
+            var image = deck.flatMap { $0.hasTextures ? $0.image(at: index, now: now) : nil }
+            if let deck, image != nil {
+                image?.turn = turns.covering(deck.shownPhotoID(at: index), rect: frame.photo.size,
+                                             texture: layout.parameters.cardSize, at: time)
+            }
+            return Frame.FlyingPage(index: index, frame: frame,
+                                    color: deck == nil ? SystemColor.seedDeckColor(index) : PhotoDeck.placeholder,
+                                    image: image, sharp: sharp.showing(page: index, frame: frame, view: view, now: now),
+                                    sharpTurn: sharpTurn)
         }
         var caption: (name: String, opacity: Double)?
         if open.isEmpty, settings.captions, let deck, deck.count > 0 {

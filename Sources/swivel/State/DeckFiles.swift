@@ -29,6 +29,11 @@ protocol DeckModel: AnyObject, DeckFiles {
     func photoID(at position: Int) -> Int?
     /// The photo for the card at `position`, if it has arrived: its texture layer and fade.
     func photo(at position: Int, now: Double) -> (layer: Int, opacity: Double)?
+    /// The id of the photo whose pixels the card at `position` shows (its own, or the one standing
+    /// in for it while it is read again).
+    func shownPhotoID(at position: Int) -> Int?
+    /// The ids whose pixels the deck keeps for its cards.
+    var photoIDsInUse: Set<Int> { get }
     /// Whether a card holds texture layer `layer` (a card leaving the row shows its photo until then).
     func holdsLayer(_ layer: Int) -> Bool
     /// Whether the deck has its texture array (photos can show at all).

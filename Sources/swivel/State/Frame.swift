@@ -42,6 +42,9 @@ struct Frame {
         let color: RGBA8
         let image: CardImage?
         let sharp: SharpShowing?
+        /// How the sharp photo is turned on screen beyond its pixels (`image` carries the card
+        /// texture's turn).
+        var sharpTurn = ContentTurn.identity
     }
 
     /// Whether this frame shows something `other` does not (nil: nothing on screen yet).

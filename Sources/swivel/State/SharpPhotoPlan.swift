@@ -61,8 +61,10 @@ struct SharpPhotoPlan: Equatable, Sendable {
     /// when `row` is given and at rest with every visible photo in (`rowResting`), to decode the
     /// photo it rests on ahead; with one open, its page and neighbours at `pixels`' size within
     /// `budgetBytes`, and its full resolution once zoomed past the window's decode.
+    /// `standIns`: photos read again (new id → old id), whose old sharp photo stays until theirs arrives.
     mutating func requests(_ fullView: FullViewState, photoIDs: PhotoIDs, count: Int, row: ScrollController?,
-                           rowResting: Bool, pixels: FramePixels, budgetBytes: Int, at time: Double) -> [SharpPhotoRequest] {
+                           rowResting: Bool, pixels: FramePixels, budgetBytes: Int, standIns: [Int: Int] = [:],
+                           at time: Double) -> [SharpPhotoRequest] {
         guard let view = fullView.shown(at: time) else {
             var requests: [SharpPhotoRequest] = []
             if asked != nil || !pages.isEmpty { requests.append(.close) }
@@ -96,11 +98,16 @@ struct SharpPhotoPlan: Equatable, Sendable {
                 let resized = asked.map { ($0.width, $0.height) != (pixels.width, pixels.height) } ?? false
                 if resized { (fullAsked, fullWanted) = (false, false) }
                 // Only the open page keeps a full resolution, and only at the window's size it was asked at.
-                let fullsDropped = pages.filter { other, page in page.full != nil && (other != card || resized) }.map(\.key)
+                let kept = neighbours.merging([card: id]) { a, _ in a }
+                // A photo read again (its file rewritten by a turn) keeps its old sharp photo, at the
+                // window's size, until its own arrives: the same photo, turned on screen meanwhile.
+                let standing = Set(pages.filter { other, page in kept[other].flatMap { standIns[$0] } == page.id }.map(\.key))
+                let fullsDropped = pages.filter { other, page in
+                    page.full != nil && (other != card || resized || standing.contains(other))
+                }.map(\.key)
                 for other in fullsDropped { pages[other]?.full = nil }
                 asked = wanted
-                let kept = neighbours.merging([card: id]) { a, _ in a }
-                let dropped = pages.filter { other, page in kept[other] != page.id }.map(\.key)
+                let dropped = pages.filter { other, page in kept[other] != page.id && !standing.contains(other) }.map(\.key)
                 for other in dropped { pages[other] = nil }
                 // Nearest first: the page the arrow keys reach next (the right one) before the left.
                 requests.append(.open(wanted, neighbours: [card + 1, card - 1].compactMap { neighbours[$0] },
@@ -137,7 +144,10 @@ struct SharpPhotoPlan: Equatable, Sendable {
     /// page's photo is taken in at fit (the new size puts the view back at fit, which must not
     /// undo a zoom: the photo waits, the card's texture zoomed, until the view is at fit again)
     /// and fades in from then; zoomed past its window-size decode, its full resolution is wanted.
-    mutating func take(_ events: [SharpPhotoEvent], fullView: inout FullViewState, at time: Double) {
+    /// `displayed`: the size a photo (by id) of some image size shows at (turned on screen: its
+    /// width and height traded).
+    mutating func take(_ events: [SharpPhotoEvent], fullView: inout FullViewState, at time: Double,
+                       displayed: (Int, Size) -> Size = { $1 }) {
         for event in events {
             switch event {
             case .arrived(let card, let id, let imageSize, let windowWidth, let wall, let cpu):
@@ -158,18 +168,18 @@ struct SharpPhotoPlan: Equatable, Sendable {
             }
         }
         guard fullView.shown(at: time) != nil else { return }
-        fullView.setSharpSizes(pages.mapValues(\.imageSize))
+        fullView.setSharpSizes(pages.mapValues { displayed($0.id, $0.imageSize) })
         guard let view = fullView.shown(at: time), view.transition.isOpening, let page = pages[view.page] else { return }
         if !view.hasImageSize, view.strip.destinationPage(at: time) == view.page, view.zoom.isFitted(at: time),
            !view.zoom.isAnimating(at: time), !view.zoom.isHeld {
-            fullView.setImageSize(page.imageSize, forCard: view.page)
+            fullView.setImageSize(displayed(page.id, page.imageSize), forCard: view.page)
             // It fades in over the card's texture, from the frame that takes it in (`fadeLead`); a page
             // turned to with its photo at hand shows it at once.
             pages[view.page]?.shownAt = time
         }
         // Zoomed past the window-size decode (more than one device pixel to one of its pixels):
         // the full resolution.
-        if let view = fullView.shown(at: time), view.hasImageSize, page.full == nil, !fullAsked,
+        if let view = fullView.shown(at: time), view.hasImageSize, page.full == nil, !fullAsked, page.id == asked?.id,
            page.imageSize.width > Double(page.windowWidth) {
             let scale = view.zoom.targetScale(at: time) * page.imageSize.width / Double(page.windowWidth)
             if scale > 1 + 1e-9 {

@@ -33,7 +33,9 @@ import Testing
         #expect(command(.a, .control) == .markAll)
         #expect(command(.a) == nil)
         #expect(command(.c, .control) == .copyPath)
-        #expect(command(.x, .control) == nil)
+        #expect(command(.x, .control) == .keyHandler)
+        #expect(command(.x) == nil)
+        #expect(command(.v, .control) == nil)
         #expect(command(.m, .control) == nil)       // Ctrl+M is not M
         #expect(command(.m, .shift) == .mark)
         #expect(command(.right, .alt) == .next)

@@ -29,6 +29,8 @@ final class LiveHarness {
     let display: RecordingDisplay?
     let renderer: FrameRenderer?
     let effects: TestEffects
+    /// The app's own performer of what the state asks off the frame loop (turns written into files).
+    let actions: ActionRunner
     let deck: (any PhotoPipeline)?
     let watch: FolderWatch?
     /// The test's clock, seconds.
@@ -59,10 +61,10 @@ final class LiveHarness {
     /// pixels a point (photos' paths among the arguments; `--no-watch` to leave folders unwatched;
     /// `watchFaults`: the folder watch's failures made to happen). The deck's and the watch's
     /// warnings go to `effects.warnings`. `thumbnails`: the shared thumbnail cache the deck reads
-    /// and writes (none by default).
+    /// and writes (none by default). `environment`: what the programs it starts are given (E's).
     init(_ arguments: [String], size: Size = Size(1280, 720), scale: Double = 1, drawing: Drawing = .none,
          trash: TemporaryDirectory = TemporaryDirectory(), watchFaults: FolderWatch.Faults = FolderWatch.Faults(),
-         thumbnails: ThumbnailCache? = nil) throws {
+         thumbnails: ThumbnailCache? = nil, environment: [String: String] = Environment.variables()) throws {
         let options = try Options.resolve(OptionParser.scan(arguments.map { Array($0.utf8) }), config: nil)
         let files = App.deckFiles(options)
         let (signal, wakes, batches) = (signal, wakes, batches)
@@ -79,6 +81,7 @@ final class LiveHarness {
         let pixels = FramePixels(width: Int((size.width * scale).rounded()), height: Int((size.height * scale).rounded()))
         window = LiveLoop.Window(size: size, pixels: pixels)
         effects = TestEffects(trash: trash)
+        actions = ActionRunner(wake: wake, environment: environment)
         let warn: @Sendable (String) -> Void = { [effects] in effects.warn($0) }
         let openCard = options.openCard?.card(in: files?.sources)
         let sharp: SharpPhotoStore?
@@ -114,7 +117,8 @@ final class LiveHarness {
         }
         let state = App.state(options, cards: files?.sources.count, viewport: size, pixels: window.pixels, openCard: openCard,
                               watching: watch != nil)
-        session = Session(state: state, deck: deck, display: frames, sharpPhotos: sharp, effects: effects, watch: watch)
+        session = Session(state: state, deck: deck, display: frames, sharpPhotos: sharp, effects: effects, watch: watch,
+                          actions: actions)
         live = LiveLoop(session: session, refreshRate: 60)
     }
 
@@ -198,8 +202,9 @@ final class LiveHarness {
     }
 
     /// Waits (by the decoders' and the watch's signal; at most a minute) until every decode asked
-    /// for is done.
+    /// for is done, and every file write the state asked for.
     private func settleDecodes() {
+        actions.waitUntilIdle(seconds: 60)
         guard let deck else { return }
         waitForSignal(seconds: 60) { deck.decodesSettled }
     }

@@ -25,6 +25,9 @@ public struct DeckMembership: Sendable {
     /// The ids in `order` of lone files that a partner would join (`RAWJPEGPairs`), by their key
     /// and side.
     private var lone: [LoneKey: Int] = [:]
+    /// Photos read again by `reread`, each with the id of the photo that stands in for it until it
+    /// is up (its old pixels, which the deck keeps meanwhile): new id → old id.
+    public private(set) var standIns: [Int: Int] = [:]
 
     private struct LoneKey: Hashable {
         let key: RAWJPEGPairs.Key
@@ -84,6 +87,23 @@ public struct DeckMembership: Sendable {
     /// restored): a card in the place the scan and the sort give it, or its pair's other half.
     public func returned(_ path: FilePath) -> FolderChange {
         .written(path, root: placement.map { $0.root(of: path) ?? $0.roots.count } ?? 0)
+    }
+
+    /// Reads the file at `path` (or its card's, one of a pair's) again, in its place, under a new id (a decode of its old bytes is
+    /// then never taken for it), the old photo standing in for it until the new one is up
+    /// (`standIns`): the file was rewritten by Swivel itself (a turn saved), which shows the same
+    /// photo. The old id and the new; nil when no card shows the file.
+    public mutating func reread(_ path: FilePath) -> (old: Int, new: Int)? {
+        guard let old = idsByPath[path], let position = order.firstIndex(of: old) else { return nil }
+        let id = cards.count
+        cards.append(cards[old])
+        keys[id] = keys[old]
+        order[position] = id
+        forget(old)
+        register(id)
+        standIns = standIns.filter { order.contains($0.key) }
+        standIns[id] = old
+        return (old, id)
     }
 
     /// Takes card `id` out of the row (its file could not be read); its position then, nil when

@@ -75,6 +75,9 @@ public final class PhotoDeck<Textures: PhotoTextureArray> {
     private var opening = DeckOpening()
     private var textureSize = (width: 0, height: 0)
     private var pinned: Set<Int> = []
+    /// Photos read again (`DeckMembership.reread`) whose old photo stands in until they are up: new
+    /// id → the old id, whose texture layer is kept (pinned) meanwhile.
+    private var standIns: [Int: Int] = [:]
     private var failedTextures = (0, 0, 0)
     /// The context's limit on array layers, asked once rather than every frame.
     private lazy var maximumLayers = Textures.maximumLayers
@@ -195,7 +198,7 @@ public final class PhotoDeck<Textures: PhotoTextureArray> {
         let plan = DeckDecodePlan(layout: layout, scroll: scroll, destination: destination, velocity: velocity,
                                   cardCount: order.count, layers: textures.layers)
         let wanted = plan.wanted.map { order[$0] }
-        pinned = Set(wanted)
+        pinned = Set(wanted).union(standIns.values)
         // Decoded on the on-screen threads: the cards the row shows until it rests, the visible
         // ones first. (`self.onScreen`, the cards that can touch the window, is what a frame is
         // drawn for.)
@@ -221,6 +224,7 @@ public final class PhotoDeck<Textures: PhotoTextureArray> {
                 // (`RetryBackoff`), after which it is skipped with its line like any other.
                 if error.transient, retries.failed(finished.id, at: retryTime) { continue }
                 retries.forget(finished.id)
+                dropStandIn(for: finished.id)
                 // Said once is enough; a file gone or rewritten since is no longer this card.
                 guard !unusable.contains(finished.id), membership.order.contains(finished.id) else { continue }
                 warn("skipped \(error)")
@@ -236,7 +240,9 @@ public final class PhotoDeck<Textures: PhotoTextureArray> {
                     try textures.upload(chain, to: slot)
                     // Just after the open: as if long arrived, whole at once (see `instantArrivalAfterOpen`;
                     // not `now - fadeDuration`, whose difference from `now` can round to just under the fade).
-                    arrivedAt[finished.id] = opening.isOpening(at: now) ? -.infinity : now
+                    // In place of a stand-in, whole at once too: the same photo, shown all along.
+                    arrivedAt[finished.id] = opening.isOpening(at: now) || standIns[finished.id] != nil ? -.infinity : now
+                    dropStandIn(for: finished.id)
                     update.uploaded += 1
                     if self.onScreen.contains(finished.id) { update.uploadedOnScreen += 1 }
                 } catch {
@@ -290,7 +296,20 @@ public final class PhotoDeck<Textures: PhotoTextureArray> {
         while sources.count < new.cards.count { _ = sources.append(PhotoSource(files: new.cards[sources.count])) }
         guard new.order != old.order else { return }
         let staying = Set(new.order)
-        for id in old.order where !staying.contains(id) { forget(id) }
+        // A photo read again keeps its old one (or what stood in for that) showing until it is up.
+        for (id, previous) in new.standIns where staying.contains(id) && standIns[id] == nil && cache.slot(for: id) == nil {
+            let shown = cache.slot(for: previous) != nil && arrivedAt[previous] != nil ? previous : standIns[previous]
+            if let shown { standIns[id] = shown }
+        }
+        for id in standIns.keys where !staying.contains(id) { dropStandIn(for: id) }
+        let standing = Set(standIns.values)
+        for id in old.order where !staying.contains(id) && !standing.contains(id) { forget(id) }
+    }
+
+    /// Lets go of what stood in for `id` (it is up, failed or gone).
+    private func dropStandIn(for id: Int) {
+        guard let old = standIns.removeValue(forKey: id) else { return }
+        if !standIns.values.contains(old) && !membership.order.contains(old) { forget(old) }
     }
 
     /// Drops what the deck holds for card `id`, which has left the row.
@@ -305,11 +324,21 @@ public final class PhotoDeck<Textures: PhotoTextureArray> {
     /// The photo for the card at `position`, if it has arrived: its layer of `textures`, and how
     /// far it has faded in over the placeholder (0…1).
     public func photo(at position: Int, now: Double) -> (layer: Int, opacity: Double)? {
-        guard order.indices.contains(position) else { return nil }
-        let id = order[position]
-        guard let slot = cache.slot(for: id), let arrived = arrivedAt[id] else { return nil }
+        guard let id = shownPhotoID(at: position), let slot = cache.slot(for: id), let arrived = arrivedAt[id] else { return nil }
         return (slot, min(1, max(0, (now - arrived) / Self.fadeDuration)))
     }
+
+    /// The id of the photo whose pixels the card at `position` shows: its own once up, else the
+    /// one standing in for it (`standIns`); nil past the deck's end.
+    public func shownPhotoID(at position: Int) -> Int? {
+        guard order.indices.contains(position) else { return nil }
+        let id = order[position]
+        if cache.slot(for: id) == nil, let old = standIns[id], cache.slot(for: old) != nil { return old }
+        return id
+    }
+
+    /// The ids whose pixels the deck keeps for a card: the cards' own and those standing in.
+    public var photoIDsInUse: Set<Int> { Set(membership.order).union(standIns.values) }
 
     /// Whether a card holds texture layer `layer`: a layer no card holds keeps the photo it was
     /// last given until another card's upload takes it (what a card leaving the row shows).

@@ -13,6 +13,8 @@ enum DecoderLibrary: String, CaseIterable, Sendable {
     /// SDL2 itself: the SVG decoder's surfaces and streams (SDL2_image links it; its functions here
     /// are the lazy ones, which a sealed worker answers only for a library loaded before).
     case sdl
+    /// libwebpmux: a WebP's chunks written again (a turn recorded in its EXIF chunk).
+    case webpMux
 
     private var index: Int32 {
         let library = switch self {
@@ -32,6 +34,7 @@ enum DecoderLibrary: String, CaseIterable, Sendable {
         case .jpeg: SWIVEL_LAZY_JPEG
         case .raw: SWIVEL_LAZY_RAW
         case .sdl: SWIVEL_LAZY_SDL2
+        case .webpMux: SWIVEL_LAZY_WEBPMUX
         }
         return Int32(library.rawValue)
     }

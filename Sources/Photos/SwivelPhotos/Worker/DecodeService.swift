@@ -110,6 +110,10 @@ public enum DecodeService {
                 limited()
                 return (InfoMessages.reply(taken: DateTaken.dateTaken(descriptor: file)), [])
             }
+            if let (turn, pathExtension) = TurnMessages.parse(request: message.text) {
+                limited()
+                return turned(descriptor: file, pathExtension: pathExtension, by: turn)
+            }
         }
         guard let request = DecodeRequest(message.text), let file = message.descriptors.first else {
             return (DecodeReply(failed: DecodeFailure(reason: "the decoder could not read its request")).text, [])
@@ -139,6 +143,19 @@ public enum DecodeService {
             }
         }
         return (DecodeReply(image: image.width, height: image.height, original: image.original, capture: facts).text, fds)
+    }
+
+    /// The reply to a turn: the new file's bytes in a sealed memfd.
+    private static func turned(descriptor: Int32, pathExtension: String, by turn: PhotoTurn) -> (String, [Int32]) {
+        do throws(DecodeFailure) {
+            let turned = try PhotoTurner.turn(descriptor: descriptor, pathExtension: pathExtension, by: turn)
+            guard let fd = SealedPixels.make(count: turned.bytes.count, fill: { buffer in
+                turned.bytes.withUnsafeBytes { buffer.copyMemory(from: $0) }
+            }) else { return (DecodeReply(failed: DecodeFailure(PhotoMemory.outOfMemory)).text, []) }
+            return (TurnMessages.reply(turned.method, count: turned.bytes.count), [fd])
+        } catch {
+            return (DecodeReply(failed: error).text, [])
+        }
     }
 
     /// `image`'s pixels in a sealed memfd.

@@ -39,11 +39,14 @@ public final class DecoderPool: @unchecked Sendable {
         self.libraries = libraries
         self.warn = warn
         let count = max(1, size)
-        // Started on a thread of their own, each lent as soon as it is spawned: spawning four took
-        // the calling thread 5-8 ms (the window and the first frame waited for it at launch).
+        // Started on a thread of their own, one after another, each lent once it has said it is
+        // ready: spawning four took the calling thread 5-8 ms (the window and the first frame
+        // waited for it at launch), and four starting at once took both cores of a 2-core machine
+        // from the window's start, where one at a time leaves it one.
         let spawn: @Sendable () -> Void = { [self] in
             for _ in 0..<count {
                 let worker = WorkerDecoder(start: start, libraries: libraries)
+                _ = worker.waitUntilReady(timeout: 10)
                 condition.withLock {
                     all.append(worker)
                     idle.append(worker)
@@ -130,6 +133,31 @@ public final class DecoderPool: @unchecked Sendable {
             return InfoMessages.info(text, fileName: fileName) ?? PhotoInfo(fileName: fileName, unreadable: "the decoder's reply made no sense")
         case .failure(let failure):
             return PhotoInfo(fileName: fileName, unreadable: failure.reason)
+        }
+    }
+
+    /// `PhotoTurner.turn` of the file at `path`, in a worker: the new file's bytes.
+    public func turn(_ path: FilePath, by turn: PhotoTurn) throws(ImageLoadError) -> PhotoTurner.Turned {
+        let request = TurnMessages.request(turn, pathExtension: path.pathExtension)
+        switch ask(request, path: path, cpuSeconds: DecodeLimits.standard.cpuSeconds, cancellation: .never) {
+        case .cancelled:
+            throw ImageLoadError(path: path, failure: .cancelled)
+        case .failed(let reason, let transient):
+            throw ImageLoadError(path: path, reason: reason, transient: transient)
+        case .needs(let libraries):
+            throw ImageLoadError(path: path, reason: Self.askedAgain(for: libraries))
+        case .reply(let text, let fds):
+            var fds = fds[...]
+            defer { fds.forEach { close($0) } }
+            if case .failed(let failure)? = DecodeReply(text) { throw ImageLoadError(path: path, failure: failure) }
+            guard let (method, count) = TurnMessages.parse(reply: text), let fd = fds.popFirst() else {
+                throw ImageLoadError(path: path, reason: "the decoder's reply made no sense")
+            }
+            switch SealedPixels.map(fd, count: count) {
+            case .failure(let refusal): throw ImageLoadError(path: path, reason: refusal.description)
+            case .success(let mapping):
+                return PhotoTurner.Turned(bytes: mapping.withBytes { Array($0) }, method: method)
+            }
         }
     }
 

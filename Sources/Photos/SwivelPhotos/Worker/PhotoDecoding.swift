@@ -27,6 +27,20 @@ public enum PhotoDecoding {
         pool?.info(path) ?? PhotoInfo.read(path)
     }
 
+    /// `PhotoTurner.turn` of the file at `path`, in a worker when there is a pool: the bytes of the
+    /// file turned, for the app to write in its place.
+    public static func turn(_ path: FilePath, by turn: PhotoTurn) throws(ImageLoadError) -> PhotoTurner.Turned {
+        if let pool { return try pool.turn(path, by: turn) }
+        let file: OpenFile
+        do { file = try OpenFile(path) } catch { throw ImageLoadError(path: path, failure: error) }
+        defer { file.close() }
+        do throws(DecodeFailure) {
+            return try PhotoTurner.turn(descriptor: file.descriptor, pathExtension: path.pathExtension, by: turn)
+        } catch {
+            throw ImageLoadError(path: path, failure: error)
+        }
+    }
+
     /// `DateTaken.dateTaken`, in a worker when there is a pool.
     static func dateTaken(_ path: FilePath) -> String? {
         if let pool { return pool.dateTaken(path) }
