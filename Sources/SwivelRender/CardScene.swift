@@ -21,6 +21,9 @@ public struct CardScene {
     /// Badges over the flying or open cards (marked photos in the full view): their discs' centres
     /// in window points, drawn flat at the seed's size (`MarkBadge.fullView`) after the cards.
     public var badges: [Point] = []
+    /// The RAW+JPEG tag's text (`PairTag.text`) rendered at the pixel scale, for the cards that
+    /// carry it (`CardInstance.tagged`); nil when none does.
+    public var pairTag: PairTagText?
 
     public init(viewport: Size, parameters: EffectParameters = EffectParameters(), cards: [CardInstance],
                 background: RGBA8 = .white, textures: CardTextures? = nil, overlays: [Overlay] = []) {
@@ -30,5 +33,17 @@ public struct CardScene {
         self.background = background
         self.textures = textures
         self.overlays = overlays
+    }
+}
+
+/// The RAW+JPEG tag's text as the card pass draws it: its coverage image (sampled smoothly: it
+/// turns with the card) and the text's size in points.
+public struct PairTagText {
+    public let image: OverlayImage
+    public let size: Size
+
+    public init(image: OverlayImage, size: Size) {
+        self.image = image
+        self.size = size
     }
 }

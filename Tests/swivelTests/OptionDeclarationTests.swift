@@ -73,7 +73,7 @@ import Testing
             #expect(options == Options(), "--\(option.name) \(text) is not the default")
             checked += 1
         }
-        #expect(checked == 19)
+        #expect(checked == 20)   // --pairs together is the 20th
     }
 
     // MARK: The config file

@@ -87,9 +87,9 @@ extension CarouselLayout {
     public func instances(scroll: Double, closing: RowClosing?, at time: Double,
                           color: (Int) -> RGBA8 = SystemColor.seedDeckColor,
                           image: (Int) -> CardImage? = { _ in nil },
-                          marked: (Int) -> Bool = { _ in false }) -> [CardInstance] {
+                          marked: (Int) -> Bool = { _ in false }, tagged: (Int) -> Bool = { _ in false }) -> [CardInstance] {
         guard let closing, !closing.isDone(at: time) else {
-            return instances(scroll: scroll, color: color, image: image, marked: marked)
+            return instances(scroll: scroll, color: color, image: image, marked: marked, tagged: tagged)
         }
         let progress = closing.progress(at: time), left = 1 - progress
         let range = closing.displacementRange
@@ -117,7 +117,7 @@ extension CarouselLayout {
             let shown = scroll - left * closing.displacement(slot: slot)
             let card = card(atSlot: slot), growing = closing.grown.contains(slot)
             cards.append(CardInstance(center: cardCenter(slot, scroll: shown), degrees: degrees(slot, scroll: shown),
-                                      color: color(card), image: image(card), marked: marked(card),
+                                      color: color(card), image: image(card), marked: marked(card), tagged: tagged(card),
                                       scale: growing ? RowClosing.endScale + (1 - RowClosing.endScale) * progress : 1,
                                       fade: growing ? progress : 1))
         }

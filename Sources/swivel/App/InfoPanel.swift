@@ -1,4 +1,5 @@
 import SwivelCore
+import SwivelPhotoCore
 import SwivelPhotos
 import SwivelRender
 
@@ -15,15 +16,16 @@ final class InfoPanel {
     /// Values longer than this are cut with an ellipsis (a lens name, a profile's description).
     static let maxWidth = 520.0
 
-    private var built: (card: Int, path: FilePath?, scale: Double)?
+    private var built: (card: Int, files: CardFiles?, scale: Double)?
     private let image = OverlayImage()
 
-    /// The panel for the card at deck position `card`, whose file is `path` (nil: a colour card).
-    func overlay(card: Int, path: FilePath?, viewport: Size, pixelScale: Double) -> Overlay? {
-        if built?.card != card || built?.path != path || built?.scale != pixelScale {
+    /// The panel for the card at deck position `card`, whose files are `files` (nil: a colour
+    /// card); a RAW+JPEG pair's tells both (`PhotoInfo.pair`).
+    func overlay(card: Int, files: CardFiles?, viewport: Size, pixelScale: Double) -> Overlay? {
+        if built?.card != card || built?.files != files || built?.scale != pixelScale {
             guard let text = Fonts.face(path: KeyListOverlay.fontPath, pointSize: Self.pointSize, pixelScale: pixelScale,
                                         for: "photo information") else { return nil }
-            let lines = path.map { Self.lines(PhotoDecoding.info($0)) } ?? ["Card \(card + 1)"]
+            let lines = files.map { Self.lines(Self.info($0)) } ?? ["Card \(card + 1)"]
             let rendered = lines.compactMap { text.render($0, maxWidth: Int(Self.maxWidth * pixelScale)) }
             let lineHeight = rendered.map(\.height).max() ?? 0
             var canvas = CoverageCanvas(width: rendered.map(\.width).max() ?? 0, height: lineHeight * rendered.count)
@@ -31,13 +33,19 @@ final class InfoPanel {
                 canvas.draw(line.coverage, width: line.width, at: 0, index * lineHeight)
             }
             image.update(width: canvas.width, height: canvas.height, coverage: canvas.coverage)
-            built = (card, path, pixelScale)
+            built = (card, files, pixelScale)
         }
         guard image.width > 0 else { return nil }
         let height = Double(image.height) / pixelScale
         let margin = 16.0, padding = 8.0
         return Overlay(image: image, origin: Point(margin + padding, viewport.height - margin - padding - height),
                        textColor: .white, panelColor: RGBA8(0, 0, 0, 176), padding: padding)
+    }
+
+    /// The information of a card's files: a pair's is its RAW's with its JPEG's name and sizes.
+    static func info(_ files: CardFiles) -> PhotoInfo {
+        guard let raw = files.raw else { return PhotoDecoding.info(files.shown) }
+        return PhotoInfo.pair(raw: PhotoDecoding.info(raw), jpeg: PhotoDecoding.info(files.shown))
     }
 
     /// "Label         value", the values in one column (the face is monospaced).

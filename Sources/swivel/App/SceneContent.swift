@@ -14,6 +14,7 @@ final class SceneContent {
     private let keyList = KeyListOverlay()
     private let info = InfoPanel()
     private let notice = NoticeOverlay()
+    private let pairTag = PairTagOverlay()
 
     init(deck: PhotoDeck?, background: RGBA8, captions: Bool = true) {
         self.deck = deck
@@ -45,12 +46,13 @@ final class SceneContent {
             overlays.append(line)
         }
         if let shown = frame.info,
-           let panel = info.overlay(card: shown.card, path: shown.path, viewport: layout.viewport, pixelScale: pixelScale) {
+           let panel = info.overlay(card: shown.card, files: shown.files, viewport: layout.viewport, pixelScale: pixelScale) {
             overlays.append(panel)
         }
         var scene = CardScene(viewport: layout.viewport, parameters: layout.parameters, cards: frame.cards,
                               background: background, textures: deck?.textures, overlays: overlays)
         scene.badges = frame.badges
+        if frame.cards.contains(where: { $0.tagged > 0.5 }) { scene.pairTag = pairTag.text(pixelScale: pixelScale) }
         scene.flyingCards = frame.flying.map { page in
             var card = FlyingCard(clip: page.frame.clip, cornerRadius: page.frame.cornerRadius, crop: page.frame.crop,
                                   color: page.color, image: page.image, othersOpacity: page.frame.othersOpacity)

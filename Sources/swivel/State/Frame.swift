@@ -1,4 +1,5 @@
 import SwivelCore
+import SwivelPhotoCore
 import SwivelPhotos
 
 /// What one frame shows, worked out by the app's state (`AppState.frame`) before anything is
@@ -24,8 +25,8 @@ struct Frame {
     /// The centred card's caption and how far it shows, under the row (none while a card flies).
     let caption: (name: String, opacity: Double)?
     let keyList: Bool
-    /// The information panel's card and file, while it shows.
-    let info: (card: Int, path: FilePath?)?
+    /// The information panel's card and its files (nil: a colour card), while it shows.
+    let info: (card: Int, files: CardFiles?)?
     let notice: String?
     /// Whether the HUD shows, and the marked count it gives (its frame figures are not compared).
     let hud: Int?
@@ -52,7 +53,7 @@ struct Frame {
         return layout != other.layout || pixels != other.pixels || cardsShowing != other.cardsShowing
             || flying != other.flying || badges != other.badges || caption?.name != other.caption?.name
             || caption?.opacity != other.caption?.opacity || keyList != other.keyList || info?.card != other.info?.card
-            || info?.path != other.info?.path || notice != other.notice || hud != other.hud || title != other.title
+            || info?.files != other.info?.files || notice != other.notice || hud != other.hud || title != other.title
             || sharpVersion != other.sharpVersion
     }
 }

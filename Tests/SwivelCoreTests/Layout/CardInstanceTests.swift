@@ -57,14 +57,15 @@ import Testing
         #expect(layout.instances(scroll: .nan).isEmpty)
     }
 
-    @Test func theGPUReadsSeventeenFloatsPerCard() {
-        // The renderer uploads `[CardInstance]` as it is: seventeen 32-bit floats, no padding.
-        #expect(MemoryLayout<CardInstance>.stride == 68)
+    @Test func theGPUReadsEighteenFloatsPerCard() {
+        // The renderer uploads `[CardInstance]` as it is: eighteen 32-bit floats, no padding.
+        #expect(MemoryLayout<CardInstance>.stride == 72)
         #expect(MemoryLayout<CardInstance>.offset(of: \.opaque) == 36)
         #expect(MemoryLayout<CardInstance>.offset(of: \.marked) == 40)
         #expect(MemoryLayout<CardInstance>.offset(of: \.scale) == 44)
         #expect(MemoryLayout<CardInstance>.offset(of: \.fade) == 48)
         #expect(MemoryLayout<CardInstance>.offset(of: \.turnA) == 52)
+        #expect(MemoryLayout<CardInstance>.offset(of: \.tagged) == 68)
     }
 
     @Test func markedCardsComeFromTheCallersClosure() {

@@ -97,7 +97,8 @@ final class LiveHarness {
         case .none:
             let memory = files.map {
                 SwivelPhotos.PhotoDeck<MemoryCardTextures>(sources: $0.sources, budgetMiB: options.textureBudgetMiB,
-                                                           thumbnails: thumbnails, warn: warn, onFinished: wake)
+                                                           thumbnails: thumbnails, pairing: options.pairs, warn: warn,
+                                                           onFinished: wake)
             }
             deck = memory
             watch = App.watch(options, deck: memory, files: files, faults: watchFaults, warn: warn, onChange: batch)
@@ -111,7 +112,7 @@ final class LiveHarness {
             (windowOptions.width, windowOptions.height, windowOptions.hidden) = (Int(size.width), Int(size.height), true)
             (windowOptions.videoDriver, windowOptions.scale, windowOptions.vsync) = (.offscreen, scale, false)
             let gl = files.map { PhotoDeck(sources: $0.sources, budgetMiB: options.textureBudgetMiB, thumbnails: thumbnails,
-                                           warn: warn, onFinished: wake) }
+                                           pairing: options.pairs, warn: warn, onFinished: wake) }
             let renderer = FrameRenderer(surface: GLWindow(windowOptions),
                                          content: SceneContent(deck: gl, background: options.background, captions: options.captions))
             deck = gl
@@ -295,8 +296,10 @@ final class TestEffects: AppEffects, @unchecked Sendable {
 
     init(trash: TemporaryDirectory) { locations = TrashLocations(home: trash.path("data/Trash").bytes) }
 
-    func moveToTrash(_ path: FilePath) -> Result<TrashedFile, TrashFailure> { Trash.move(path.bytes, locations: locations) }
-    func restore(_ file: TrashedFile) -> Result<RestoreMove, TrashFailure> { Trash.restore(file) }
+    func moveToTrash(_ paths: [FilePath]) -> Result<[TrashedFile], TrashFailure> {
+        Trash.move(paths.map(\.bytes), locations: locations)
+    }
+    func restore(_ files: [TrashedFile]) -> Result<[RestoreMove], TrashFailure> { Trash.restore(files) }
     func copyToClipboard(_ bytes: [UInt8]) -> String? {
         clipboard.append(bytes)
         return nil
