@@ -1063,6 +1063,10 @@ void SDL_GL_GetDrawableSize(__typeof__(SDL_Window *) a0, __typeof__(int *) a1, _
     static void *_Atomic real;
     ((__typeof__(&SDL_GL_GetDrawableSize))swivel_lazy_function(&real, 17, "SDL_GL_GetDrawableSize"))(a0, a1, a2);
 }
+int SDL_GL_MakeCurrent(__typeof__(SDL_Window *) a0, __typeof__(SDL_GLContext) a1) {
+    static void *_Atomic real;
+    return ((__typeof__(&SDL_GL_MakeCurrent))swivel_lazy_function(&real, 17, "SDL_GL_MakeCurrent"))(a0, a1);
+}
 int SDL_GL_SetAttribute(__typeof__(SDL_GLattr) a0, __typeof__(int) a1) {
     static void *_Atomic real;
     return ((__typeof__(&SDL_GL_SetAttribute))swivel_lazy_function(&real, 17, "SDL_GL_SetAttribute"))(a0, a1);
@@ -1143,9 +1147,9 @@ int SDL_PushEvent(__typeof__(SDL_Event *) a0) {
     static void *_Atomic real;
     return ((__typeof__(&SDL_PushEvent))swivel_lazy_function(&real, 17, "SDL_PushEvent"))(a0);
 }
-void SDL_Quit(void) {
+void SDL_QuitSubSystem(__typeof__(Uint32) a0) {
     static void *_Atomic real;
-    ((__typeof__(&SDL_Quit))swivel_lazy_function(&real, 17, "SDL_Quit"))();
+    ((__typeof__(&SDL_QuitSubSystem))swivel_lazy_function(&real, 17, "SDL_QuitSubSystem"))(a0);
 }
 SDL_RWops * SDL_RWFromConstMem(__typeof__(const void *) a0, __typeof__(int) a1) {
     static void *_Atomic real;

@@ -67,14 +67,14 @@ public final class Window {
                                             Self.pixels(options.width, contentScale),
                                             Self.pixels(options.height, contentScale), flags) else {
             let reason = SDLVideo.lastError()
-            SDL_Quit()
+            SDL_QuitSubSystem(SDL_INIT_VIDEO)
             throw PlatformError("cannot open a window: \(reason)")
         }
         StartupTimeline.mark(.window)
         guard let context = SDL_GL_CreateContext(window) else {
             let reason = SDLVideo.lastError()
             SDL_DestroyWindow(window)
-            SDL_Quit()
+            SDL_QuitSubSystem(SDL_INIT_VIDEO)
             throw PlatformError("cannot create an OpenGL 3.3 core context (Swivel needs OpenGL 3.3): \(reason)")
         }
         StartupTimeline.mark(.glContext)
@@ -94,10 +94,19 @@ public final class Window {
         }
     }
 
+    /// Makes no GL context current on the calling thread: one left current on a thread keeps its
+    /// window's surface bound there (EGL), and a window made on another thread later cannot make
+    /// its own current (EGL_BAD_ACCESS). SDL unbinds a context it deletes only on the deleting
+    /// thread.
+    public func releaseContext() {
+        SDL_GL_MakeCurrent(window, nil)
+    }
+
     deinit {
+        releaseContext()
         SDL_GL_DeleteContext(context)
         SDL_DestroyWindow(window)
-        SDL_Quit()
+        SDL_QuitSubSystem(SDL_INIT_VIDEO)
     }
 
     /// The window's size in points (layout units).

@@ -13,9 +13,11 @@ import SwivelCore
 ///    the distance function and the photo (body.frag).
 /// A marked card gets one more call right after it: its badge (`MarkBadge`, badge.vert/badge.frag),
 /// in the card's plane, under the cards painted after it; its program is built when a card is
-/// first marked, so frames without marks are drawn as they were. A rated card gets one more
-/// after that: its `RatingStrip` (rating.vert/rating.frag), built the same way when a card is first
-/// rated.
+/// first marked, so frames without marks are drawn as they were. A RAW+JPEG pair's card gets its
+/// tag the same way (`PairTag`, tag.vert/tag.frag: the pill and the text's coverage, bound on
+/// unit 0 for the call and the shadow put back after), under the badge. A rated card gets one more
+/// after the badge: its `RatingStrip` (rating.vert/rating.frag), built the same way when a card is
+/// first rated.
 /// Three draw calls for a colour card, two for the others; as many cards as `CarouselLayout` sends
 /// (those that can show, plus one each side), whatever the deck's size. On llvmpipe a draw call
 /// costs microseconds on one thread while every shaded pixel costs on all of them: drawing card by
@@ -41,6 +43,8 @@ final class CardPass {
     private var badgeProgram: BadgeProgram?
     /// The rated cards' strip program, built the first time a frame has a rated card.
     private var ratingProgram: RatingProgram?
+    /// The pairs' tag program, built the first time a frame has a RAW+JPEG pair's card.
+    private var tagProgram: TagProgram?
     var hasSplitPrograms: Bool {
         if case .split = programs { true } else { false }
     }
@@ -148,6 +152,29 @@ final class CardPass {
         }
     }
 
+    /// The tag's program, built now if this is the first tagged card.
+    private func builtTag() -> TagProgram {
+        if let tagProgram { return tagProgram }
+        do {
+            let program = try TagProgram()
+            tagProgram = program
+            return program
+        } catch {
+            fatalError("\(error)")
+        }
+    }
+
+    /// Draws the tag of the card the instance attributes point at: one call (none without `text`).
+    private func drawTag(_ frame: Frame, text: PairTagText?, shadowTexture: GLuint) -> Int {
+        guard let text, text.image.width > 0 else { return 0 }
+        let tag = builtTag()
+        tag.set(frame, PairTag(cardSize: frame.parameters.cardSize, textSize: text.size))
+        glBindTexture(GLc.texture2D, text.image.texture)
+        glDrawArraysInstanced(GLc.triangleStrip, 0, 4, 1)
+        glBindTexture(GLc.texture2D, shadowTexture)
+        return 1
+    }
+
     /// Draws flat badges of the seed's size centred at `centres` (window points): one call.
     func drawBadges(at centres: [Point], viewport: Size, pixelScale: Double, parameters: EffectParameters) -> Int {
         guard !centres.isEmpty else { return 0 }
@@ -192,9 +219,11 @@ final class CardPass {
         return strips.count
     }
 
-    /// Draws the badge and the rating strip the card the instance attributes point at has, if any.
-    private func drawMarks(_ card: CardInstance, _ frame: Frame) -> Int {
+    /// Draws the pair's tag, the badge and the rating strip the card the instance attributes point
+    /// at has, if any, in that order (the strip over the badge over the tag).
+    private func drawMarks(_ card: CardInstance, _ frame: Frame, pairTag: PairTagText?, shadowTexture: GLuint) -> Int {
         var calls = 0
+        if card.tagged > 0.5 { calls += drawTag(frame, text: pairTag, shadowTexture: shadowTexture) }
         if card.marked > 0.5 { calls += drawBadge(frame) }
         if card.isRated,
            let strip = RatingStrip(cardSize: frame.parameters.cardSize, value: Int(card.rating), label: Int(card.label)) {
@@ -224,7 +253,7 @@ final class CardPass {
     /// in one call. Returns how many draw calls it made. Leaves blending on (premultiplied) and the
     /// instance attributes pointing at the first instance, as it found them.
     func draw(_ instances: [CardInstance], viewport: Size, pixelScale: Double,
-              parameters: EffectParameters, shadowTexture: GLuint, images: CardTextures?) -> Int {
+              parameters: EffectParameters, shadowTexture: GLuint, images: CardTextures?, pairTag: PairTagText? = nil) -> Int {
         guard !instances.isEmpty else { return 0 }
         bind(shadowTexture: shadowTexture, images: images)
         upload(instances)
@@ -234,18 +263,18 @@ final class CardPass {
         switch programs {
         case .oneCall(let program):
             setUniforms(program, frame)
-            guard instances.contains(where: { $0.marked > 0.5 || $0.isRated }) else {
+            guard instances.contains(where: { $0.marked > 0.5 || $0.isRated || $0.tagged > 0.5 }) else {
                 draw(0..<Self.indices.count, instances: instances.count)
                 return 1
             }
-            // Card by card, each badge and strip right after its card (the same pixels as the split path).
+            // Card by card, each tag, badge and strip right after its card (the same pixels as the split path).
             var calls = 0
             for (index, card) in instances.enumerated() {
                 pointInstanceAttributes(at: index)
                 program.program.use()
                 draw(0..<Self.indices.count)
                 calls += 1
-                calls += drawMarks(card, frame)
+                calls += drawMarks(card, frame, pairTag: pairTag, shadowTexture: shadowTexture)
             }
             pointInstanceAttributes(at: 0)
             return calls
@@ -275,7 +304,7 @@ final class CardPass {
                 draw(Self.body)
                 calls += 2
             }
-            calls += drawMarks(card, frame)
+            calls += drawMarks(card, frame, pairTag: pairTag, shadowTexture: shadowTexture)
         }
         pointInstanceAttributes(at: 0)
         return calls
@@ -459,5 +488,36 @@ private struct RatingProgram {
         set(label, RatingStrip.labelColor(code: strip.label) ?? RatingStrip.pill)
         set(star, RatingStrip.star)
         set(reject, RatingStrip.reject)
+    }
+}
+
+/// tag.vert with tag.frag, and their uniforms, looked up once; the text's coverage on unit 0.
+private struct TagProgram {
+    let program: ShaderProgram
+    let viewport, eye, pixel, pill, text, fill, ink: Uniform
+
+    init() throws {
+        program = try ShaderProgram(vertex: .tagVert, fragment: .tagFrag)
+        viewport = try program.uniform("u_viewport")
+        eye = try program.uniform("u_eye")
+        pixel = try program.uniform("u_pixel")
+        pill = try program.uniform("u_pill")
+        text = try program.uniform("u_text")
+        fill = try program.uniform("u_fill")
+        ink = try program.uniform("u_ink")
+        program.bind(samplers: [(try program.uniform("u_coverage"), 0)])
+    }
+
+    /// Uses the program with the frame's uniforms and `tag`'s rectangles.
+    func set(_ frame: CardPass.Frame, _ tag: PairTag) {
+        program.use()
+        viewport.set(Float(frame.viewport.width), Float(frame.viewport.height))
+        eye.set(Float(frame.parameters.eyeDistance))
+        pixel.set(Float(1 / frame.pixelScale))
+        pill.set(Float(tag.pill.x), Float(tag.pill.y), Float(tag.pill.width), Float(tag.pill.height))
+        text.set(Float(tag.text.x), Float(tag.text.y), Float(tag.text.width), Float(tag.text.height))
+        let fillColor = PairTag.fill.premultiplied, inkColor = PairTag.ink.premultiplied
+        fill.set(fillColor.r, fillColor.g, fillColor.b, fillColor.a)
+        ink.set(inkColor.r, inkColor.g, inkColor.b, inkColor.a)
     }
 }

@@ -25,6 +25,9 @@ public struct CardScene {
     public var ratingStrips: [RatingStrip] = []
     /// The clipping overlay (J) on the open photo's sharp pixels: 255 in any channel red, 0 in all blue.
     public var clippingMarks = false
+    /// The RAW+JPEG tag's text (`PairTag.text`) rendered at the pixel scale, for the cards that
+    /// carry it (`CardInstance.tagged`); nil when none does.
+    public var pairTag: PairTagText?
 
     public init(viewport: Size, parameters: EffectParameters = EffectParameters(), cards: [CardInstance],
                 background: RGBA8 = .white, textures: CardTextures? = nil, overlays: [Overlay] = []) {
@@ -34,5 +37,17 @@ public struct CardScene {
         self.background = background
         self.textures = textures
         self.overlays = overlays
+    }
+}
+
+/// The RAW+JPEG tag's text as the card pass draws it: its coverage image (sampled smoothly: it
+/// turns with the card) and the text's size in points.
+public struct PairTagText {
+    public let image: OverlayImage
+    public let size: Size
+
+    public init(image: OverlayImage, size: Size) {
+        self.image = image
+        self.size = size
     }
 }

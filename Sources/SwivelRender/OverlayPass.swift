@@ -1,13 +1,18 @@
 import CGL
 import SwivelCore
 
-/// An 8-bit coverage image on the GPU (rendered text, a HUD graph), drawn one texel per pixel.
+/// An 8-bit coverage image on the GPU (rendered text, a HUD graph), drawn one texel per pixel, or
+/// (`smooth`) sampled bilinearly where it is drawn turned (the RAW+JPEG tag in a card's plane).
 public final class OverlayImage {
     private(set) var texture: GLuint = 0
     public private(set) var width = 0
     public private(set) var height = 0
+    private let smooth: Bool
 
-    public init() { texture = GLTextureCount.generate(for: .overlay) }
+    public init(smooth: Bool = false) {
+        self.smooth = smooth
+        texture = GLTextureCount.generate(for: .overlay)
+    }
     deinit { GLTextureCount.delete(&texture) }
 
     /// Replaces the image. `coverage` is width × height bytes, top row first. Leaves the texture
@@ -27,8 +32,13 @@ public final class OverlayImage {
                                  GLc.unsignedByte, $0.baseAddress)
                 }
             }
-            glTexParameteri(GLc.texture2D, GLc.textureMinFilter, GLc.nearest)
-            glTexParameteri(GLc.texture2D, GLc.textureMagFilter, GLc.nearest)
+            glTexParameteri(GLc.texture2D, GLc.textureMinFilter, smooth ? GLc.linear : GLc.nearest)
+            glTexParameteri(GLc.texture2D, GLc.textureMagFilter, smooth ? GLc.linear : GLc.nearest)
+            if smooth {
+                // A bilinear sample at one edge reads nothing of the opposite edge (the default repeats).
+                glTexParameteri(GLc.texture2D, GLc.textureWrapS, GLc.clampToEdge)
+                glTexParameteri(GLc.texture2D, GLc.textureWrapT, GLc.clampToEdge)
+            }
         }
         (self.width, self.height) = (width, height)
     }

@@ -139,7 +139,7 @@ public final class Renderer {
         cardsSubmitted = rowShows ? scene.cards.count : 0
         func drawRow() -> Int {
             cards.draw(scene.cards, viewport: viewport, pixelScale: pixelScale, parameters: parameters,
-                       shadowTexture: shadow.texture, images: scene.textures)
+                       shadowTexture: shadow.texture, images: scene.textures, pairTag: scene.pairTag)
         }
         // Under a flight the row is drawn once into `rowLayer`, which each frame then draws at
         // the row's opacity; a background that is not opaque keeps the veil (the layer holds the

@@ -70,6 +70,64 @@ import SwivelPhotoCore
         #expect(mean <= 1.5)
     }
 
+    /// A RAW+JPEG pair in the full view: placed at the RAW's size (320 × 200, the JPEG being
+    /// 160 × 100), at the window's size the JPEG (as ImageMagick decodes it), at full size the
+    /// RAW's demosaic (as dcraw_emu makes it), not the JPEG enlarged.
+    @Test(.enabled(if: RAWFiles.skipReason == nil, Comment(rawValue: RAWFiles.skipReason ?? "")))
+    func aPairsFullViewIsTheJPEGThenTheRAWsDemosaic() throws {
+        let folder = TemporaryDirectory()
+        let dng = try RAWFiles.dng(in: folder, ["--preview", "jpeg", "--preview-width", "160", "--bits", "14"])
+        let jpeg = folder.path("photo.jpg")
+        try Data(try ExternalTools.outputBytes("exiftool", ["-b", "-PreviewImage", dng.text])).write(to: URL(fileURLWithPath: jpeg.text))
+        let pair = PhotoSource(files: CardFiles(jpeg, raw: dng))
+        let window = try pair.decodeForView(target: .fit(width: 160, height: 100))
+        #expect((window.width, window.height) == (160, 100))
+        #expect(window.original.map { [$0.width, $0.height] } == [320, 200])
+        let fromJPEG = RAWFiles.difference(window.pixels, try RAWFiles.rgba(jpeg, []))
+        let full = try pair.decodeForView(target: .fit(width: Int(Int32.max), height: Int(Int32.max)))
+        #expect((full.width, full.height) == (320, 200))
+        let fromDcrawEmu = RAWFiles.difference(full.pixels, try RAWFiles.dcrawEmu(dng, in: folder, half: false))
+        let fromEnlargedJPEG = RAWFiles.difference(full.pixels, try RAWFiles.rgba(jpeg, ["-resize", "320x200!"]))
+        print("pair: window \(fromJPEG) from ImageMagick's JPEG; full \(fromDcrawEmu) from dcraw_emu's, "
+              + "\(fromEnlargedJPEG) from the JPEG enlarged")
+        #expect(fromJPEG.mean <= 1 && fromJPEG.largest <= 8)
+        #expect(fromDcrawEmu.mean <= 0.5 && fromDcrawEmu.largest <= 2)
+        #expect(fromEnlargedJPEG.mean > 2)
+    }
+
+    /// A RAW decode stops where it is cancelled, counted rather than timed: LibRaw's progress
+    /// callback (at each of its stages) and the decoder's own checks look at the cancellation.
+    /// An uncancelled demosaic, full or half-size (a card, no preview), looks N times; cancelled
+    /// at its k-th look, for every k below N, the decode ends "cancelled" having looked k times
+    /// and no more: LibRaw went no further.
+    @Test(.enabled(if: RAWFiles.skipReason == nil, Comment(rawValue: RAWFiles.skipReason ?? "")))
+    func aDemosaicStopsAtTheLookItWasCancelledAt() throws {
+        let folder = TemporaryDirectory()
+        let dng = try RAWFiles.dng(in: folder, ["--preview", "none", "--bits", "14"])
+        for target in [DecodeTarget.fit(width: Int(Int32.max), height: Int(Int32.max)), .fill(width: 100, height: 100)] {
+            let counting = DecodeCancellation(cancellingAfterLooks: .max)
+            _ = try ImageDecoder.decode(dng, target: target, cancellation: counting)
+            let looks = counting.looks
+            print("\(target): \(looks) looks uncancelled")
+            #expect(looks >= 8, "\(target): LibRaw's stages are looked at")
+            // LibRaw's AHD (the full demosaic) asks from its first OpenMP thread alone, once for
+            // each band of tiles that thread takes: this 320 × 200 photo is one band, asked for or
+            // not as the threads fall, so a full demosaic looks N or N − 1 times. Every k below N
+            // is reached whichever it is.
+            for k in 1..<looks {
+                // Cancelled as it makes its (k - 1)th look, so that its k-th says stop.
+                let cancellation = DecodeCancellation(cancellingAfterLooks: k - 1)
+                do {
+                    _ = try ImageDecoder.decode(dng, target: target, cancellation: cancellation)
+                    Issue.record("\(target), cancelled at look \(k): decoded all the same")
+                } catch {
+                    #expect(error.cancelled, "\(target), cancelled at look \(k): \(error)")
+                }
+                #expect(cancellation.looks == k, "\(target), cancelled at look \(k): looked \(cancellation.looks) times")
+            }
+        }
+    }
+
     /// --info's and the overlay's lines and --sort taken's date come from the RAW's own tags.
     @Test(.enabled(if: RAWFiles.skipReason == nil, Comment(rawValue: RAWFiles.skipReason ?? "")))
     func theInformationIsTheRAWs() throws {

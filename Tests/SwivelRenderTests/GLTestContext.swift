@@ -14,18 +14,25 @@ enum GLTestContext {
     static func withContext<T>(width: Int = 320, height: Int = 240, _ body: (Window) throws -> T) throws -> T {
         lock.lock()
         defer { lock.unlock() }
-        // The driver is asked for by name: setenv here would reach every child process the other
-        // suites start meanwhile (and races their reads of the environment).
-        var options = Window.Options()
-        options.videoDriver = .offscreen
-        options.width = width
-        options.height = height
-        options.hidden = true
-        let window = try Window(options)
-        let (wasEnabled, oldReport) = (GLCheck.isEnabled, GLCheck.report)
-        GLCheck.isEnabled = true
-        GLCheck.report = { Issue.record("\($0)") }
-        defer { (GLCheck.isEnabled, GLCheck.report) = (wasEnabled, oldReport) }
-        return try body(window)
+        // The window lives in this inner function, so that it (its GL context, and SDL's video
+        // with it) is gone before the lock is given back: a local of this scope could outlive the
+        // deferred unlock, and another suite's window then came up beside it (FlightFrameTests
+        // crashed the test process when run beside PhotoTurnAppTests).
+        func withWindow() throws -> T {
+            // The driver is asked for by name: setenv here would reach every child process the
+            // other suites start meanwhile (and races their reads of the environment).
+            var options = Window.Options()
+            options.videoDriver = .offscreen
+            options.width = width
+            options.height = height
+            options.hidden = true
+            let window = try Window(options)
+            let (wasEnabled, oldReport) = (GLCheck.isEnabled, GLCheck.report)
+            GLCheck.isEnabled = true
+            GLCheck.report = { Issue.record("\($0)") }
+            defer { (GLCheck.isEnabled, GLCheck.report) = (wasEnabled, oldReport) }
+            return try withExtendedLifetime(window) { try body(window) }
+        }
+        return try withWindow()
     }
 }

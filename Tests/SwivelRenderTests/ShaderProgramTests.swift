@@ -43,14 +43,14 @@ import Testing
         }
     }
 
-    /// Every program the renderer links (CardPass, ShadowTexture, OverlayPass, FlightPass), and so
-    /// every file in Shaders/.
+    /// Every program the renderer links (CardPass, its badge, RAW+JPEG tag and rating strip,
+    /// ShadowTexture, OverlayPass, FlightPass and its clipping overlay), and so every file in Shaders/.
     static let programs: [(ShaderSource, ShaderSource)] = [
         (.cardVert, .cardFrag), (.cardVert, .interiorFrag), (.cardVert, .shadowFrag), (.cardVert, .edgeFrag),
-        (.cardVert, .bodyFrag), (.badgeVert, .badgeFrag),
+        (.cardVert, .bodyFrag), (.badgeVert, .badgeFrag), (.tagVert, .tagFrag), (.ratingVert, .ratingFrag),
         (.fullscreenVert, .silhouetteFrag), (.fullscreenVert, .blurFrag),
         (.overlayVert, .overlayFrag),
-        (.flightVert, .flightFrag), (.photoVert, .photoFrag), (.photoVert, .layerFrag),
+        (.flightVert, .flightFrag), (.photoVert, .photoFrag), (.photoVert, .layerFrag), (.photoVert, .clippingFrag),
     ]
 
     @Test func everyEmbeddedShaderCompiles() throws {
@@ -93,14 +93,15 @@ import Testing
         }
         #expect(sources.filter { $0.text.contains("roundedRectDistance") }.map(\.fileName).sorted()
                 == measuring.map(\.fileName).sorted())
-        // card-projection.glsl: the card's projection, in the card's vertex shader and the badge's.
+        // card-projection.glsl: the card's projection, in the card's vertex shader, the badge's, the
+        // RAW+JPEG tag's and the rating strip's.
         var projection = try String(contentsOf: Self.shaderFolder.appendingPathComponent("card-projection.glsl"), encoding: .utf8)
         if projection.hasSuffix("\n") { projection.removeLast() }
-        for source in [ShaderSource.cardVert, .badgeVert] {
+        for source in [ShaderSource.cardVert, .badgeVert, .tagVert, .ratingVert] {
             #expect(source.text.contains(projection), "\(source.fileName)")
             #expect(source.text.components(separatedBy: "vec4 cardClipPosition(").count == 2, "\(source.fileName)")
         }
-        #expect(Set(sources.filter { $0.text.contains("cardClipPosition") }.map(\.fileName)) == ["card.vert", "badge.vert"])
+        #expect(Set(sources.filter { $0.text.contains("cardClipPosition") }.map(\.fileName)) == ["card.vert", "badge.vert", "tag.vert", "rating.vert"])
     }
 }
 

@@ -87,6 +87,46 @@ import Testing
         #expect(access(FilePath(bytes: moved.info).cString, F_OK) == 0)
     }
 
+    /// A photo's files (a RAW+JPEG pair's two) go together or not at all: when the second cannot
+    /// go (here it is gone already), the first, moved, is put back byte for byte and the trash
+    /// keeps nothing of it; when both can, both go, each with its info file.
+    @Test func aPairGoesTogetherOrNotAtAll() throws {
+        let folder = TemporaryDirectory()
+        let locations = TrashLocations(home: folder.path("data/Trash").bytes)
+        let raw = folder.write("IMG_1.CR2", bytes: [1, 2, 3]), jpeg = folder.write("IMG_1.JPG", bytes: [4, 5])
+        let missing = folder.path("IMG_2.JPG")
+        let refused = Trash.move([raw.bytes, missing.bytes], locations: locations)
+        #expect(throws: TrashFailure("No such file or directory")) { try refused.get() }
+        try #require(access(raw.cString, F_OK) == 0, "the RAW was put back")
+        #expect(folder.contents(raw) == [1, 2, 3])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path("data/Trash/info").text).isEmpty)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path("data/Trash/files").text).isEmpty)
+
+        let moved = try Trash.move([raw.bytes, jpeg.bytes], locations: locations).get()
+        #expect(moved.map(\.trashed) == [folder.path("data/Trash/files/IMG_1.CR2").bytes, folder.path("data/Trash/files/IMG_1.JPG").bytes])
+        #expect(access(raw.cString, F_OK) != 0 && access(jpeg.cString, F_OK) != 0)
+        #expect(infoPathLine(folder.path("data/Trash/info/IMG_1.JPG.trashinfo")) == "Path=" + jpeg.text)
+    }
+
+    /// A pair comes back together or not at all: with a file at one of its paths now, neither is
+    /// put back (the other stays in the trash with its info file, the new file untouched); once
+    /// that path is free, both come back byte for byte and the trash is empty.
+    @Test func aPairComesBackTogetherOrNotAtAll() throws {
+        let folder = TemporaryDirectory()
+        let raw = folder.write("IMG_1.CR2", bytes: [1, 2, 3]), jpeg = folder.write("IMG_1.JPG", bytes: [4, 5])
+        let moved = try Trash.move([raw.bytes, jpeg.bytes], locations: TrashLocations(home: folder.path("data/Trash").bytes)).get()
+        _ = folder.write("IMG_1.JPG", bytes: [7])
+        #expect(throws: TrashFailure("a file of that name is there now")) { try Trash.restore(moved).get() }
+        #expect(access(raw.cString, F_OK) != 0 && folder.contents(jpeg) == [7])
+        #expect(moved.allSatisfy { access(FilePath(bytes: $0.trashed).cString, F_OK) == 0 && access(FilePath(bytes: $0.info).cString, F_OK) == 0 })
+        #expect(unlink(jpeg.cString) == 0)
+        #expect(try Trash.restore(moved).get() == [.link, .link])
+        try #require(access(raw.cString, F_OK) == 0 && access(jpeg.cString, F_OK) == 0)
+        #expect(folder.contents(raw) == [1, 2, 3] && folder.contents(jpeg) == [4, 5])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path("data/Trash/info").text).isEmpty)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path("data/Trash/files").text).isEmpty)
+    }
+
     /// A name of 250 bytes (ext4 takes up to 255) is cut short in the trash so that its info file's
     /// name fits, at a character boundary; its info file keeps the whole name, and it comes back whole.
     @Test func aLongNameIsCutShortInTheTrashOnly() throws {

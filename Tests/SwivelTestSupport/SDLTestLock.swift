@@ -6,3 +6,9 @@ import Foundation
 public enum SDLTestLock {
     public static let lock = NSRecursiveLock()
 }
+
+/// `SDLTestLock` held from its making to its end.
+public final class SDLTestLockHold {
+    public init() { SDLTestLock.lock.lock() }
+    deinit { SDLTestLock.lock.unlock() }
+}

@@ -15,8 +15,10 @@ import Testing
         let locations: TrashLocations
         private(set) var warnings: [String] = []
         init(_ folder: TemporaryDirectory) { locations = TrashLocations(home: folder.path("data/Trash").bytes) }
-        func moveToTrash(_ path: FilePath) -> Result<TrashedFile, TrashFailure> { Trash.move(path.bytes, locations: locations) }
-        func restore(_ file: TrashedFile) -> Result<RestoreMove, TrashFailure> { Trash.restore(file) }
+        func moveToTrash(_ paths: [FilePath]) -> Result<[TrashedFile], TrashFailure> {
+            Trash.move(paths.map(\.bytes), locations: locations)
+        }
+        func restore(_ files: [TrashedFile]) -> Result<[RestoreMove], TrashFailure> { Trash.restore(files) }
         func copyToClipboard(_ bytes: [UInt8]) -> String? { nil }
         func warn(_ line: String) { warnings.append(line) }
     }
@@ -30,8 +32,8 @@ import Testing
         let keys = KeyTable.standard
         #expect(keys.command(for: KeyChord(.enter), in: .init(question: trash.pending != nil)) == .open)
 
-        #expect(trash.delete(paths, notice: &notice, effects: effects, at: 1).isEmpty)
-        #expect(trash.pending == paths)
+        #expect(trash.delete(paths.map { [$0] }, notice: &notice, effects: effects, at: 1).isEmpty)
+        #expect(trash.pending == paths.map { [$0] })
         #expect(notice.text == "Move 2 photos to the trash? Enter / Esc" && notice.hideTime == nil)
         #expect(keys.command(for: KeyChord(.enter), in: .init(question: trash.pending != nil)) == .confirm)
         #expect(keys.command(for: KeyChord(.escape), in: .init(question: trash.pending != nil)) == .cancel)
@@ -39,7 +41,7 @@ import Testing
         #expect(trash.pending == nil && notice.text == nil && trash.undoStack.isEmpty)
         #expect(paths.allSatisfy { access($0.cString, F_OK) == 0 })
 
-        _ = trash.delete(paths, notice: &notice, effects: effects, at: 3)
+        _ = trash.delete(paths.map { [$0] }, notice: &notice, effects: effects, at: 3)
         #expect(trash.answer(true, notice: &notice, effects: effects, at: 4) == paths.map { .removed($0) })
         #expect(paths.allSatisfy { access($0.cString, F_OK) != 0 })
         #expect(notice.text == "Moved 2 photos to the trash — Ctrl+Z to undo" && notice.hideTime == 4 + Notice.duration)
@@ -53,11 +55,11 @@ import Testing
         let effects = TestTrash(folder)
         var trash = TrashState(watching: false)
         var notice = Notice()
-        #expect(trash.delete([photo], notice: &notice, effects: effects, at: 1) == [.removed(photo)])
+        #expect(trash.delete([[photo]], notice: &notice, effects: effects, at: 1) == [.removed(photo)])
         #expect(trash.pending == nil && notice.text == "Moved c.png to the trash — Ctrl+Z to undo")
 
         let other = folder.write("d.png", bytes: [4])
-        _ = trash.delete([other, folder.path("gone.png")], notice: &notice, effects: effects, at: 2)
+        _ = trash.delete([[other], [folder.path("gone.png")]], notice: &notice, effects: effects, at: 2)
         #expect(trash.answer(true, notice: &notice, effects: effects, at: 3) == [.removed(other)])
         #expect(notice.text == "Moved d.png to the trash; 1 could not go (see the terminal) — Ctrl+Z to undo")
         #expect(effects.warnings.count == 1 && effects.warnings[0].hasPrefix("cannot move \(folder.path("gone.png")) to the trash: "))

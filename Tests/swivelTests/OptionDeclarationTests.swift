@@ -73,7 +73,7 @@ import Testing
             #expect(options == Options(), "--\(option.name) \(text) is not the default")
             checked += 1
         }
-        #expect(checked == 22)
+        #expect(checked == 23)   // --pairs together among them
     }
 
     // MARK: The config file

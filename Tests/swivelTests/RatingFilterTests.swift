@@ -28,7 +28,7 @@ struct RatingFilterTests {
 
     /// The deck's cards by name, in the row's order.
     static func names(_ app: LiveHarness) -> [String] {
-        (app.deck?.paths ?? []).map { String(decoding: $0.lastComponent.dropLast(4), as: UTF8.self) }
+        (app.deck?.cards.map(\.shown) ?? []).map { String(decoding: $0.lastComponent.dropLast(4), as: UTF8.self) }
     }
 
     /// The name of the card the keys act on (the centred one, or the open photo).

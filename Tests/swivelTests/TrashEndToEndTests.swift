@@ -269,6 +269,66 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: mount + "/data/Trash/files").isEmpty)
     }
 
+    /// A RAW+JPEG pair goes to the trash as one photo, both files or neither. On a file system
+    /// with room for one info file only (a tmpfs filled up, then one page freed): the RAW's info
+    /// file is written and the RAW moved, the JPEG's info file cannot be written, and the RAW is
+    /// put back; both stay byte for byte, the trash keeps nothing, one line names both. On a
+    /// read-only bind mount neither can go, and one line says why.
+    @Test(.enabled(if: canMount && RAWPairTests.skipReason == nil, Comment(rawValue: RAWPairTests.skipReason ?? mountReason.rawValue)))
+    func aPairOnAFullOrReadOnlyFileSystemStaysWhole() throws {
+        let home = TrashHome()
+        home.folder.makeDirectories("full")
+        let mount = home.folder.path("full").text
+        try Mounts.run(["-t", "tmpfs", "-o", "size=256k", "tmpfs", mount])
+        defer { Mounts.unmount(mount) }
+        home.folder.makeDirectories("full/data", "full/data/Trash", "full/data/Trash/files", "full/data/Trash/info", "full/photos")
+        try RAWPairTests.dng(in: home.folder, "full/photos/IMG_1.DNG")
+        _ = home.folder.write("full/photos/IMG_1.JPG", bytes: ImageFiles.solid(.jpeg(quality: 90), width: 60, height: 40, [200, 80, 60]))
+        let raw = home.folder.contents(home.folder.path("full/photos/IMG_1.DNG"))
+        let jpeg = home.folder.contents(home.folder.path("full/photos/IMG_1.JPG"))
+        // Full but for one page: a page's file, the rest filled, the page's file removed.
+        _ = home.folder.write("full/page", bytes: [UInt8](repeating: 0, count: 4096))
+        let filler = open(mount + "/filler", O_WRONLY | O_CREAT, 0o644)
+        let block = [UInt8](repeating: 0, count: 4096)
+        while block.withUnsafeBytes({ write(filler, $0.baseAddress, $0.count) }) > 0 {}
+        #expect(errno == ENOSPC)
+        close(filler)
+        #expect(unlink(home.folder.path("full/page").cString) == 0)
+
+        var environment = home.environment
+        environment["XDG_DATA_HOME"] = mount + "/data"
+        let result = try home.run([mount + "/photos"], keys: [(0.5, "delete")], environment: environment) {
+            $0.contains("cannot move")
+        }
+        #expect(result.done)
+        let lines = result.trashLines
+        print(lines.joined(separator: "\n"))
+        #expect(lines == ["swivel: cannot move \(mount)/photos/IMG_1.DNG and \(mount)/photos/IMG_1.JPG to the trash: cannot write "
+                          + "\(mount)/data/Trash/info/IMG_1.JPG.trashinfo: No space left on device"])
+        try #require(access(mount + "/photos/IMG_1.DNG", F_OK) == 0 && access(mount + "/photos/IMG_1.JPG", F_OK) == 0,
+                     "both files are where they were")
+        #expect(home.folder.contents(home.folder.path("full/photos/IMG_1.DNG")) == raw)
+        #expect(home.folder.contents(home.folder.path("full/photos/IMG_1.JPG")) == jpeg)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: mount + "/data/Trash/info").isEmpty)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: mount + "/data/Trash/files").isEmpty)
+
+        // Read-only: a bind mount of a folder holding the pair on the home trash's file system.
+        home.folder.makeDirectories("pair", "bound")
+        try RAWPairTests.dng(in: home.folder, "pair/IMG_2.DNG")
+        _ = home.folder.write("pair/IMG_2.JPG", bytes: jpeg)
+        let bound = home.folder.path("bound").text
+        try Mounts.run(["--bind", home.folder.path("pair").text, bound])
+        defer { Mounts.unmount(bound) }
+        try Mounts.run(["-o", "remount,ro,bind", bound])
+        let readOnly = try home.run([bound], keys: [(0.5, "delete")]) { $0.contains("cannot move") }
+        #expect(readOnly.done)
+        #expect(readOnly.trashLines == ["swivel: cannot move \(bound)/IMG_2.DNG and \(bound)/IMG_2.JPG to the trash: "
+                                        + "its folder is on a read-only mount"])
+        #expect(access(bound + "/IMG_2.DNG", F_OK) == 0 && access(bound + "/IMG_2.JPG", F_OK) == 0)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: home.folder.path("data/Trash/info").text).isEmpty)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: home.folder.path("data/Trash/files").text).isEmpty)
+    }
+
     /// A photo on a second file system (a loop-mounted ext2 image) goes to that file system's
     /// `.Trash-$uid`, its Path relative to the mount, and gio lists it with its full original path;
     /// Ctrl+Z brings it back.

@@ -44,9 +44,11 @@ public struct CardInstance: Equatable, Sendable {
     public var label: Float
     /// The photo's `ContentTurn`, its `mat2` columns (1, 0, 0, 1: as decoded).
     public var turnA: Float, turnC: Float, turnB: Float, turnD: Float
+    /// 1 when the card is a RAW+JPEG pair: the card pass draws `PairTag` on it (read on the CPU).
+    public var tagged: Float
 
     public init(center: Point, degrees: Double, color: RGBA8, image: CardImage? = nil, marked: Bool = false,
-                rating: Rating = .none, scale: Double = 1, fade: Double = 1) {
+                rating: Rating = .none, tagged: Bool = false, scale: Double = 1, fade: Double = 1) {
         centerX = Float(center.x)
         centerY = Float(center.y)
         angle = Float(radians(degrees))
@@ -55,6 +57,7 @@ public struct CardInstance: Equatable, Sendable {
         imageOpacity = image.map { Float(min(max($0.opacity, 0), 1)) } ?? 0
         opaque = color.a == 255 && image == nil && fade >= 1 ? 1 : 0
         self.marked = marked ? 1 : 0
+        self.tagged = tagged ? 1 : 0
         self.scale = Float(scale)
         self.fade = Float(min(max(fade, 0), 1))
         self.rating = Float(rating.value)

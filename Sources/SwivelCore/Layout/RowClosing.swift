@@ -88,9 +88,10 @@ extension CarouselLayout {
                           color: (Int) -> RGBA8 = SystemColor.seedDeckColor,
                           image: (Int) -> CardImage? = { _ in nil },
                           marked: (Int) -> Bool = { _ in false },
-                          rating: (Int) -> Rating = { _ in .none }) -> [CardInstance] {
+                          rating: (Int) -> Rating = { _ in .none },
+                          tagged: (Int) -> Bool = { _ in false }) -> [CardInstance] {
         guard let closing, !closing.isDone(at: time) else {
-            return instances(scroll: scroll, color: color, image: image, marked: marked, rating: rating)
+            return instances(scroll: scroll, color: color, image: image, marked: marked, rating: rating, tagged: tagged)
         }
         let progress = closing.progress(at: time), left = 1 - progress
         let range = closing.displacementRange
@@ -119,6 +120,7 @@ extension CarouselLayout {
             let card = card(atSlot: slot), growing = closing.grown.contains(slot)
             cards.append(CardInstance(center: cardCenter(slot, scroll: shown), degrees: degrees(slot, scroll: shown),
                                       color: color(card), image: image(card), marked: marked(card), rating: rating(card),
+                                      tagged: tagged(card),
                                       scale: growing ? RowClosing.endScale + (1 - RowClosing.endScale) * progress : 1,
                                       fade: growing ? progress : 1))
         }

@@ -20,6 +20,12 @@ public struct Marks<Key: Hashable & Sendable>: Equatable, Sendable {
     /// Marks every one of `deck` (Ctrl+A).
     public mutating func markAll(_ deck: some Sequence<Key>) { keys.formUnion(deck) }
 
+    /// Marks each of `keys` (the files of one card, marked together).
+    public mutating func mark(_ keys: some Sequence<Key>) { self.keys.formUnion(keys) }
+
+    /// Unmarks each of `keys`.
+    public mutating func unmark(_ keys: some Sequence<Key>) { self.keys.subtract(keys) }
+
     /// Unmarks everything (U).
     public mutating func clear() { keys.removeAll() }
 

@@ -69,38 +69,87 @@ public enum Trash {
         return .failure(TrashFailure("the trash holds \(uniqueNameLimit) files named \(name.text) already"))
     }
 
+    /// Moves the files at `paths` (one photo's: a RAW+JPEG pair's two, in one folder) to the trash
+    /// as one: each as `move(_:)` moves it, in order, and when one cannot go those already moved
+    /// are put back (`restore`), so that all go or none does. The failure is the first file's that
+    /// could not go; should one already moved not come back (something took its name meanwhile),
+    /// the failure says so, and it stays in the trash, with its info file, for the user to restore.
+    public static func move(_ paths: [[UInt8]], locations: TrashLocations = .current(),
+                            date: time_t = time(nil)) -> Result<[TrashedFile], TrashFailure> {
+        var moved: [TrashedFile] = []
+        for path in paths {
+            switch move(path, locations: locations, date: date) {
+            case .success(let file):
+                moved.append(file)
+            case .failure(let failure):
+                let stranded = moved.reversed().filter { file in
+                    if case .failure = restore(file) { return true }
+                    return false
+                }
+                guard stranded.isEmpty else {
+                    let names = stranded.reversed().map { lastComponent($0.original).text }.joined(separator: " and ")
+                    return .failure(TrashFailure("\(failure.reason); \(names) could not be put back and \(stranded.count == 1 ? "is" : "are") in the trash"))
+                }
+                return .failure(failure)
+            }
+        }
+        return .success(moved)
+    }
+
     /// Puts `file` back where it was, unless something is there now (nothing is ever replaced),
     /// then removes its info file.
     public static func restore(_ file: TrashedFile) -> Result<RestoreMove, TrashFailure> {
+        restore([file]).map { $0[0] }
+    }
+
+    /// Puts `files` (one photo's: a RAW+JPEG pair's two) back where they were as one: all of them
+    /// or none. Each comes back by `link(2)`, which fails rather than replace a name (so nothing at
+    /// an original path is ever replaced; renameat2's RENAME_NOREPLACE is not in Swift's Glibc
+    /// module), or by `rename(2)` just after a check where the file system has no hard links; when
+    /// one cannot come back, those already back are taken back to the trash (the extra link
+    /// removed, or renamed back) and their info files were never touched. Only once all are back
+    /// are the trashed names and the info files removed.
+    public static func restore(_ files: [TrashedFile]) -> Result<[RestoreMove], TrashFailure> {
         var status = stat()
-        if lstat(file.original.cString, &status) == 0 {
-            return .failure(TrashFailure("a file of that name is there now"))
+        for file in files {
+            if lstat(file.original.cString, &status) == 0 { return .failure(TrashFailure("a file of that name is there now")) }
+            guard lstat(file.trashed.cString, &status) == 0 else {
+                return .failure(TrashFailure("it is no longer in the trash"))
+            }
         }
-        guard lstat(file.trashed.cString, &status) == 0 else {
-            return .failure(TrashFailure("it is no longer in the trash"))
+        var back: [(file: TrashedFile, move: RestoreMove)] = []
+        func undo() {
+            for (file, move) in back.reversed() {
+                if move == .link { unlink(file.original.cString) } else { rename(file.original.cString, file.trashed.cString) }
+            }
         }
-        // link(2) fails when the name exists, so nothing at the original path is ever replaced
-        // (renameat2's RENAME_NOREPLACE is not in Swift's Glibc module); file systems without
-        // hard links fall back to rename(2) just after the check above.
-        var move = RestoreMove.link
-        if link(file.trashed.cString, file.original.cString) == 0 {
-            unlink(file.trashed.cString)
-        } else {
-            move = .rename
+        for file in files {
+            if link(file.trashed.cString, file.original.cString) == 0 {
+                back.append((file, .link))
+                continue
+            }
             let linkError = errno
             guard [EPERM, EOPNOTSUPP, EMLINK, EXDEV].contains(linkError) else {
+                undo()
                 return .failure(TrashFailure(linkError == EEXIST ? "a file of that name is there now"
                                                                  : String(cString: strerror(linkError))))
             }
             guard lstat(file.original.cString, &status) != 0 else {
+                undo()
                 return .failure(TrashFailure("a file of that name is there now"))
             }
             guard rename(file.trashed.cString, file.original.cString) == 0 else {
-                return .failure(TrashFailure(systemError()))
+                let reason = systemError()
+                undo()
+                return .failure(TrashFailure(reason))
             }
+            back.append((file, .rename))
         }
-        unlink(file.info.cString)
-        return .success(move)
+        for (file, move) in back {
+            if move == .link { unlink(file.trashed.cString) }
+            unlink(file.info.cString)
+        }
+        return .success(back.map(\.move))
     }
 
     /// `path` made absolute with its folder's real path (links and `..` resolved), its own name

@@ -36,7 +36,7 @@ struct App {
 
         // The demo's photos are temporary copies: nothing to thumbnail.
         let deck = photos.map { PhotoDeck(sources: $0, budgetMiB: options.textureBudgetMiB,
-                                          thumbnails: options.thumbnailCache && !options.demo,
+                                          thumbnails: options.thumbnailCache && !options.demo, pairing: options.pairs,
                                           faults: TestConfiguration.current.deckFaults) }
         let renderer = FrameRenderer(surface: surface, content: SceneContent(deck: deck, background: options.background,
                                                                                   captions: options.captions))
@@ -120,7 +120,8 @@ struct App {
 
     /// `photoSources`, with the command line's paths (`-` replaced by the paths it read) and the
     /// time each photo was sorted by (`DeckOrder.ordered`): what places files that appear later.
-    /// `found` is given the photos' paths before they are sorted.
+    /// `found` is given the photos' paths before they are sorted. A camera's RAW+JPEG pairs are
+    /// one photo each (`--pairs`: `RAWJPEGPairs`), sorted by its JPEG's name or time.
     static func deckFiles(_ options: Options, found: ([FilePath]) -> Void = { _ in }) -> ScannedDeck? {
         if options.demo {
             let sources = DemoDeck.sources()
@@ -133,9 +134,11 @@ struct App {
         let images = scan(options.paths, listed: listed, recursive: options.recursive)
         found(images)
         let seed = options.seedGiven ? UInt64(options.seed) : UInt64.random(in: 0...UInt64(UInt32.max))
-        let ordered = DeckOrder.ordered(images, by: options.sort, seed: seed, reverse: options.reverse)
+        let cards = RAWJPEGPairs.cards(images, pairing: options.pairs)
+        let byShown = Dictionary(cards.map { ($0.shown, $0) }, uniquingKeysWith: { first, _ in first })
+        let ordered = DeckOrder.ordered(cards.map(\.shown), by: options.sort, seed: seed, reverse: options.reverse)
         let roots = options.paths.flatMap { $0.isStandardInput ? listed : [$0] }
-        return (ordered.map { PhotoSource(file: $0.path) }, roots, ordered.map(\.time))
+        return (ordered.map { PhotoSource(files: byShown[$0.path] ?? CardFiles($0.path)) }, roots, ordered.map(\.time))
     }
 
     /// A deck's photos, the command line's paths (`-` replaced by the paths it read) and the time

@@ -16,7 +16,7 @@ final class InfoPanel {
     /// Values longer than this are cut with an ellipsis (a lens name, a profile's description).
     static let maxWidth = 520.0
 
-    private var built: (card: Int, path: FilePath?, scale: Double, histogram: Histogram?)?
+    private var built: (card: Int, files: CardFiles?, scale: Double, histogram: Histogram?)?
     private let image = OverlayImage()
     /// The histogram's red, green, blue and luminance images (`HistogramCurves`): a photo deck's
     /// (the colour cards have none), made with the panel so that the textures alive stay as many
@@ -27,14 +27,15 @@ final class InfoPanel {
     /// Where the histogram sits in the text image, in its pixels from the top.
     private var curvesTop = 0
 
-    /// The panel for the card at deck position `card`, whose file is `path` (nil: a colour card),
-    /// with the histogram of the photo as the full view shows it when there is one (under the
-    /// text, with the clipped shares); the panel first, the curves over it.
-    func overlays(card: Int, path: FilePath?, histogram: Histogram?, viewport: Size, pixelScale: Double) -> [Overlay] {
-        if built?.card != card || built?.path != path || built?.scale != pixelScale || built?.histogram != histogram {
+    /// The panel for the card at deck position `card`, whose files are `files` (nil: a colour
+    /// card; a RAW+JPEG pair's tells both, `PhotoInfo.pair`), with the histogram of the photo as the
+    /// full view shows it when there is one (under the text, with the clipped shares); the panel
+    /// first, the curves over it.
+    func overlays(card: Int, files: CardFiles?, histogram: Histogram?, viewport: Size, pixelScale: Double) -> [Overlay] {
+        if built?.card != card || built?.files != files || built?.scale != pixelScale || built?.histogram != histogram {
             guard let text = Fonts.face(path: KeyListOverlay.fontPath, pointSize: Self.pointSize, pixelScale: pixelScale,
                                         for: "photo information") else { return [] }
-            var lines = path.map { Self.lines(PhotoDecoding.info($0)) } ?? ["Card \(card + 1)"]
+            var lines = files.map { Self.lines(Self.info($0)) } ?? ["Card \(card + 1)"]
             if let histogram { lines.append(histogram.clippingText) }
             let rendered = lines.compactMap { text.render($0, maxWidth: Int(Self.maxWidth * pixelScale)) }
             let lineHeight = rendered.map(\.height).max() ?? 0
@@ -56,7 +57,7 @@ final class InfoPanel {
                     curve.update(width: curvesSize.width, height: curvesSize.height, coverage: coverage)
                 }
             }
-            built = (card, path, pixelScale, histogram)
+            built = (card, files, pixelScale, histogram)
         }
         guard image.width > 0 else { return [] }
         let height = Double(image.height) / pixelScale
@@ -66,6 +67,12 @@ final class InfoPanel {
         guard histogram != nil else { return [panel] }
         let curvesOrigin = Point(origin.x, origin.y + Double(curvesTop) / pixelScale)
         return [panel] + zip(curves, HistogramCurves.colours).map { Overlay(image: $0, origin: curvesOrigin, textColor: $1) }
+    }
+
+    /// The information of a card's files: a pair's is its RAW's with its JPEG's name and sizes.
+    static func info(_ files: CardFiles) -> PhotoInfo {
+        guard let raw = files.raw else { return PhotoDecoding.info(files.shown) }
+        return PhotoInfo.pair(raw: PhotoDecoding.info(raw), jpeg: PhotoDecoding.info(files.shown))
     }
 
     /// "Label         value", the values in one column (the face is monospaced).

@@ -14,6 +14,7 @@ final class SceneContent {
     private let keyList = KeyListOverlay()
     private let info: InfoPanel
     private let notice = NoticeOverlay()
+    private let pairTag = PairTagOverlay()
 
     init(deck: PhotoDeck?, background: RGBA8, captions: Bool = true) {
         self.deck = deck
@@ -46,7 +47,7 @@ final class SceneContent {
             overlays.append(line)
         }
         if let shown = frame.info {
-            overlays += info.overlays(card: shown.card, path: shown.path, histogram: shown.histogram, viewport: layout.viewport,
+            overlays += info.overlays(card: shown.card, files: shown.files, histogram: shown.histogram, viewport: layout.viewport,
                                       pixelScale: pixelScale)
         }
         var scene = CardScene(viewport: layout.viewport, parameters: layout.parameters, cards: frame.cards,
@@ -54,6 +55,7 @@ final class SceneContent {
         scene.badges = frame.badges
         scene.ratingStrips = frame.ratingStrips
         scene.clippingMarks = frame.clipping
+        if frame.cards.contains(where: { $0.tagged > 0.5 }) { scene.pairTag = pairTag.text(pixelScale: pixelScale) }
         scene.flyingCards = frame.flying.map { page in
             var card = FlyingCard(clip: page.frame.clip, cornerRadius: page.frame.cornerRadius, crop: page.frame.crop,
                                   color: page.color, image: page.image, othersOpacity: page.frame.othersOpacity)

@@ -72,9 +72,12 @@ extension Options {
                              cpu_user_s + cpu_sys_s; all null with --no-thumbnail-cache
       loading_frame_ms       frame times (as frame_ms) of the frames drawn until then, after the
                              first: what decoding costs drawing; null when none was drawn
-      taken_dates_ms         what --sort taken costs for the deck: reading every file's EXIF
-                             DateTimeOriginal (metadata bytes only, in parallel), from the page
-                             cache (measured before the window opens, on a second pass)
+      taken_dates_ms         what --sort taken costs for the deck: reading every photo's EXIF
+                             DateTimeOriginal (metadata bytes only, in parallel, in the decoder
+                             workers), from the page cache (a second pass, after the frames);
+                             taken_dates_cpu_ms the CPU time it cost this process and its
+                             workers (their threads' schedstat), which a busy machine's
+                             scheduling does not change as it does the wall time
 
     swivel --bench --images DIR --open N [--size WxH] [--scale S] benches the full view instead, in
     real time (wall clock; frames in 60 Hz slots as the app paces them, glFinish after each; after
@@ -119,6 +122,14 @@ extension Options {
       turbojpeg_scale        the factor and decoded size most files took, "1/4 1000x750"
       goal_open_to_sharp_ms  1.25 × turbojpeg_ms + two 60 Hz frames, {"p50", "p95"}
       opens_within_goal      opens within 1.25 × their own file's floor + two frames
+      raw_full_file          when the first photo is a camera RAW (or a RAW+JPEG pair): its name;
+                             null otherwise
+      raw_full_demosaic_ms   that RAW's full demosaic as the full view asks for it past the
+                             preview (a decoder worker: LibRaw's AHD to sRGB, then RGBA), {"wall",
+                             "cpu"}, the median of 3, after the opens
+      dcraw_emu_ms           LibRaw's own dcraw_emu making the same image of the same file
+                             (-w -g 2.4 12.92, to /dev/null), alternating with the above, {"wall",
+                             "cpu"}; nulls without /usr/bin/dcraw_emu (libraw-bin)
       peak_rss_mib           as above
       load_average           /proc/loadavg's 1, 5 and 15 minute figures at the end: what else ran
     """

@@ -9,17 +9,18 @@ enum OpenTarget: Hashable, Sendable {
     case path(FilePath)
 
     /// The card in `photos` (nil: the colour deck, which has no paths): N as given (the view
-    /// clamps it to the deck); PATH the first card whose path equals it as given or after both are
-    /// resolved to real paths (links, `.` and `..`). No such card: one line, exit 2.
+    /// clamps it to the deck); PATH the first card one of whose files (either of a RAW+JPEG pair)
+    /// is it as given or after both are resolved to real paths (links, `.` and `..`). No such
+    /// card: one line, exit 2.
     func card(in photos: [PhotoSource]?) -> Int {
         switch self {
         case .card(let index):
             return index
         case .path(let path):
             let sources = photos ?? []
-            if let index = sources.firstIndex(where: { $0.path == path }) { return index }
+            if let index = sources.firstIndex(where: { $0.files.all.contains(path) }) { return index }
             if let real = Self.realPath(path),
-               let index = sources.firstIndex(where: { Self.realPath($0.path) == real }) { return index }
+               let index = sources.firstIndex(where: { $0.files.all.contains { Self.realPath($0) == real } }) { return index }
             fail(.notInDeck, "--open \(path.text): not in the deck")
         }
     }

@@ -130,6 +130,11 @@ enum OptionDeclarations {
         .value("sidecar", "NAME", .oneOf, sets: \.sidecarNaming, section: .photos,
                ["where a new rating goes: full (NAME.EXT.xmp, as darktable and", "digiKam; default) or base (NAME.xmp, as Lightroom)"],
                more: "A sidecar that is there already is written where it is, whichever its name; the photo itself is never written."),
+        .value("pairs", "MODE", .oneOf, sets: \.pairs, section: .photos,
+               ["RAW+JPEG pairs (IMG_1.CR2 beside IMG_1.JPG): together (one card,",
+                "the JPEG drawn, tagged RAW+JPEG; default) or separate (a card each)"],
+               more: "A pair is one photo: marked, picked and listed (both paths, the RAW first), trashed and restored as one; "
+                 + "zoomed in the full view past the JPEG's size, the RAW is shown. Any case of the names pairs."),
         .flag("no-watch", sets: \.watch, inverted: true, section: .photos,
               ["no live updates: files added, removed or changed while", "Swivel is open are not shown"],
               more: "Without it, the folders (and with --recursive their subfolders) and the single files of the "

@@ -88,6 +88,8 @@ struct Options: Equatable {
     var sort = DeckSort.name
     /// The order the other way round (`--reverse`).
     var reverse = false
+    /// Whether a camera's RAW+JPEG pairs are one card or a card each (`--pairs`).
+    var pairs = RAWPairing.together
     /// Paths read from standard input (the path `-`) are NUL-separated, not one a line (`-0`, `--null`).
     var nullSeparated = false
     /// Enter prints the marked (else the centred) photos' paths and exits 0; Esc or closing the

@@ -1,5 +1,6 @@
 import Glibc
 import SwivelCore
+import SwivelPhotoCore
 import SwivelPhotos
 import SwivelPlatform
 import SwivelSystem
@@ -60,7 +61,8 @@ struct Bench {
         if let files { DecoderWorkers.start(for: files, inProcess: settings.inProcess) }
         let surface = settings.window()
 
-        let sources = files.map { $0.map(PhotoSource.init(file:)) }
+        // A camera's RAW+JPEG pairs one photo each, as the app shows them.
+        let sources = files.map { RAWJPEGPairs.cards($0, pairing: .together).map(PhotoSource.init(files:)) }
         let openCard = settings.openCard?.card(in: sources)
         let deck = sources.map { PhotoDeck(sources: $0, budgetMiB: settings.textureBudgetMiB,
                                            thumbnails: settings.thumbnailCache) }
@@ -74,19 +76,19 @@ struct Bench {
         // may come from disk, the second from the page cache, which is what is reported). After
         // the frames: the dates are read in the decoder workers, which would otherwise start
         // before the first frame.
-        var takenMilliseconds: Double?
-        if let files {
-            _ = DateTaken.times(files)
-            let start = MonotonicClock.now
-            _ = DateTaken.times(files)
-            takenMilliseconds = (MonotonicClock.now - start).milliseconds
+        var taken: (wall: Double, cpu: Double)?
+        if let shown = sources?.map(\.path) {
+            _ = DateTaken.times(shown)
+            let (start, startCPU) = (MonotonicClock.now, ProcessGroup.cpuMilliseconds())
+            _ = DateTaken.times(shown)
+            taken = ((MonotonicClock.now - start).milliseconds, ProcessGroup.cpuMilliseconds() - startCPU)
         }
         let latency = LatencyProbe(surface: surface, layout: layout).run()
         let startupLatency = LatencyProbe.startup(settings, layout: layout)
         // The thumbnails still queued are written before the report, so that a second run finds them.
         deck?.thumbnails?.writer.finish(within: 30)
         report(frames, latency: latency, startupLatency: startupLatency, renderer: renderer, deck: deck, layout: layout,
-               takenMilliseconds: takenMilliseconds)
+               taken: taken)
     }
 
     /// A session for the benchmarks: the row of `layout` centred on the deck's middle card (with
@@ -202,7 +204,7 @@ struct Bench {
 
     /// Prints the one JSON object.
     private func report(_ frames: Frames, latency: [Double], startupLatency: [Double], renderer: FrameRenderer, deck: PhotoDeck?,
-                        layout: CarouselLayout, takenMilliseconds: Double?) {
+                        layout: CarouselLayout, taken: (wall: Double, cpu: Double)?) {
         let cpu = ProcessStats.cpuSeconds()
         let times = Percentiles(frames.milliseconds)
         let fragments = Percentiles(frames.overdraw)
@@ -250,7 +252,8 @@ struct Bench {
             let cpu = Percentiles(deck.decodeCPUMilliseconds)
             json.object("decode_cpu_ms", [("p50", cpu.value(50)), ("p95", cpu.value(95)), ("max", cpu.maximum)])
             json.field("decoded", deck.decodeMilliseconds.count)
-            json.field("taken_dates_ms", takenMilliseconds)
+            json.field("taken_dates_ms", taken?.wall)
+            json.field("taken_dates_cpu_ms", taken?.cpu)
             json.field("centred_photo_ms", frames.centredMilliseconds)
             json.field("visible_photos_ms", frames.allVisibleMilliseconds)
             // After visible_photos_ms (in the flings): frames with a visible card still grey,

@@ -1,5 +1,6 @@
 import Glibc
 import SwivelCore
+import SwivelPhotoCore
 import SwivelPhotos
 import SwivelPlatform
 import SwivelSystem
@@ -37,9 +38,10 @@ struct OpenBench {
         DecoderWorkers.start(for: files, inProcess: settings.inProcess)
         let surface = settings.window()
         let pixels = surface.pixels
-        // The floor first, while no decode thread runs: each file three times, the median.
-        let floors = files.map { TurboJPEGFloor.measure($0, window: (pixels.width, pixels.height)) }
-        let sources = files.map(PhotoSource.init(file:))
+        // A camera's RAW+JPEG pairs one photo each, as the app shows them.
+        let sources = RAWJPEGPairs.cards(files, pairing: .together).map(PhotoSource.init(files:))
+        // The floor first, while no decode thread runs: each photo's file three times, the median.
+        let floors = sources.map { TurboJPEGFloor.measure($0.path, window: (pixels.width, pixels.height)) }
         let deck = PhotoDeck(sources: sources, budgetMiB: settings.textureBudgetMiB, thumbnails: settings.thumbnailCache)
         let renderer = FrameRenderer(surface: surface, content: SceneContent(deck: deck, background: .white))
         let layout = CarouselLayout(viewport: Size(Double(settings.width), Double(settings.height)), cardCount: deck.count)
@@ -56,7 +58,12 @@ struct OpenBench {
             measured.zoomPan = run.zoomAndPan(first)
         }
         deck.thumbnails?.writer.finish(within: 30)
-        report(measured, floors: floors.compactMap { $0 }, renderer: renderer, deck: deck)
+        // The first photo a camera RAW (or a pair's): its full demosaic beside dcraw_emu's, last,
+        // on a settled deck.
+        let raw = sources.indices.contains(first) ? sources[first].files.raw
+            ?? (RAWJPEGPairs.side(of: sources[first].path) == .raw ? sources[first].path : nil) : nil
+        let demosaics = raw.map { (file: $0, times: RAWDemosaicReference.measure($0)) }
+        report(measured, floors: floors.compactMap { $0 }, renderer: renderer, deck: deck, demosaics: demosaics)
     }
 
     /// One photo's open, page and close.
@@ -309,7 +316,8 @@ struct OpenBench {
     }
 
     /// Prints the one JSON object (see `--bench-help`).
-    private func report(_ measured: Measured, floors: [TurboJPEGFloor.Measurement], renderer: FrameRenderer, deck: PhotoDeck) {
+    private func report(_ measured: Measured, floors: [TurboJPEGFloor.Measurement], renderer: FrameRenderer, deck: PhotoDeck,
+                        demosaics: (file: FilePath, times: (swivel: RAWDemosaicReference.Times, dcrawEmu: RAWDemosaicReference.Times?))?) {
         func percentiles(_ values: [Double]) -> [(String, Double?)] {
             let p = Percentiles(values)
             return [("p50", p.value(50)), ("p95", p.value(95)), ("max", p.maximum)]
@@ -354,6 +362,14 @@ struct OpenBench {
         json.object("goal_open_to_sharp_ms", [("p50", floor.value(50).map(Bench.OpenGoal.bound)),
                                               ("p95", floor.value(95).map(Bench.OpenGoal.bound))])
         json.field("opens_within_goal", measured.withinGoal)
+        if let demosaics {
+            json.field("raw_full_file", String(decoding: demosaics.file.lastComponent, as: UTF8.self))
+            let swivel = demosaics.times.swivel.median, reference = demosaics.times.dcrawEmu?.median
+            json.object("raw_full_demosaic_ms", [("wall", swivel.wall), ("cpu", swivel.cpu)])
+            json.object("dcraw_emu_ms", [("wall", reference?.wall), ("cpu", reference?.cpu)])
+        } else {
+            json.null("raw_full_file")
+        }
         json.field("peak_rss_mib", ProcessStats.peakResidentMiB())
         // The machine's load when the run ended: what else wanted the cores (1, 5 and 15 minutes).
         json.field("load_average", Self.loadAverage)

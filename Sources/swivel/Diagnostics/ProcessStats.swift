@@ -76,6 +76,27 @@ enum ProcessGroup {
         return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
     }
 
+    /// The CPU time all of process `pid`'s threads have had so far, in nanoseconds (the first field
+    /// of each /proc/PID/task/TID/schedstat: the scheduler's own count, not the clock ticks of
+    /// /proc/PID/stat, 10 ms apart); 0 when it cannot be read.
+    static func cpuNanoseconds(_ pid: pid_t) -> UInt64 {
+        guard let tasks = opendir("/proc/\(pid)/task") else { return 0 }
+        defer { closedir(tasks) }
+        var total: UInt64 = 0
+        while let entry = readdir(tasks) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            guard Int(name) != nil, let text = procText("/proc/\(pid)/task/\(name)/schedstat"),
+                  let first = text.split(separator: " ").first, let nanoseconds = UInt64(first) else { continue }
+            total += nanoseconds
+        }
+        return total
+    }
+
+    /// The CPU time this process and its workers have had so far, in milliseconds (`cpuNanoseconds`).
+    static func cpuMilliseconds() -> Double {
+        Double(([getpid()] + children()).reduce(UInt64(0)) { $0 + cpuNanoseconds($1) }) / 1e6
+    }
+
     /// This process's PSS and its workers', in MiB.
     static func pssMiB() -> (app: Double, workers: [Double]) {
         (pssMiB(getpid()), children().map(pssMiB))

@@ -100,6 +100,8 @@ struct Soak {
         var stats = Stats()
 
         var deck: PhotoDeck? { renderer.content.deck }
+        /// Whether a card is a RAW+JPEG pair (its tag's text is an overlay image once drawn).
+        var hasPair: Bool { deck?.cards.contains(where: \.isPair) ?? false }
         let renderer: FrameRenderer
 
         init(options: Options, surface: GLWindow, folder: SoakFolder?) {
@@ -341,14 +343,15 @@ struct Soak {
 
         /// The textures the deck needs, use by use: the shadow, one image per overlay (HUD, key
         /// list, information panel, notice line; for a photo deck its captions and the four curves
-        /// of the full view's histogram), the row's layer under a
+        /// of the full view's histogram; the RAW+JPEG tag of a deck with a pair: `PairTagOverlay`),
+        /// the row's layer under a
         /// flight, and a photo deck's photo array and the full view's sharp photos (the open page's
         /// window-size and full-resolution textures and each neighbour's window-size one: the
         /// soak's window is far below the texture limit, so one tile each).
         func textureBound(_ use: GLTextureCount.Use) -> Int {
             switch use {
             case .shadow, .rowLayer: 1
-            case .overlay: 4 + (deck != nil ? 4 + (options.captions ? 1 : 0) : 0)
+            case .overlay: 4 + (deck != nil ? 4 + (options.captions ? 1 : 0) : 0) + (hasPair ? 1 : 0)
             case .photoArray: deck != nil ? 1 : 0
             case .sharpPhoto: deck != nil ? 4 : 0
             }

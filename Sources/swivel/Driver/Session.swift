@@ -40,7 +40,7 @@ final class Session {
         self.watch = watch
         self.ratingStore = ratingStore
         // Every photo's rating, read while the first frames go up.
-        if let deck, let ratingStore { ratingStore.read(deck.paths) }
+        if let deck, let ratingStore { ratingStore.read(deck.cards.map(\.shown)) }
         self.actions = actions
     }
 

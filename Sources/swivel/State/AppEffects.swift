@@ -9,10 +9,11 @@ import SwivelSystem
 /// Everything else the state decides leaves it as values: the frame (`Frame`), what photos to
 /// decode (`PhotoRequest`), the window's fullscreen and title, how the session ends.
 protocol AppEffects: AnyObject {
-    /// Moves the file at `path` to the trash (never unlinks it).
-    func moveToTrash(_ path: FilePath) -> Result<TrashedFile, TrashFailure>
-    /// Puts a trashed file back where it was.
-    func restore(_ file: TrashedFile) -> Result<RestoreMove, TrashFailure>
+    /// Moves the files at `paths` (one photo's: a RAW+JPEG pair's two) to the trash, all of them or
+    /// none (never unlinks them).
+    func moveToTrash(_ paths: [FilePath]) -> Result<[TrashedFile], TrashFailure>
+    /// Puts trashed files (one photo's) back where they were, all of them or none.
+    func restore(_ files: [TrashedFile]) -> Result<[RestoreMove], TrashFailure>
     /// Puts `bytes` on the clipboard as text; the error's one line, if it could not.
     func copyToClipboard(_ bytes: [UInt8]) -> String?
     /// One line on stderr.
@@ -36,8 +37,10 @@ final class SystemEffects: AppEffects {
         self.clipboard = clipboard
     }
 
-    func moveToTrash(_ path: FilePath) -> Result<TrashedFile, TrashFailure> { Trash.move(path.bytes, locations: locations) }
-    func restore(_ file: TrashedFile) -> Result<RestoreMove, TrashFailure> { Trash.restore(file) }
+    func moveToTrash(_ paths: [FilePath]) -> Result<[TrashedFile], TrashFailure> {
+        Trash.move(paths.map(\.bytes), locations: locations)
+    }
+    func restore(_ files: [TrashedFile]) -> Result<[RestoreMove], TrashFailure> { Trash.restore(files) }
     func copyToClipboard(_ bytes: [UInt8]) -> String? { clipboard(bytes) }
     func warn(_ line: String) { Console.error(line) }
 }

@@ -196,7 +196,7 @@ struct AppState {
             guard chord != KeyChord(.escape), let name = KeyHandler.name(chord) else { return }
             guard let card = currentCard(at: time), let deck else { return }
             let marked = marks.markedPaths(deck: deck)
-            let paths = marked.isEmpty ? deck.path(at: card).map { [$0] } ?? [] : marked
+            let paths = marked.isEmpty ? deck.files(at: card)?.all ?? [] : marked   // a pair: both, the RAW first, as --pick
             guard !paths.isEmpty else { return }
             requests.append(.runKeyHandler(key: name, input: PickOutput.bytes(paths.map(\.bytes),
                                                                               nulTerminated: settings.nulTerminated)))
@@ -255,7 +255,7 @@ struct AppState {
         case .pick:
             guard let card = currentCard(at: time), let deck else { return }
             let marked = marks.markedPaths(deck: deck)
-            end = .picked(marked.isEmpty ? deck.path(at: card).map { [$0] } ?? [] : marked)
+            end = .picked(marked.isEmpty ? deck.files(at: card)?.all ?? [] : marked)
         case .trash, .confirm, .cancel:
             guard let deck else { return }
             let before = trash.undoStack.count
@@ -388,18 +388,20 @@ struct AppState {
         return row.layout.nearestCard(to: row.destination(at: time))
     }
 
-    /// Ctrl+C: the photo's path on the clipboard, said in the notice line (the path as messages show it).
+    /// Ctrl+C: the photo's path on the clipboard (a RAW+JPEG pair's two, one a line, the RAW
+    /// first, as `--pick` prints them), said in the notice line (the paths as messages show them).
     private mutating func copyPath(of card: Int?, deck: DeckModel?, effects: AppEffects, at time: Double) {
         guard let card else { return }
-        guard let deck, let path = deck.path(at: card) else {
+        guard let deck, let files = deck.files(at: card)?.all else {
             notice.show("Card \(card + 1) is a colour card: no file to copy", at: time, for: Notice.briefDuration)
             return
         }
-        if let error = effects.copyToClipboard(path.bytes) {
+        if let error = effects.copyToClipboard(Array(files.map(\.bytes).joined(separator: [UInt8(ascii: "\n")]))) {
             effects.warn(error)
-            notice.show("Could not copy the path", at: time, for: Notice.briefDuration)
+            notice.show(files.count == 1 ? "Could not copy the path" : "Could not copy the paths", at: time,
+                        for: Notice.briefDuration)
         } else {
-            notice.show("Copied \(path)", at: time, for: Notice.briefDuration)
+            notice.show("Copied " + files.map(\.description).joined(separator: " and "), at: time, for: Notice.briefDuration)
         }
     }
 
@@ -553,13 +555,16 @@ struct AppState {
         }
     }
 
-    /// What Delete takes: the marked photos when any are marked (the trash asks first when there
-    /// are several), else the card the keys act on (`currentCard`).
-    private func trashTargets(_ deck: DeckModel, at now: Double) -> [FilePath] {
-        let marked = marks.markedPaths(deck: deck)
-        if !marked.isEmpty { return marked }
+    /// What Delete takes, each photo its card's files (a RAW+JPEG pair's two): the marked photos
+    /// when any are marked (the trash asks first when there are several), else the card the keys
+    /// act on (`currentCard`).
+    private func trashTargets(_ deck: DeckModel, at now: Double) -> [[FilePath]] {
+        if !marks.isEmpty {
+            let marked = deck.cards.filter { marks.isMarked(files: $0) }.map(\.all)
+            if !marked.isEmpty { return marked }
+        }
         guard let card = currentCard(at: now) else { return [] }
-        return deck.path(at: card).map { [$0] } ?? []
+        return deck.files(at: card).map { [$0.all] } ?? []
     }
 
     /// Takes trashed cards out (they shrink and fade while the row closes the gap: `RowClosing`) or
@@ -590,25 +595,36 @@ struct AppState {
     private mutating func applyFolderChanges(_ changes: [FolderChange], deck: DeckModel, effects: AppEffects, at time: Double,
                                              closingGaps: Bool = false) {
         let centred = Int(row.layout.centreIndex(scroll: row.offset(at: time)).rounded())
-        let taken: [RowClosing.Ghost] = !closingGaps ? [] : changes.compactMap { change in
-            guard case .removed(let path) = change, let position = deck.position(of: path) else { return nil }
-            return RowClosing.Ghost(position: position, color: PhotoDeck.placeholder,
-                                    image: deck.hasTextures ? deck.image(at: position, now: time) : nil)
+        // (A pair's two files are one card: one ghost, one card grown.)
+        let taken: [RowClosing.Ghost] = !closingGaps ? [] : Self.positions(changes, deck: deck, removed: true).map { position in
+            RowClosing.Ghost(position: position, color: PhotoDeck.placeholder,
+                             image: deck.hasTextures ? deck.image(at: position, now: time) : nil)
         }
         guard var cards = membership,
               let (count, moved) = cards.apply(changes, centred: centred, sortTime: effects.sortTime) else { return }
         membership = cards
         deck.membership = cards
-        let grown: [Int] = !closingGaps ? [] : changes.compactMap { change in
-            guard case .written(let path, _) = change else { return nil }
-            return deck.position(of: path)
-        }
+        let grown: [Int] = !closingGaps ? [] : Self.positions(changes, deck: deck, removed: false)
         row.replaceCards(count: count, centredMovedBy: moved - centred, taken: taken, grown: grown, at: time)
         marks.keepCardsOf(cards)
         ratings.keepCardsOf(cards)
         turns.keepOnly(deck.photoIDsInUse.union(sharp.pages.values.map(\.id)))
         // New and rewritten files are judged once their ratings are read.
         if !filter.isOff { refilter(deck: deck, at: time) }
+    }
+
+    /// The positions in `deck` of the cards of the files `changes` remove (or write), each once.
+    private static func positions(_ changes: [FolderChange], deck: DeckModel, removed: Bool) -> [Int] {
+        var seen: Set<Int> = []
+        return changes.compactMap { change in
+            switch change {
+            case .removed(let path) where removed, .written(let path, _) where !removed:
+                guard let position = deck.position(of: path), seen.insert(position).inserted else { return nil }
+                return position
+            default:
+                return nil
+            }
+        }
     }
 
     // MARK: Time
@@ -674,9 +690,10 @@ struct AppState {
             // A leaving card's photo shows while no other card's upload has taken its layer.
             let closing = row.closing?.withImages { !deck.hasTextures || deck.holdsLayer($0.layer) ? nil : $0 }
             let showing = Set(layout.cards(inSlots: layout.showingIndices(scroll: scroll)))
+            let paired = { (position: Int) in deck.files(at: position)?.isPair ?? false }
             func instances(_ image: @escaping (Int) -> CardImage?) -> [CardInstance] {
                 layout.instances(scroll: scroll, closing: closing, at: time, color: { _ in PhotoDeck.placeholder },
-                                 image: image, marked: marked, rating: rated)
+                                 image: image, marked: marked, rating: rated, tagged: paired)
             }
             let cardSize = layout.parameters.cardSize
             let image = { (position: Int) -> CardImage? in
@@ -736,7 +753,7 @@ struct AppState {
                      flying: flying, badges: open.filter { marked($0.index) }.map { MarkBadge.fullView(clip: $0.frame.clip) },
                      ratingStrips: strips, clipping: overlays.clipping && view != nil,
                      caption: caption, keyList: overlays.keyList,
-                     info: overlays.info ? (infoCard, deck?.path(at: infoCard),
+                     info: overlays.info ? (infoCard, deck?.files(at: infoCard),
                                             view.flatMap { _ in sharp.histogram(ofPage: infoCard) }) : nil,
                      notice: notice.text, hud: overlays.hud ? Frame.HUDFacts(marked: marks.count, rating: rating) : nil,
                      title: Self.title(view, deck: deck, marked: marks.count, rating: rating, filter: filterTitle, at: time),

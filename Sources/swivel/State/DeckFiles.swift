@@ -2,17 +2,23 @@ import SwivelCore
 import SwivelPhotoCore
 import SwivelPhotos
 
-/// What the app's state reads of a photo deck's files: which file each card shows.
+/// What the app's state reads of a photo deck's files: which file each card shows, and which files
+/// it stands for (a RAW+JPEG pair's two: `CardFiles`).
 protocol DeckFiles {
     var count: Int { get }
-    /// The files of the cards, in the deck's order.
-    var paths: [FilePath] { get }
-    /// The file of the card at `position`, nil past the deck's end.
+    /// The cards' files, in the deck's order.
+    var cards: [CardFiles] { get }
+    /// The file the card at `position` draws, nil past the deck's end.
     func path(at position: Int) -> FilePath?
+    /// The files of the card at `position`, nil past the deck's end.
+    func files(at position: Int) -> CardFiles?
     /// The caption of the card at `position` ("" past the end).
     func name(at position: Int) -> String
+    /// Whether `path` is one of a card's files.
     func contains(_ path: FilePath) -> Bool
-    /// The position of the card showing `path`, nil when none does.
+    /// The files of the card that `path` is one of, nil when none is.
+    func card(containing path: FilePath) -> CardFiles?
+    /// The position of the card that `path` is one of, nil when none is.
     func position(of path: FilePath) -> Int?
 }
 

@@ -29,9 +29,9 @@ struct Frame {
     /// The centred card's caption and how far it shows, under the row (none while a card flies).
     let caption: (name: String, opacity: Double)?
     let keyList: Bool
-    /// The information panel's card and file, while it shows, and (in the full view) the open
-    /// photo's histogram once its decode thread has it.
-    let info: (card: Int, path: FilePath?, histogram: Histogram?)?
+    /// The information panel's card and its files (nil: a colour card), while it shows, and (in the
+    /// full view) the open photo's histogram once its decode thread has it.
+    let info: (card: Int, files: CardFiles?, histogram: Histogram?)?
     let notice: String?
     /// Whether the HUD shows, and what it says of the deck (its frame figures are not compared).
     let hud: HUDFacts?
@@ -64,7 +64,7 @@ struct Frame {
         return layout != other.layout || pixels != other.pixels || cardsShowing != other.cardsShowing
             || flying != other.flying || badges != other.badges || ratingStrips != other.ratingStrips || clipping != other.clipping || caption?.name != other.caption?.name
             || caption?.opacity != other.caption?.opacity || keyList != other.keyList || info?.card != other.info?.card
-            || info?.path != other.info?.path || info?.histogram != other.info?.histogram || notice != other.notice || hud != other.hud || title != other.title
+            || info?.files != other.info?.files || info?.histogram != other.info?.histogram || notice != other.notice || hud != other.hud || title != other.title
             || sharpVersion != other.sharpVersion
     }
 }

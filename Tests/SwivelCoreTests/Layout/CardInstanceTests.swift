@@ -57,11 +57,12 @@ import Testing
         #expect(layout.instances(scroll: .nan).isEmpty)
     }
 
-    @Test func theGPUReadsNineteenFloatsPerCard() {
-        // The renderer uploads `[CardInstance]` as it is: nineteen 32-bit floats, no padding; the
+    @Test func theGPUReadsTwentyFloatsPerCard() {
+        // The renderer uploads `[CardInstance]` as it is: twenty 32-bit floats, no padding; the
         // rating and label (two of them, read on the CPU for the rating strip) lie between the
-        // fade and the turn, which the GPU reads from its own offset.
-        #expect(MemoryLayout<CardInstance>.stride == 76)
+        // fade and the turn, which the GPU reads from its own offset; the pair flag (read on the
+        // CPU for the tag) comes last.
+        #expect(MemoryLayout<CardInstance>.stride == 80)
         #expect(MemoryLayout<CardInstance>.offset(of: \.opaque) == 36)
         #expect(MemoryLayout<CardInstance>.offset(of: \.marked) == 40)
         #expect(MemoryLayout<CardInstance>.offset(of: \.scale) == 44)
@@ -69,6 +70,7 @@ import Testing
         #expect(MemoryLayout<CardInstance>.offset(of: \.rating) == 52)
         #expect(MemoryLayout<CardInstance>.offset(of: \.label) == 56)
         #expect(MemoryLayout<CardInstance>.offset(of: \.turnA) == 60)
+        #expect(MemoryLayout<CardInstance>.offset(of: \.tagged) == 76)
     }
 
     @Test func markedCardsComeFromTheCallersClosure() {

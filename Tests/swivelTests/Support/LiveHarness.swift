@@ -23,6 +23,13 @@ final class LiveHarness {
     /// pixels `image()` reads. Drawing holds `SDLTestLock` from start to end.
     enum Drawing { case none, offscreenGL }
 
+    /// Holds `SDLTestLock` while this harness draws with GL, and gives it back when it goes. The
+    /// first stored property, so the last destroyed (Swift destroys them in reverse order): the
+    /// GL window and context, which the renderer and the session hold, are gone before another
+    /// suite may make its own. Given back in `deinit`'s body, they had outlived it (FlightFrameTests
+    /// could not create a context when run beside LiveFolderPixelTests).
+    private var glLock: SDLTestLockHold?
+
     let session: Session
     private(set) var live: LiveLoop
     /// The frames kept (`Drawing.none`), or the renderer (`.offscreenGL`).
@@ -92,7 +99,8 @@ final class LiveHarness {
         case .none:
             let memory = files.map {
                 SwivelPhotos.PhotoDeck<MemoryCardTextures>(sources: $0.sources, budgetMiB: options.textureBudgetMiB,
-                                                           thumbnails: thumbnails, warn: warn, onFinished: wake)
+                                                           thumbnails: thumbnails, pairing: options.pairs, warn: warn,
+                                                           onFinished: wake)
             }
             deck = memory
             watch = App.watch(options, deck: memory, files: files, faults: watchFaults, warn: warn, onChange: batch)
@@ -101,13 +109,12 @@ final class LiveHarness {
             display.windowPixels = pixels
             (self.display, renderer, frames) = (display, nil, display)
         case .offscreenGL:
-            SDLTestLock.lock.lock()
-            holdsLock = true
+            glLock = SDLTestLockHold()
             var windowOptions = SwivelPlatform.Window.Options()
             (windowOptions.width, windowOptions.height, windowOptions.hidden) = (Int(size.width), Int(size.height), true)
             (windowOptions.videoDriver, windowOptions.scale, windowOptions.vsync) = (.offscreen, scale, false)
             let gl = files.map { PhotoDeck(sources: $0.sources, budgetMiB: options.textureBudgetMiB, thumbnails: thumbnails,
-                                           warn: warn, onFinished: wake) }
+                                           pairing: options.pairs, warn: warn, onFinished: wake) }
             let renderer = FrameRenderer(surface: GLWindow(windowOptions),
                                          content: SceneContent(deck: gl, background: options.background, captions: options.captions))
             deck = gl
@@ -124,13 +131,13 @@ final class LiveHarness {
         live = LiveLoop(session: session, refreshRate: 60)
     }
 
-    /// Whether this harness holds `SDLTestLock` (it draws with GL).
-    private var holdsLock = false
 
     deinit {
         watch?.stop()
         ratingStore?.stop()
-        if holdsLock { SDLTestLock.lock.unlock() }
+        // The context was made current on this thread, which draws; whoever lets the renderer go
+        // last (a decode thread's or the watch's closure may) must not leave it bound here.
+        renderer?.surface.window.releaseContext()
     }
 
     /// The frame the state gives now, drawn by the app's renderer (`Drawing.offscreenGL`; its
@@ -294,8 +301,10 @@ final class TestEffects: AppEffects, @unchecked Sendable {
 
     init(trash: TemporaryDirectory) { locations = TrashLocations(home: trash.path("data/Trash").bytes) }
 
-    func moveToTrash(_ path: FilePath) -> Result<TrashedFile, TrashFailure> { Trash.move(path.bytes, locations: locations) }
-    func restore(_ file: TrashedFile) -> Result<RestoreMove, TrashFailure> { Trash.restore(file) }
+    func moveToTrash(_ paths: [FilePath]) -> Result<[TrashedFile], TrashFailure> {
+        Trash.move(paths.map(\.bytes), locations: locations)
+    }
+    func restore(_ files: [TrashedFile]) -> Result<[RestoreMove], TrashFailure> { Trash.restore(files) }
     func copyToClipboard(_ bytes: [UInt8]) -> String? {
         clipboard.append(bytes)
         return nil

@@ -2,34 +2,56 @@ import SwivelCore
 
 /// Which files a deck's cards show, in the row's order, and how the folder's changes move them.
 ///
-/// Files are known by id, their place in `paths`, a list that only grows: a file that appears or
-/// changes while the deck is open gets a new id, so a decode of its old bytes still running is
-/// never taken for it; a file found unreadable leaves the row without disturbing the others' ids.
+/// Cards are known by id, their place in `cards`, a list that only grows: a card whose files
+/// appear, change or leave while the deck is open gets a new id, so a decode of its old bytes
+/// still running is never taken for it; a file found unreadable leaves the row without disturbing
+/// the others' ids. A card is one file or a RAW+JPEG pair (`CardFiles`): with `RAWPairing.together`
+/// a RAW that appears beside a card's lone JPEG of its name (or a JPEG beside a lone RAW) joins
+/// that card rather than making one, and one of a pair's two leaving leaves the other as the card.
+/// The rating filter (`filter`) hides a card, a pair as one, and shows it again, files and all.
 /// A plain value: the deck holds one (`PhotoDeck.membership`) and does what a change of it asks
 /// (decodes for the new ids, textures let go for the ids that left).
 public struct DeckMembership: Sendable {
-    /// Every file the deck has had, by id.
-    public private(set) var paths: [FilePath]
+    /// Every card the deck has had, by id.
+    public private(set) var cards: [CardFiles]
     /// The ids of the cards, in the row's order.
     public private(set) var order: [Int]
     /// Where files that appear go (`placeNewFiles`), and each card's place by it.
     public private(set) var placement: DeckPlacement?
+    /// Whether files that appear beside their RAW+JPEG partner join its card.
+    public let pairing: RAWPairing
     private var keys: [Int: DeckPlacement.Key] = [:]
-    /// The ids in `order`, by path.
+    /// The ids in `order`, by each of their files' paths.
     private var idsByPath: [FilePath: Int] = [:]
-    /// Files the rating filter hides (`filter`): not cards, but still the deck's, each with the key
-    /// that puts it back in its sorted place when it passes again (nil: at the end, as a random
-    /// deck's new files).
+    /// The ids in `order` of lone files that a partner would join (`RAWJPEGPairs`), by their key
+    /// and side.
+    private var lone: [LoneKey: Int] = [:]
+    /// Cards the rating filter hides (`filter`), by the file each draws: not in the row, but still
+    /// the deck's, each with the key that puts it back in its sorted place when it passes again
+    /// (nil: at the end, as a random deck's new files).
     public private(set) var hidden: [FilePath: DeckPlacement.Key?] = [:]
+    /// The hidden cards' files, by each of their files' paths.
+    private var hiddenCards: [FilePath: CardFiles] = [:]
     /// Photos read again by `reread`, each with the id of the photo that stands in for it until it
     /// is up (its old pixels, which the deck keeps meanwhile): new id → old id.
     public private(set) var standIns: [Int: Int] = [:]
 
-    /// A deck of `paths`, in that order, ids 0, 1, 2, ….
-    public init(paths: [FilePath]) {
-        self.paths = paths
-        order = Array(paths.indices)
-        for id in order { idsByPath[paths[id]] = id }
+    private struct LoneKey: Hashable {
+        let key: RAWJPEGPairs.Key
+        let isRAW: Bool
+    }
+
+    /// A deck of `cards`, in that order, ids 0, 1, 2, …; files that appear later pair as `pairing` says.
+    public init(cards: [CardFiles], pairing: RAWPairing = .together) {
+        self.cards = cards
+        self.pairing = pairing
+        order = Array(cards.indices)
+        for id in order { register(id) }
+    }
+
+    /// A deck of one card a file of `paths`, in that order.
+    public init(paths: [FilePath], pairing: RAWPairing = .together) {
+        self.init(cards: paths.map { CardFiles($0) }, pairing: pairing)
     }
 
     public var count: Int { order.count }
@@ -37,48 +59,61 @@ public struct DeckMembership: Sendable {
     /// The id of the card at `position`, nil past the deck's end.
     public func id(at position: Int) -> Int? { order.indices.contains(position) ? order[position] : nil }
 
-    /// The file of the card at `position`, nil past the deck's end.
-    public func path(at position: Int) -> FilePath? { id(at: position).map { paths[$0] } }
+    /// The file the card at `position` draws, nil past the deck's end.
+    public func path(at position: Int) -> FilePath? { id(at: position).map { cards[$0].shown } }
 
-    /// The files of the cards, in the row's order.
-    public var orderedPaths: [FilePath] { order.map { paths[$0] } }
+    /// The files of the card at `position`, nil past the deck's end.
+    public func files(at position: Int) -> CardFiles? { id(at: position).map { cards[$0] } }
 
-    /// Whether `path` is the deck's, a card or hidden by the filter.
-    public func holds(_ path: FilePath) -> Bool { idsByPath[path] != nil || hidden[path] != nil }
+    /// The files the cards draw, in the row's order.
+    public var orderedPaths: [FilePath] { order.map { cards[$0].shown } }
 
-    /// Whether a card shows `path`.
+    /// The cards' files, in the row's order.
+    public var orderedCards: [CardFiles] { order.map { cards[$0] } }
+
+    /// Whether `path` is the deck's: one of a card's files, or of a card the filter hides.
+    public func holds(_ path: FilePath) -> Bool { idsByPath[path] != nil || hiddenCards[path] != nil }
+
+    /// The files of the card, shown or hidden by the filter, that `path` is one of; nil when none is.
+    public func heldCard(containing path: FilePath) -> CardFiles? { card(containing: path) ?? hiddenCards[path] }
+
+    /// Whether a card shows `path` (as the file it draws or the RAW of its pair).
     public func contains(_ path: FilePath) -> Bool { idsByPath[path] != nil }
 
-    /// The position of the card showing `path`, nil when none does.
+    /// The files of the card that `path` is one of, nil when none is.
+    public func card(containing path: FilePath) -> CardFiles? { idsByPath[path].map { cards[$0] } }
+
+    /// The position of the card that `path` is one of, nil when none is.
     public func position(of path: FilePath) -> Int? { idsByPath[path].flatMap { order.firstIndex(of: $0) } }
 
     /// Files that appear from now on go where `placement` says; `times` are the times the cards'
-    /// files were sorted by, in the row's order (`DeckOrder.ordered`).
+    /// files were sorted by, in the row's order (`DeckOrder.ordered`). A pair is placed by the
+    /// file it draws, its JPEG, as the scan sorted it (`App.deckFiles`).
     public mutating func placeNewFiles(_ placement: DeckPlacement, times: [Double]) {
         self.placement = placement
         for (position, id) in order.enumerated() {
-            keys[id] = placement.key(for: paths[id], time: times.indices.contains(position) ? times[position] : 0)
+            keys[id] = placement.key(for: cards[id].shown, time: times.indices.contains(position) ? times[position] : 0)
         }
     }
 
     /// The change (for `apply`) that brings back a file that was at `path` before (a trashed file
-    /// restored): a card in the place the scan and the sort give it.
+    /// restored): a card in the place the scan and the sort give it, or its pair's other half.
     public func returned(_ path: FilePath) -> FolderChange {
         .written(path, root: placement.map { $0.root(of: path) ?? $0.roots.count } ?? 0)
     }
 
-    /// Reads the file at `path` again, in its place, under a new id (a decode of its old bytes is
+    /// Reads the file at `path` (or its card's, one of a pair's) again, in its place, under a new id (a decode of its old bytes is
     /// then never taken for it), the old photo standing in for it until the new one is up
     /// (`standIns`): the file was rewritten by Swivel itself (a turn saved), which shows the same
     /// photo. The old id and the new; nil when no card shows the file.
     public mutating func reread(_ path: FilePath) -> (old: Int, new: Int)? {
         guard let old = idsByPath[path], let position = order.firstIndex(of: old) else { return nil }
-        let id = paths.count
-        paths.append(path)
+        let id = cards.count
+        cards.append(cards[old])
         keys[id] = keys[old]
         order[position] = id
         forget(old)
-        idsByPath[path] = id
+        register(id)
         standIns = standIns.filter { order.contains($0.key) }
         standIns[id] = old
         return (old, id)
@@ -95,27 +130,54 @@ public struct DeckMembership: Sendable {
     }
 
     /// Applies what the folder watch saw, in order: a file written that is in the deck is read
-    /// again in its place (under a new id); one that is not becomes a card where the placement
-    /// puts it (sorted by `sortTime`, the file's time for the deck's sort, which the caller reads);
-    /// a file or folder removed takes its cards out; a folder listed again (after lost events) adds
-    /// its files not in the deck and takes out its cards whose file it no longer has, leaving the
-    /// others as they are. `centred` is the position of the card at the centre; returns the deck's
-    /// new size and that card's new position (where it went, or, if it left, the card that
-    /// followed it, else the one before it), or nil when nothing changed.
+    /// again in its place (its card under a new id); one that is not joins the lone card of its
+    /// RAW+JPEG partner (under a new id, in that card's place; with `RAWPairing.together`) or
+    /// becomes a card where the placement puts it (sorted by `sortTime`, the file's time for the
+    /// deck's sort, which the caller reads); a file removed takes its card out, or, one of a pair,
+    /// leaves the other as the card (under a new id); a folder removed takes its cards out; a
+    /// folder listed again (after lost events) adds its files not in the deck and takes out its
+    /// cards' files it no longer has, leaving the others as they are. `centred` is the position of
+    /// the card at the centre; returns the deck's new size and that card's new position (where it
+    /// went, or, if it left, the card that followed it, else the one before it), or nil when
+    /// nothing changed.
     public mutating func apply(_ changes: [FolderChange], centred: Int,
                                sortTime: (FilePath, DeckSort) -> Double) -> (count: Int, centred: Int)? {
         let before = order
         var replaced: [Int: Int] = [:]
         var changed = false
-        func add(_ path: FilePath, root: Int) {
-            // A hidden file written again is a card until the filter has seen its new rating.
-            hidden[path] = nil
-            let id = paths.count
-            paths.append(path)
-            let key = placement?.key(for: path, root: root, time: sortTime(path, placement?.sort ?? .name))
+        /// Card `old`, at `position`, becomes `files` under a new id.
+        func replace(_ old: Int, at position: Int, with files: CardFiles) {
+            let id = cards.count
+            cards.append(files)
+            keys[id] = keys[old]
+            order[position] = id
+            replaced[old] = id
+            forget(old)
+            register(id)
+            changed = true
+        }
+        /// `path`, not in the row, joins its partner's lone card or becomes a card of its own; a
+        /// hidden card's file written again, or its partner's arriving, makes the card a card
+        /// again until the filter has seen its new rating.
+        func arrive(_ path: FilePath, root: Int) {
+            if let (partner, joined) = partnerCard(for: path), let position = order.firstIndex(of: partner) {
+                replace(partner, at: position, with: joined)
+                return
+            }
+            var files = CardFiles(path)
+            var key: DeckPlacement.Key?
+            if let (card, entry) = unhide(path) {
+                (files, key) = (card, entry)
+            } else if let (card, entry) = hiddenPartner(for: path) {
+                (files, key) = (card, entry)
+            } else {
+                key = placement?.key(for: path, root: root, time: sortTime(path, placement?.sort ?? .name))
+            }
+            let id = cards.count
+            cards.append(files)
             keys[id] = key
             order.insert(id, at: insertionPoint(for: key))
-            idsByPath[path] = id
+            register(id)
             changed = true
         }
         func remove(_ leaving: Set<Int>) {
@@ -124,44 +186,58 @@ public struct DeckMembership: Sendable {
             for id in leaving { forget(id) }
             changed = true
         }
+        /// The cards directly in `folder` (not in its subfolders).
+        func cardsDirectly(in folder: FilePath) -> [Int] {
+            let prefix = Self.asFolder(folder)
+            return order.filter { id in
+                let path = cards[id].shown.bytes
+                return path.starts(with: prefix) && !path[prefix.count...].contains(UInt8(ascii: "/"))
+            }
+        }
         for change in changes {
             switch change {
             case .written(let path, let root):
                 if let old = idsByPath[path], let position = order.firstIndex(of: old) {
-                    let id = paths.count
-                    paths.append(path)
-                    keys[id] = keys[old]
-                    order[position] = id
-                    replaced[old] = id
-                    forget(old)
-                    idsByPath[path] = id
-                    changed = true
+                    replace(old, at: position, with: cards[old])
                 } else {
-                    add(path, root: root)
+                    arrive(path, root: root)
                 }
             case .removed(let path):
-                hidden[path] = nil
-                guard let id = idsByPath[path], order.contains(id) else { continue }
-                remove([id])
+                if let (card, entry) = unhide(path), let rest = card.without(path) { hide(rest, key: entry) }
+                guard let id = idsByPath[path], let position = order.firstIndex(of: id) else { continue }
+                if let rest = cards[id].without(path) {
+                    replace(id, at: position, with: rest)
+                } else {
+                    remove([id])
+                }
             case .removedFolder(let folder):
                 let prefix = Self.asFolder(folder)
-                hidden = hidden.filter { !$0.key.bytes.starts(with: prefix) }
-                remove(Set(order.filter { paths[$0].bytes.starts(with: prefix) }))
+                for shown in hidden.keys where shown.bytes.starts(with: prefix) { _ = unhide(shown) }
+                remove(Set(order.filter { cards[$0].shown.bytes.starts(with: prefix) }))
             case .listed(let folder, let files, let root):
                 let listed = Set(files)
-                let prefix = Self.asFolder(folder)
-                remove(Set(order.filter { id in
-                    let path = paths[id].bytes
-                    return path.starts(with: prefix) && !path[prefix.count...].contains(UInt8(ascii: "/"))
-                        && !listed.contains(paths[id])
-                }))
-                hidden = hidden.filter { path, _ in
-                    !(path.bytes.starts(with: prefix) && !path.bytes[prefix.count...].contains(UInt8(ascii: "/"))
-                      && !listed.contains(path))
+                var leaving: Set<Int> = []
+                for id in cardsDirectly(in: folder) {
+                    let kept = cards[id].all.filter(listed.contains)
+                    if kept.isEmpty {
+                        leaving.insert(id)
+                    } else if kept.count < cards[id].all.count, let position = order.firstIndex(of: id) {
+                        replace(id, at: position, with: CardFiles(kept[0]))
+                    }
                 }
-                for path in files where idsByPath[path] == nil && hidden[path] == nil { add(path, root: root) }
+                remove(leaving)
+                let prefix = Self.asFolder(folder)
+                for shown in Array(hidden.keys) where shown.bytes.starts(with: prefix)
+                    && !shown.bytes[prefix.count...].contains(UInt8(ascii: "/")) {
+                    guard let card = hiddenCards[shown] else { continue }
+                    let kept = card.all.filter(listed.contains)
+                    if kept.count < card.all.count, let (_, entry) = unhide(shown), !kept.isEmpty {
+                        hide(CardFiles(kept[0]), key: entry)
+                    }
+                }
+                for path in files where idsByPath[path] == nil && hiddenCards[path] == nil { arrive(path, root: root) }
             case .present(let path, let root):
-                if idsByPath[path] == nil && hidden[path] == nil { add(path, root: root) }
+                if idsByPath[path] == nil && hiddenCards[path] == nil { arrive(path, root: root) }
             case .sidecarChanged:
                 continue
             }
@@ -170,11 +246,12 @@ public struct DeckMembership: Sendable {
         return (order.count, Self.centred(before: before, centred: centred, now: order, replaced: replaced))
     }
 
-    /// Hides the cards of `leaving` and shows the hidden files of `returning`, each in its sorted
-    /// place (the rating filter changed, or a photo's rating did). `centred` is the position of the
-    /// card at the centre; returns the deck's new size and that card's new position (where it
-    /// went, or, if it left, the card that followed it, else the one before it), or nil when
-    /// nothing changed. A shown file gets a new id, as a file that appears does.
+    /// Hides the cards of `leaving` (any of a card's files hides the card, a pair as one) and shows
+    /// the hidden cards of `returning` (the files they draw), each in its sorted place (the rating
+    /// filter changed, or a photo's rating did). `centred` is the position of the card at the
+    /// centre; returns the deck's new size and that card's new position (where it went, or, if it
+    /// left, the card that followed it, else the one before it), or nil when nothing changed. A
+    /// shown card gets a new id, as a file that appears does.
     public mutating func filter(hiding leaving: [FilePath], showing returning: [FilePath],
                                 centred: Int) -> (count: Int, centred: Int)? {
         let before = order
@@ -183,18 +260,18 @@ public struct DeckMembership: Sendable {
         if !leavingIDs.isEmpty {
             order.removeAll { leavingIDs.contains($0) }
             for id in leavingIDs {
-                hidden.updateValue(keys[id], forKey: paths[id])
+                hide(cards[id], key: keys[id])
                 forget(id)
             }
             changed = true
         }
         for path in returning {
-            guard let entry = hidden.removeValue(forKey: path) else { continue }
-            let id = paths.count
-            paths.append(path)
+            guard let (card, entry) = unhide(path) else { continue }
+            let id = cards.count
+            cards.append(card)
             keys[id] = entry
             order.insert(id, at: insertionPoint(for: entry))
-            idsByPath[path] = id
+            register(id)
             changed = true
         }
         guard changed else { return nil }
@@ -214,6 +291,41 @@ public struct DeckMembership: Sendable {
         let after = before[start...].lazy.compactMap(now).first
         let earlier = before[..<start].reversed().lazy.compactMap(now).first
         return after ?? earlier.map { $0 + 1 } ?? 0
+    }
+
+    /// Keeps `card` hidden, with `key` for its place when it shows again.
+    private mutating func hide(_ card: CardFiles, key: DeckPlacement.Key?) {
+        hidden.updateValue(key, forKey: card.shown)
+        for path in card.all { hiddenCards[path] = card }
+    }
+
+    /// Takes the hidden card that `path` is one of out of the hidden ones: its files and key; nil
+    /// when no hidden card has `path`.
+    private mutating func unhide(_ path: FilePath) -> (card: CardFiles, key: DeckPlacement.Key?)? {
+        guard let card = hiddenCards[path], let entry = hidden.removeValue(forKey: card.shown) else { return nil }
+        for file in card.all where hiddenCards[file] == card { hiddenCards[file] = nil }
+        return (card, entry)
+    }
+
+    /// The hidden lone card `path` is the RAW+JPEG partner of (with `RAWPairing.together`), taken
+    /// out of the hidden ones, with `path` joined to it, and its key.
+    private mutating func hiddenPartner(for path: FilePath) -> (card: CardFiles, key: DeckPlacement.Key?)? {
+        guard pairing == .together, let (key, side) = RAWJPEGPairs.key(path) else { return nil }
+        for card in Set(hiddenCards.values) where !card.isPair {
+            guard let (other, otherSide) = RAWJPEGPairs.key(card.shown), other == key, (otherSide == .raw) != (side == .raw),
+                  let (_, entry) = unhide(card.shown) else { continue }
+            return (side == .raw ? CardFiles(card.shown, raw: path) : CardFiles(path, raw: card.shown), entry)
+        }
+        return nil
+    }
+
+    /// The lone card `path` would join as its RAW+JPEG partner (with `RAWPairing.together`), and
+    /// the pair it would make.
+    private func partnerCard(for path: FilePath) -> (id: Int, joined: CardFiles)? {
+        guard pairing == .together, let (key, side) = RAWJPEGPairs.key(path),
+              let id = lone[LoneKey(key: key, isRAW: side != .raw)] else { return nil }
+        let partner = cards[id].shown
+        return (id, side == .raw ? CardFiles(partner, raw: path) : CardFiles(path, raw: partner))
     }
 
     /// A folder's path with one `/` at its end, to match the paths under it.
@@ -236,9 +348,24 @@ public struct DeckMembership: Sendable {
         return low
     }
 
+    /// Notes card `id`, now in `order`, under its files' paths (and, a lone RAW or JPEG, its key).
+    private mutating func register(_ id: Int) {
+        let card = cards[id]
+        for path in card.all { idsByPath[path] = id }
+        if !card.isPair, let (key, side) = RAWJPEGPairs.key(card.shown) {
+            let lonely = LoneKey(key: key, isRAW: side == .raw)
+            if lone[lonely] == nil { lone[lonely] = id }
+        }
+    }
+
     /// Drops what is kept for card `id`, which has left `order`.
     private mutating func forget(_ id: Int) {
         keys[id] = nil
-        if idsByPath[paths[id]] == id { idsByPath[paths[id]] = nil }
+        let card = cards[id]
+        for path in card.all where idsByPath[path] == id { idsByPath[path] = nil }
+        if !card.isPair, let (key, side) = RAWJPEGPairs.key(card.shown) {
+            let lonely = LoneKey(key: key, isRAW: side == .raw)
+            if lone[lonely] == id { lone[lonely] = nil }
+        }
     }
 }

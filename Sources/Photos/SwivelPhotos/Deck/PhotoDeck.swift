@@ -51,7 +51,7 @@ public final class PhotoDeck<Textures: PhotoTextureArray> {
     /// The placeholder shown until a card's photo is ready (iOS systemGray5).
     public static var placeholder: RGBA8 { RGBA8(229, 229, 234) }
 
-    /// Every file the deck has had, by id (`membership.paths`), shared with the decoding threads.
+    /// Every card the deck has had, by id (`membership.cards`), shared with the decoding threads.
     private let sources: PhotoSources
     /// Which files are cards, in the row's order. Set, the deck takes in the change: the files
     /// new to it are decoded when wanted, what it held for the cards that left is let go.
@@ -93,13 +93,15 @@ public final class PhotoDeck<Textures: PhotoTextureArray> {
     /// A deck of `sources` whose textures take at most `budgetMiB`. `warn` gets each one-line
     /// warning; `onFinished` runs on a decoding thread after each decode (to wake the main loop).
     /// With `thumbnails`, photos come from the shared thumbnail cache where it has them, and are
-    /// saved to it after they are decoded. `faults`: a test's.
+    /// saved to it after they are decoded. `faults`: a test's. RAW+JPEG files that appear later
+    /// pair as `pairing` says (`DeckMembership`).
     public convenience init(sources: [PhotoSource], budgetMiB: Int, thumbnails: ThumbnailCache? = nil, faults: InjectedFaults = .none,
+                            pairing: RAWPairing = .together,
                             warn: @escaping (String) -> Void, onFinished: @escaping @Sendable () -> Void) {
         let sources = PhotoSources(sources)
         var beforeAhead: (@Sendable () -> Void)?
         if let thumbnails { beforeAhead = { thumbnails.writer.waitForRoom() } }
-        self.init(sources: sources, budgetMiB: budgetMiB, faults: faults, warn: warn, onFinished: onFinished,
+        self.init(sources: sources, budgetMiB: budgetMiB, faults: faults, pairing: pairing, warn: warn, onFinished: onFinished,
                   beforeAhead: beforeAhead) { (id, width, height, cancellation) throws(ImageLoadError) in
             try sources[id].decode(width: width, height: height, cancellation: cancellation, thumbnails: thumbnails, faults: faults)
         }
@@ -113,11 +115,12 @@ public final class PhotoDeck<Textures: PhotoTextureArray> {
                   decode: decode)
     }
 
-    private init(sources: PhotoSources, budgetMiB: Int, faults: InjectedFaults = .none, warn: @escaping (String) -> Void,
+    private init(sources: PhotoSources, budgetMiB: Int, faults: InjectedFaults = .none, pairing: RAWPairing = .together,
+                 warn: @escaping (String) -> Void,
                  onFinished: @escaping @Sendable () -> Void, beforeAhead: (@Sendable () -> Void)? = nil,
                  decode: @escaping ImageLoader.Decode) {
         self.sources = sources
-        membership = DeckMembership(paths: (0..<sources.count).map { sources[$0].path })
+        membership = DeckMembership(cards: (0..<sources.count).map { sources[$0].files }, pairing: pairing)
         self.faults = faults
         budgetBytes = budgetMiB * 1_048_576
         self.warn = warn
@@ -126,7 +129,7 @@ public final class PhotoDeck<Textures: PhotoTextureArray> {
                              onFinished: onFinished, beforeAhead: beforeAhead, decode: decode)
         fullViewPhotos = FullViewPhotos(onFinished: onFinished, path: { sources[$0].path }) {
             (id, target, near, cancellation) throws(ImageLoadError) in
-            try PhotoDecoding.decode(sources[id].path, target: target, unresampledUpTo: near, cancellation: cancellation)
+            try sources[id].decodeForView(target: target, unresampledUpTo: near, cancellation: cancellation)
         }
     }
 
@@ -143,19 +146,28 @@ public final class PhotoDeck<Textures: PhotoTextureArray> {
 
     public var count: Int { membership.count }
 
-    /// The file of the card at `position`, nil past the deck's end.
+    /// The file the card at `position` draws, nil past the deck's end.
     public func path(at position: Int) -> FilePath? { membership.path(at: position) }
 
-    /// The files of the cards, in the deck's order.
+    /// The files of the card at `position` (a RAW+JPEG pair's two), nil past the deck's end.
+    public func files(at position: Int) -> CardFiles? { membership.files(at: position) }
+
+    /// The files the cards draw, in the deck's order.
     public var paths: [FilePath] { membership.orderedPaths }
 
-    /// Whether a card of the deck shows `path`.
+    /// The cards' files, in the deck's order.
+    public var cards: [CardFiles] { membership.orderedCards }
+
+    /// Whether `path` is one of a card's files.
     public func contains(_ path: FilePath) -> Bool { membership.contains(path) }
+
+    /// The files of the card that `path` is one of.
+    public func card(containing path: FilePath) -> CardFiles? { membership.card(containing: path) }
 
     /// The caption for the card at `position`: its file name without the extension.
     public func name(at position: Int) -> String { membership.id(at: position).map { sources[$0].name } ?? "" }
 
-    /// The position of the card showing the file at `path`, nil when none does.
+    /// The position of the card that the file at `path` is one of, nil when none is.
     public func position(of path: FilePath) -> Int? { membership.position(of: path) }
 
     public struct Update {
@@ -281,7 +293,7 @@ public final class PhotoDeck<Textures: PhotoTextureArray> {
     /// Takes in a new membership: the files new to the deck become sources (decoded when wanted),
     /// and what the deck held for the cards that left (a texture layer, a fade, a retry) goes.
     private func adopt(_ new: DeckMembership, after old: DeckMembership) {
-        while sources.count < new.paths.count { _ = sources.append(PhotoSource(file: new.paths[sources.count])) }
+        while sources.count < new.cards.count { _ = sources.append(PhotoSource(files: new.cards[sources.count])) }
         guard new.order != old.order else { return }
         let staying = Set(new.order)
         // A photo read again keeps its old one (or what stood in for that) showing until it is up.

@@ -95,7 +95,7 @@ public final class FullViewPhotos: @unchecked Sendable {
     /// The decodes done from `sources`' files.
     public convenience init(sources: [PhotoSource], onFinished: @escaping @Sendable () -> Void) {
         self.init(onFinished: onFinished, path: { sources[$0].path }) { (id, target, near, cancellation) throws(ImageLoadError) in
-            try PhotoDecoding.decode(sources[id].path, target: target, unresampledUpTo: near, cancellation: cancellation)
+            try sources[id].decodeForView(target: target, unresampledUpTo: near, cancellation: cancellation)
         }
     }
 

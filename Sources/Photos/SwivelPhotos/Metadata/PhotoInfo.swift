@@ -22,12 +22,35 @@ public struct PhotoInfo: Equatable, Sendable {
     /// Why the file could not be read at all ("cannot open: Permission denied", "the decoder
     /// crashed (SIGSEGV)"); nil when it was.
     public var unreadable: String?
+    /// The JPEG of a RAW+JPEG pair, when this is its RAW's information.
+    public var pairedJPEG: PairedFile?
+
+    /// The other file of a pair: its name, upright size and file size.
+    public struct PairedFile: Equatable, Sendable {
+        public var fileName: String
+        public var width: Int?, height: Int?
+        public var fileBytes: Int?
+    }
 
     public init(fileName: String, unreadable: String? = nil) { (self.fileName, self.unreadable) = (fileName, unreadable) }
+
+    /// A RAW+JPEG pair's information: the RAW's (its camera, exposure and sensor), with the JPEG's
+    /// name and sizes on a line of their own.
+    public static func pair(raw: PhotoInfo, jpeg: PhotoInfo) -> PhotoInfo {
+        var info = raw
+        info.pairedJPEG = PairedFile(fileName: jpeg.fileName, width: jpeg.width, height: jpeg.height, fileBytes: jpeg.fileBytes)
+        return info
+    }
 
     /// The lines to show, label and value, in this order, each only where the file has it.
     public var lines: [(label: String, value: String)] {
         var lines: [(String, String)] = [("File", fileName)]
+        if let jpeg = pairedJPEG {
+            var sizes: [String] = []
+            if let width = jpeg.width, let height = jpeg.height { sizes.append("\(width) × \(height)") }
+            if let bytes = jpeg.fileBytes { sizes.append(Self.fileSize(bytes)) }
+            lines.append(("JPEG", jpeg.fileName + (sizes.isEmpty ? "" : " (" + sizes.joined(separator: ", ") + ")")))
+        }
         if let width, let height { lines.append(("Pixels", "\(width) × \(height)")) }
         if let fileBytes { lines.append(("File size", Self.fileSize(fileBytes))) }
         if let format { lines.append(("Format", format.declaration.name)) }

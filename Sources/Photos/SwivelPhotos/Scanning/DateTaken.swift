@@ -10,8 +10,8 @@ import SwivelPhotoCore
 /// - JPEG: its segments up to the APP1 Exif one, at most 256 KiB of them, and that segment
 ///   (at most 64 KiB: its length is 16 bits);
 /// - PNG (eXIf) and WebP (EXIF): the first 16 KiB;
-/// - TIFF: IFD0 and the EXIF directory, through libtiff, wherever they lie (a directory may
-///   follow the pixels), and no strip or tile;
+/// - TIFF: IFD0's ExifIFD pointer and the EXIF directory's DateTimeOriginal, wherever they lie (a
+///   directory may follow the pixels), four small reads (`TIFFDateTaken`); BigTIFF through libtiff;
 /// - camera RAW: a RAW that is a TIFF (DNG, NEF, CR2, ARW, …) as a TIFF; the others (CR3, RAF,
 ///   ORF, RW2, CRW, MRW, X3F) through LibRaw's parse of the mapped file, which reads its
 ///   directories and no sensor data;
@@ -53,8 +53,14 @@ public enum DateTaken {
         }
         if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) { return PhotoMetadata.png(bytes).exif.flatMap(EXIF.dateTaken) }
         if bytes.starts(with: Array("RIFF".utf8)) { return PhotoMetadata.webp(bytes).exif.flatMap(EXIF.dateTaken) }
-        if bytes.count >= 8, bytes.starts(with: [0x49, 0x49, 0x2A, 0x00]) || bytes.starts(with: [0x4D, 0x4D, 0x00, 0x2A])
-            || bytes.starts(with: [0x49, 0x49, 0x2B, 0x00]) || bytes.starts(with: [0x4D, 0x4D, 0x00, 0x2B]) {
+        if TIFFDateTaken.isClassicTIFF(bytes) {
+            return TIFFDateTaken.dateTaken(size: size) { offset, count in
+                // Mostly within the bytes read already (a directory near the start).
+                if offset + count <= bytes.count { return Array(bytes[offset..<(offset + count)]) }
+                return try? file.read(count, at: offset)
+            }
+        }
+        if bytes.count >= 8, bytes.starts(with: [0x49, 0x49, 0x2B, 0x00]) || bytes.starts(with: [0x4D, 0x4D, 0x00, 0x2B]) {
             return tiffDate(file)
         }
         switch ImageFormat.sniffContainer(Array(bytes.prefix(64)))?.decoder {
@@ -97,11 +103,11 @@ public enum DateTaken {
         }
     }
 
-    /// DateTimeOriginal of a TIFF (classic or BigTIFF), read by libtiff as `TIFFDecoder` opens it:
+    /// DateTimeOriginal of a BigTIFF (or any TIFF), read by libtiff as `TIFFDecoder` opens it:
     /// only IFD0 and the EXIF directory are read, however far into the file they are (a sparse
     /// file of a gigabyte with its IFD0 at the end costs two small reads). Nil without libtiff or
     /// when anything fails.
-    private static func tiffDate(_ file: OpenFile) -> String? {
+    static func tiffDate(_ file: OpenFile) -> String? {
         guard DecoderLibrary.tiff.isAvailable else { return nil }
         return TIFFDecoder.withReader(file) { reader in
             guard swivel_tiff_open(reader) == 1 else { return nil }

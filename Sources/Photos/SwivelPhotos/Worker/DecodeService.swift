@@ -12,6 +12,8 @@ public enum DecodeService {
     /// the names (`DecoderPool.workerArguments`) of the decoder libraries to load before it is
     /// confined, nil for all of them. `unconfined`: parts of the confinement left out (tests).
     public static func serve(_ channel: WorkerChannel, libraries: String? = nil, unconfined: Set<Confinement.Part> = []) {
+        // One decode's heap kept for the next (given back when idle, below): `MallocThresholds`.
+        MallocThresholds.keepBetweenDecodes()
         prepareToBeConfined(libraries.map(DecoderLibrary.named) ?? Set(DecoderLibrary.allCases))
         let baseline = Confinement.addressSpaceBytes()
         let missing = Confinement.apply(socket: channel.descriptor, without: unconfined)
